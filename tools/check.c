@@ -1,0 +1,530 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The checker. A conflict is a cache line (or an aligned pair of lines) that
+ * holds a byte of a write group and a byte of another write or read group.
+ * When the struct's alignment is below the line size the object can start
+ * anywhere on an alignment boundary, so every possible start is tried and
+ * the findings say at which starts the conflict appears.
+ */
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+#include "strset.h"
+
+/* Beyond this a struct is not something a cache line check can help. */
+#define MAX_CHECKED_SIZE (1ull << 30)
+
+/* A struct as the rules see it: marker groups plus the rules' groups. */
+struct view {
+	const struct lu_struct *s;
+	const struct lu_rule_struct *rule;
+	struct lu_group *groups;
+	size_t n_groups;
+	int *group_of;	/* per member */
+};
+
+static struct lu_finding *add_finding(struct lu_findings *f,
+				      enum lu_finding_type type,
+				      enum lu_severity sev,
+				      const struct lu_struct *s)
+{
+	f->items = lu_grow(f->items, &f->cap, f->n, sizeof(*f->items));
+	struct lu_finding *x = &f->items[f->n++];
+
+	memset(x, 0, sizeof(*x));
+	x->type = type;
+	x->severity = sev;
+	x->s = s;
+	if (sev == LU_ERROR)
+		f->n_errors++;
+	else if (sev == LU_WARNING)
+		f->n_warnings++;
+	else
+		f->n_notes++;
+	return x;
+}
+
+/* A close member name for a typo, from the struct's own members. */
+static const char *close_member(const struct lu_struct *s, const char *name)
+{
+	struct lu_strset names = { 0 };
+
+	for (size_t i = 0; i < s->n_members; i++)
+		if (!s->members[i].marker && *s->members[i].name)
+			lu_strset_add(&names, s->members[i].name);
+	for (size_t i = 0; i < s->n_groups; i++)
+		lu_strset_add(&names, s->groups[i].name);
+	const char *c = lu_closest_name(name, &names);
+	/* the set owns its strings: find the struct's own copy */
+	const char *out = NULL;
+
+	for (size_t i = 0; c && i < s->n_members && !out; i++)
+		if (!strcmp(s->members[i].name, c))
+			out = s->members[i].name;
+	for (size_t i = 0; c && i < s->n_groups && !out; i++)
+		if (!strcmp(s->groups[i].name, c))
+			out = s->groups[i].name;
+	lu_strset_free(&names);
+	return out;
+}
+
+static void report_missing(struct lu_findings *out, const struct view *v,
+			   enum lu_finding_type type, const char *name,
+			   unsigned line, const struct lu_check_opts *opts)
+{
+	const char *near = close_member(v->s, name);
+	enum lu_severity sev = opts->strict ? LU_ERROR
+			       : near	    ? LU_WARNING
+					    : LU_NOTE;
+	struct lu_finding *f = add_finding(out, type, sev, v->s);
+
+	f->name = name;
+	f->suggestion = near;
+	f->rules_line = line;
+	f->config = opts->config;
+}
+
+static void build_view(struct view *v, const struct lu_struct *s,
+		       const struct lu_rule_struct *rule,
+		       const struct lu_check_opts *opts,
+		       struct lu_findings *out)
+{
+	size_t n = s->n_groups + (rule ? rule->n_groups : 0);
+
+	v->s = s;
+	v->rule = rule;
+	v->groups = calloc(n ? n : 1, sizeof(*v->groups));
+	v->group_of = calloc(s->n_members ? s->n_members : 1,
+			     sizeof(*v->group_of));
+	if (!v->groups || !v->group_of)
+		abort();
+	memcpy(v->groups, s->groups, s->n_groups * sizeof(*s->groups));
+	v->n_groups = s->n_groups;
+	for (size_t i = 0; i < s->n_members; i++)
+		v->group_of[i] = s->members[i].group;
+	for (size_t g = 0; rule && g < rule->n_groups; g++) {
+		const struct lu_rule_group *rg = &rule->groups[g];
+		struct lu_group *out_g = &v->groups[v->n_groups];
+		bool any = false;
+
+		memset(out_g, 0, sizeof(*out_g));
+		out_g->name = rg->name;
+		out_g->kind = rg->kind;
+		out_g->origin = LU_ORIGIN_RULES;
+		for (size_t m = 0; m < rg->n_members; m++) {
+			ptrdiff_t idx = lu_struct_member(s, rg->members[m]);
+
+			if (idx < 0) {
+				report_missing(out, v, LU_FIND_MISSING,
+					       rg->members[m], rg->line, opts);
+				continue;
+			}
+			const struct lu_member *mm = &s->members[idx];
+
+			v->group_of[idx] = (int)v->n_groups;
+			/* a named member's expanded parts go with it */
+			for (size_t k = (size_t)idx + 1;
+			     k < s->n_members && s->members[k].depth > mm->depth;
+			     k++)
+				v->group_of[k] = (int)v->n_groups;
+			if (!any || mm->offset < out_g->begin)
+				out_g->begin = mm->offset;
+			if (!any || mm->offset + mm->size > out_g->end)
+				out_g->end = mm->offset + mm->size;
+			any = true;
+		}
+		v->n_groups++;
+	}
+}
+
+static void free_view(struct view *v)
+{
+	free(v->groups);
+	free(v->group_of);
+}
+
+static bool is_hot(enum lu_kind k)
+{
+	return k == LU_KIND_WRITE || k == LU_KIND_READ;
+}
+
+static bool allowed(const struct view *v, size_t g, size_t h)
+{
+	for (size_t i = 0; v->rule && i < v->rule->n_allow; i++) {
+		const struct lu_rule_allow *a = &v->rule->allow[i];
+		const char *x = v->groups[g].name, *y = v->groups[h].name;
+
+		if ((!strcmp(a->a, x) && !strcmp(a->b, y)) ||
+		    (!strcmp(a->a, y) && !strcmp(a->b, x)))
+			return true;
+	}
+	return false;
+}
+
+struct entry {
+	uint64_t unit;
+	size_t group, member;
+};
+
+static int cmp_entry(const void *pa, const void *pb)
+{
+	const struct entry *a = pa, *b = pb;
+
+	if (a->unit != b->unit)
+		return a->unit < b->unit ? -1 : 1;
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	return a->member < b->member ? -1 : a->member > b->member;
+}
+
+/* Everything found for one pair of groups, over all starts. */
+struct pair_hit {
+	size_t g, h;
+	uint64_t first_start;
+	size_t first_finding, n_findings;	/* at first_start */
+	uint64_t *starts;
+	size_t n_starts, cap_starts;
+};
+
+static size_t *members_of(struct lu_findings *out, const struct entry *e,
+			  size_t n, size_t group, size_t *count)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += e[i].group == group;
+	size_t *list = lu_arena_alloc(&out->arena, (k ? k : 1) * sizeof(*list));
+
+	k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (e[i].group == group)
+			list[k++] = e[i].member;
+	*count = k;
+	return list;
+}
+
+static void check_conflicts(const struct view *v,
+			    const struct lu_check_opts *opts,
+			    struct lu_findings *out)
+{
+	const struct lu_struct *s = v->s;
+	uint64_t unit = (uint64_t)opts->line_size * (opts->pair ? 2 : 1);
+	uint64_t align = s->align ? s->align : 1;
+	uint64_t step = align >= unit ? unit : align;
+	struct entry *e = NULL;
+	size_t n_e = 0, cap_e = 0;
+	struct pair_hit *hits = NULL;
+	size_t n_hits = 0, cap_hits = 0;
+
+	for (uint64_t start = 0; start < unit; start += step) {
+		n_e = 0;
+		for (size_t i = 0; i < s->n_members; i++) {
+			const struct lu_member *m = &s->members[i];
+			int g = v->group_of[i];
+
+			if (g < 0 || !is_hot(v->groups[g].kind) || !m->size ||
+			    m->marker)
+				continue;
+			/* a named member stands for its expanded parts */
+			if (i + 1 < s->n_members &&
+			    s->members[i + 1].depth > m->depth)
+				continue;
+			uint64_t u0 = (start + m->offset) / unit;
+			uint64_t u1 = (start + m->offset + m->size - 1) / unit;
+
+			for (uint64_t u = u0; u <= u1; u++) {
+				e = lu_grow(e, &cap_e, n_e, sizeof(*e));
+				e[n_e++] = (struct entry){ u, (size_t)g, i };
+			}
+		}
+		qsort(e, n_e, sizeof(*e), cmp_entry);
+		for (size_t lo = 0, hi; lo < n_e; lo = hi) {
+			for (hi = lo; hi < n_e && e[hi].unit == e[lo].unit; hi++)
+				;
+			/* every pair of distinct groups on this unit */
+			for (size_t a = lo; a < hi; a++) {
+				if (a > lo && e[a].group == e[a - 1].group)
+					continue;
+				for (size_t b = a + 1; b < hi; b++) {
+					size_t g = e[a].group, h = e[b].group;
+
+					if (g == h || (b > a + 1 &&
+						       e[b].group == e[b - 1].group))
+						continue;
+					if (v->groups[g].kind != LU_KIND_WRITE &&
+					    v->groups[h].kind != LU_KIND_WRITE)
+						continue;
+					if (allowed(v, g, h))
+						continue;
+					/* the write side first */
+					if (v->groups[g].kind != LU_KIND_WRITE) {
+						size_t t = g;
+
+						g = h;
+						h = t;
+					}
+					struct pair_hit *p = NULL;
+
+					for (size_t k = 0; k < n_hits; k++)
+						if (hits[k].g == g && hits[k].h == h)
+							p = &hits[k];
+					if (!p) {
+						hits = lu_grow(hits, &cap_hits, n_hits,
+							       sizeof(*hits));
+						p = &hits[n_hits++];
+						memset(p, 0, sizeof(*p));
+						p->g = g;
+						p->h = h;
+						p->first_start = start;
+						p->first_finding = out->n;
+					}
+					if (!p->n_starts ||
+					    p->starts[p->n_starts - 1] != start) {
+						p->starts = lu_grow(p->starts,
+								    &p->cap_starts,
+								    p->n_starts,
+								    sizeof(uint64_t));
+						p->starts[p->n_starts++] = start;
+					}
+					if (p->first_start != start)
+						continue;
+					struct lu_finding *f = add_finding(
+						out, LU_FIND_CONFLICT, LU_ERROR, s);
+
+					p->n_findings++;
+					f->line = e[lo].unit;
+					f->line_lo = e[lo].unit * unit > start
+							     ? e[lo].unit * unit - start
+							     : 0;
+					f->line_hi = (e[lo].unit + 1) * unit -
+						     start - 1;
+					f->members = members_of(out, e + lo, hi - lo,
+								g, &f->n_members);
+					f->others = members_of(out, e + lo, hi - lo,
+							       h, &f->n_others);
+					f->config = opts->config;
+					/* groups are copied into the findings'
+					 * arena: the view dies here */
+					f->group = lu_arena_memdup(
+						&out->arena, &v->groups[g],
+						sizeof(v->groups[g]));
+					f->other_group = lu_arena_memdup(
+						&out->arena, &v->groups[h],
+						sizeof(v->groups[h]));
+				}
+			}
+		}
+	}
+	uint64_t n_starts = unit / step;
+
+	for (size_t k = 0; k < n_hits; k++) {
+		uint64_t *starts = lu_arena_memdup(
+			&out->arena, hits[k].starts,
+			hits[k].n_starts * sizeof(uint64_t));
+
+		for (size_t i = 0; i < hits[k].n_findings; i++) {
+			struct lu_finding *f =
+				&out->items[hits[k].first_finding + i];
+
+			f->starts = starts;
+			f->n_starts = hits[k].n_starts;
+			f->every_start = hits[k].n_starts == n_starts;
+		}
+		free(hits[k].starts);
+	}
+	free(hits);
+	free(e);
+}
+
+/* A write bit-field's store rewrites its whole storage unit. */
+static void check_storage_units(const struct view *v,
+				const struct lu_check_opts *opts,
+				struct lu_findings *out)
+{
+	const struct lu_struct *s = v->s;
+
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		int g = v->group_of[i];
+
+		if (!m->bit_size || g < 0 || v->groups[g].kind != LU_KIND_WRITE)
+			continue;
+		for (size_t j = 0; j < s->n_members; j++) {
+			const struct lu_member *n = &s->members[j];
+			int h = v->group_of[j];
+
+			if (h < 0 || h == g || n->marker || !n->size ||
+			    n->offset >= m->offset + m->size ||
+			    n->offset + n->size <= m->offset ||
+			    allowed(v, (size_t)g, (size_t)h))
+				continue;
+			struct lu_finding *f =
+				add_finding(out, LU_FIND_CONFLICT, LU_ERROR, s);
+			size_t *a = lu_arena_alloc(&out->arena, sizeof(*a));
+			size_t *b = lu_arena_alloc(&out->arena, sizeof(*b));
+
+			*a = i;
+			*b = j;
+			f->members = a;
+			f->n_members = 1;
+			f->others = b;
+			f->n_others = 1;
+			f->storage_unit = true;
+			f->every_start = true;
+			f->line = m->offset / opts->line_size;
+			f->line_lo = m->offset;
+			f->line_hi = m->offset + m->size - 1;
+			f->config = opts->config;
+			f->group = lu_arena_memdup(&out->arena, &v->groups[g],
+						   sizeof(v->groups[g]));
+			f->other_group = lu_arena_memdup(
+				&out->arena, &v->groups[h], sizeof(v->groups[h]));
+		}
+	}
+}
+
+static ptrdiff_t view_group(const struct view *v, const char *name)
+{
+	for (size_t i = 0; i < v->n_groups; i++)
+		if (!strcmp(v->groups[i].name, name))
+			return (ptrdiff_t)i;
+	return -1;
+}
+
+/* Most lines the group can touch, over every possible start. */
+static uint64_t worst_lines(const struct lu_group *g, uint64_t align,
+			    unsigned line)
+{
+	uint64_t worst = 0;
+	uint64_t step = align >= line ? line : (align ? align : 1);
+
+	if (g->end <= g->begin)
+		return 0;
+	for (uint64_t st = 0; st < line; st += step) {
+		uint64_t n = (st + g->end - 1) / line - (st + g->begin) / line + 1;
+
+		if (n > worst)
+			worst = n;
+	}
+	return worst;
+}
+
+static void check_limits(const struct view *v, const struct lu_check_opts *opts,
+			 struct lu_findings *out)
+{
+	const struct lu_rule_struct *r = v->rule;
+
+	if (!r)
+		return;
+	if (r->max_size && v->s->size > r->max_size) {
+		struct lu_finding *f = add_finding(out, LU_FIND_SIZE, LU_ERROR,
+						   v->s);
+		f->value = v->s->size;
+		f->limit = r->max_size;
+		f->rules_line = r->max_size_line;
+		f->config = opts->config;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		const struct lu_rule_limit *lim = pass ? r->max_lines
+						       : r->max_bytes;
+		size_t n = pass ? r->n_max_lines : r->n_max_bytes;
+
+		for (size_t i = 0; i < n; i++) {
+			ptrdiff_t g = view_group(v, lim[i].group);
+
+			if (g < 0) {
+				report_missing(out, v, LU_FIND_UNKNOWN_GROUP,
+					       lim[i].group, lim[i].line, opts);
+				continue;
+			}
+			const struct lu_group *grp = &v->groups[g];
+			uint64_t value = pass ? worst_lines(grp, v->s->align,
+							    opts->line_size)
+					      : grp->end - grp->begin;
+
+			if (value <= lim[i].value)
+				continue;
+			struct lu_finding *f = add_finding(
+				out, pass ? LU_FIND_GROUP_LINES
+					  : LU_FIND_GROUP_BYTES,
+				LU_ERROR, v->s);
+
+			f->group = lu_arena_memdup(&out->arena, grp,
+						   sizeof(*grp));
+			f->value = value;
+			f->limit = lim[i].value;
+			f->rules_line = lim[i].line;
+			f->config = opts->config;
+		}
+	}
+	for (size_t i = 0; i < r->n_allow; i++) {
+		const char *names[2] = { r->allow[i].a, r->allow[i].b };
+
+		for (int k = 0; k < 2; k++)
+			if (view_group(v, names[k]) < 0)
+				report_missing(out, v, LU_FIND_UNKNOWN_GROUP,
+					       names[k], r->allow[i].line, opts);
+	}
+}
+
+void lu_check_struct(const struct lu_struct *s,
+		     const struct lu_rule_struct *rule,
+		     const struct lu_check_opts *opts, struct lu_findings *out)
+{
+	struct view v;
+
+	build_view(&v, s, rule, opts, out);
+	out->n_structs_checked++;
+	if (s->size <= MAX_CHECKED_SIZE && opts->line_size) {
+		check_conflicts(&v, opts, out);
+		check_storage_units(&v, opts, out);
+	}
+	check_limits(&v, opts, out);
+	free_view(&v);
+}
+
+void lu_check_set(const struct lu_set *set, size_t set_index,
+		  const struct lu_rules *rules, const struct lu_check_opts *opts,
+		  struct lu_findings *out)
+{
+	for (size_t i = 0; i < set->n_structs; i++) {
+		const struct lu_struct *s = &set->structs[i];
+		const struct lu_rule_struct *rule = lu_rules_find(rules, s->name);
+
+		if (!rule && !s->n_groups)
+			continue;
+		size_t before = out->n;
+
+		lu_check_struct(s, rule, opts, out);
+		for (size_t k = before; k < out->n; k++)
+			out->items[k].set_index = set_index;
+	}
+}
+
+void lu_findings_free(struct lu_findings *f)
+{
+	free(f->items);
+	lu_arena_free(&f->arena);
+	memset(f, 0, sizeof(*f));
+}
+
+bool lu_findings_member_conflicts(const struct lu_findings *f,
+				  const struct lu_struct *s, size_t i)
+{
+	for (size_t k = 0; f && k < f->n; k++) {
+		const struct lu_finding *x = &f->items[k];
+
+		if (x->s != s || x->type != LU_FIND_CONFLICT)
+			continue;
+		for (size_t j = 0; j < x->n_members; j++)
+			if (x->members[j] == i)
+				return true;
+		for (size_t j = 0; j < x->n_others; j++)
+			if (x->others[j] == i)
+				return true;
+	}
+	return false;
+}

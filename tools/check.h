@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The checker: a pure function from layouts and rules to findings. It knows
+ * nothing of files or output formats.
+ */
+#ifndef LINEUP_CHECK_H
+#define LINEUP_CHECK_H
+
+#include "layout.h"
+#include "rules.h"
+
+enum lu_severity {
+	LU_NOTE,
+	LU_WARNING,
+	LU_ERROR,
+};
+
+enum lu_finding_type {
+	LU_FIND_CONFLICT,	/* write group shares a line with a hot group */
+	LU_FIND_SIZE,		/* struct larger than max_size */
+	LU_FIND_GROUP_BYTES,	/* group larger than max_bytes */
+	LU_FIND_GROUP_LINES,	/* group spans more than max_lines */
+	LU_FIND_MISSING,	/* rules name a member the layout lacks */
+	LU_FIND_UNKNOWN_GROUP,	/* rules name a group the layout lacks */
+};
+
+struct lu_finding {
+	enum lu_finding_type type;
+	enum lu_severity severity;
+	const struct lu_struct *s;
+	size_t set_index;	/* which input file */
+	/* conflicts: the members of each side on the shared line */
+	const size_t *members, *others;
+	size_t n_members, n_others;
+	bool storage_unit;	/* a bit-field shares its storage unit */
+	const struct lu_group *group, *other_group;
+	uint64_t line;		/* line (or pair) index at the first bad start */
+	uint64_t line_lo, line_hi;	/* its byte range [lo, hi] in the struct */
+	uint64_t *starts;	/* object start offsets in a line where it occurs */
+	size_t n_starts;
+	bool every_start;	/* occurs wherever the object starts */
+	/* limits */
+	uint64_t value, limit;
+	const char *name;	/* missing member or group name */
+	const char *suggestion;	/* a close existing name, or NULL */
+	const char *config;	/* matrix configuration, or NULL */
+	unsigned rules_line;	/* where the rules file says it, 0 if not */
+};
+
+struct lu_findings {
+	struct lu_finding *items;
+	size_t n, cap;
+	size_t n_errors, n_warnings, n_notes;
+	size_t n_structs_checked;
+	struct lu_arena arena;
+};
+
+struct lu_check_opts {
+	unsigned line_size;
+	bool pair;		/* an aligned pair of lines is the unit */
+	bool strict;		/* notes and warnings about names become errors */
+	const char *config;	/* tag for the findings (matrix) */
+};
+
+/*
+ * Checks every struct of SET that carries markers or is named in RULES
+ * (which may be NULL) and appends what it finds to OUT.
+ */
+void lu_check_set(const struct lu_set *set, size_t set_index,
+		  const struct lu_rules *rules, const struct lu_check_opts *opts,
+		  struct lu_findings *out);
+
+/* Checks one struct, with kinds already applied to its groups. */
+void lu_check_struct(const struct lu_struct *s, const struct lu_rule_struct *rule,
+		     const struct lu_check_opts *opts, struct lu_findings *out);
+
+void lu_findings_free(struct lu_findings *f);
+
+/* Does member I of S take part in an error finding? For `show`. */
+bool lu_findings_member_conflicts(const struct lu_findings *f,
+				  const struct lu_struct *s, size_t i);
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/* What the subcommands share: options, color choice, exit codes. */
+#ifndef LINEUP_CLI_H
+#define LINEUP_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum lu_exit {
+	LU_EXIT_OK = 0,		/* every rule holds */
+	LU_EXIT_FINDINGS = 1,	/* at least one rule is broken */
+	LU_EXIT_USAGE = 2,	/* usage or input error */
+};
+
+enum lu_format { LU_FORMAT_TEXT, LU_FORMAT_JSON, LU_FORMAT_SARIF };
+
+struct lu_cli {
+	enum lu_format format;
+	unsigned line_size;	/* 0: from the ELF machine */
+	bool pair;
+	bool color;
+	bool strict;
+	bool exhaustive;
+	bool from_pahole;
+	unsigned jobs;
+	unsigned timeout;	/* seconds per compile, matrix */
+	const char *rules;
+	const char **structs;
+	size_t n_structs;
+	char **args;		/* positional arguments */
+	size_t n_args;
+};
+
+struct lu_command {
+	const char *name;
+	int (*run)(struct lu_cli *cli);
+	const char *usage;	/* grammar, first line of --help */
+	const char *help;	/* the rest of --help */
+	const char *options;	/* getopt_long short options it accepts */
+};
+
+int lu_cmd_show(struct lu_cli *cli);
+int lu_cmd_check(struct lu_cli *cli);
+int lu_cmd_matrix(struct lu_cli *cli);
+
+/* Line size to use for a set read from a file: --line-size, ELF, 64. */
+unsigned lu_cli_line_size(const struct lu_cli *cli, unsigned from_file);
+
+#endif

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `lineup check`: read every input once, check each against the markers
+ * and the rules, report. Inputs are read whole before anything is printed,
+ * so an input error never leaves half a report.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cli.h"
+#include "reader.h"
+#include "report.h"
+#include "rules.h"
+
+static int read_input(const struct lu_cli *cli, const char *path,
+		      const struct lu_read_opts *ropts, struct lu_set *set,
+		      struct lu_error *err)
+{
+	lu_set_init(set, path);
+	if (!cli->from_pahole || !strcmp(path, "-"))
+		return lu_read(path, ropts, set, err);
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		lu_error_set(err, "failed to open %s: %s", path,
+			     strerror(errno));
+		return -1;
+	}
+	int rc = lu_read_pahole(f, path, ropts, set, err);
+
+	fclose(f);
+	return rc;
+}
+
+/* Every struct the rules name must be in some input. */
+static int rules_structs_found(const struct lu_rules *rules,
+			       const struct lu_set *sets, size_t n_sets)
+{
+	for (size_t r = 0; rules && r < rules->n_structs; r++) {
+		const char *name = rules->structs[r].name;
+		bool found = false;
+		struct lu_strset names = { 0 };
+
+		for (size_t i = 0; i < n_sets && !found; i++)
+			found = lu_set_find(&sets[i], name) != NULL;
+		if (found)
+			continue;
+		for (size_t i = 0; i < n_sets; i++)
+			for (size_t k = 0; k < sets[i].n_structs; k++)
+				lu_strset_add(&names, sets[i].structs[k].name);
+		const char *near = lu_closest_name(name, &names);
+
+		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
+			rules->path, rules->structs[r].line, name,
+			n_sets == 1 ? sets[0].path : "any input",
+			near ? " (did you mean '" : "", near ? near : "",
+			near ? "'?)" : "");
+		lu_strset_free(&names);
+		return -1;
+	}
+	return 0;
+}
+
+int lu_cmd_check(struct lu_cli *cli)
+{
+	struct lu_rules rules = { 0 };
+	struct lu_error err;
+	bool have_rules = cli->rules != NULL;
+	int rc = LU_EXIT_USAGE;
+
+	if (!cli->n_args) {
+		fprintf(stderr,
+			"usage: lineup check [--rules FILE.ini] FILE...\n");
+		return LU_EXIT_USAGE;
+	}
+	if (have_rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		return LU_EXIT_USAGE;
+	}
+	const char **names = calloc(rules.n_structs + 1, sizeof(*names));
+	struct lu_set *sets = calloc(cli->n_args, sizeof(*sets));
+	size_t n_sets = 0;
+
+	if (!names || !sets)
+		abort();
+	for (size_t i = 0; i < rules.n_structs; i++)
+		names[i] = rules.structs[i].name;
+	struct lu_read_opts ropts = {
+		.names = names,
+		.n_names = rules.n_structs,
+		.marked = true,
+		.allow_missing = true,
+		.expand_depth = lu_rules_max_depth(&rules),
+	};
+
+	for (size_t i = 0; i < cli->n_args; i++, n_sets++) {
+		if (read_input(cli, cli->args[i], &ropts, &sets[i], &err) < 0) {
+			fprintf(stderr, "lineup: %s\n", err.msg);
+			n_sets++;
+			goto out;
+		}
+	}
+	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
+		goto out;
+
+	struct lu_findings findings = { 0 };
+	/* one line size for the report: the first input decides */
+	unsigned line = lu_cli_line_size(cli, sets[0].line_size);
+
+	for (size_t i = 0; i < n_sets; i++) {
+		struct lu_check_opts copts = {
+			.line_size = line, .pair = cli->pair,
+			.strict = cli->strict,
+		};
+
+		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
+			     &findings);
+	}
+	struct lu_report_ctx ctx = {
+		.sets = sets, .n_sets = n_sets,
+		.rules = have_rules ? &rules : NULL,
+		.line_size = line, .pair = cli->pair, .color = cli->color,
+	};
+
+	if (cli->format == LU_FORMAT_JSON)
+		lu_report_json(stdout, &findings, &ctx);
+	else if (cli->format == LU_FORMAT_SARIF)
+		lu_report_sarif(stdout, &findings, &ctx);
+	else
+		lu_report_text(stdout, &findings, &ctx);
+	rc = findings.n_errors ? LU_EXIT_FINDINGS : LU_EXIT_OK;
+	lu_findings_free(&findings);
+	if (fflush(stdout) != 0) {
+		perror("lineup: failed to write the output");
+		rc = LU_EXIT_USAGE;
+	}
+out:
+	for (size_t i = 0; i < n_sets; i++)
+		lu_set_free(&sets[i]);
+	free(sets);
+	free(names);
+	lu_rules_free(&rules);
+	return rc;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* `lineup show`: read one input, print its layouts. */
+#include <stdio.h>
+
+#include "check.h"
+#include "cli.h"
+#include "reader.h"
+#include "show.h"
+
+int lu_cmd_show(struct lu_cli *cli)
+{
+	struct lu_read_opts ropts = {
+		.names = (const char *const *)cli->structs,
+		.n_names = cli->n_structs,
+	};
+	struct lu_set set;
+	struct lu_error err;
+
+	if (cli->n_args != 1) {
+		fprintf(stderr, "usage: lineup show [--struct NAME]... FILE\n");
+		return LU_EXIT_USAGE;
+	}
+	lu_set_init(&set, cli->args[0]);
+	if (lu_read(cli->args[0], &ropts, &set, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		lu_set_free(&set);
+		return LU_EXIT_USAGE;
+	}
+	struct lu_show_opts sopts = {
+		.line_size = lu_cli_line_size(cli, set.line_size),
+		.pair = cli->pair,
+		.color = cli->color,
+	};
+	int rc = LU_EXIT_OK;
+
+	if (cli->format == LU_FORMAT_JSON) {
+		if (lu_show_json(stdout, &set, &sopts) < 0)
+			rc = LU_EXIT_USAGE;
+	} else {
+		/* The markers' own rules, to highlight conflicts. */
+		struct lu_findings findings = { 0 };
+		struct lu_check_opts copts = {
+			.line_size = sopts.line_size, .pair = cli->pair,
+		};
+
+		lu_check_set(&set, 0, NULL, &copts, &findings);
+		lu_show_text(stdout, &set, &findings, &sopts);
+		lu_findings_free(&findings);
+	}
+	lu_set_free(&set);
+	if (fflush(stdout) != 0) {
+		perror("lineup: failed to write the output");
+		return LU_EXIT_USAGE;
+	}
+	return rc;
+}

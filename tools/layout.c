@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/* The layout model's small helpers: lookup, marker groups, line sizes. */
+#include "layout.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[] = {
+	[LU_KIND_NONE] = "none",
+	[LU_KIND_WRITE] = "write",
+	[LU_KIND_READ] = "read",
+	[LU_KIND_COLD] = "cold",
+};
+
+const char *lu_kind_name(enum lu_kind kind)
+{
+	return kind_names[kind];
+}
+
+bool lu_kind_parse(const char *s, size_t len, enum lu_kind *out)
+{
+	for (size_t k = LU_KIND_WRITE; k <= LU_KIND_COLD; k++) {
+		if (strlen(kind_names[k]) == len &&
+		    !strncmp(kind_names[k], s, len)) {
+			*out = (enum lu_kind)k;
+			return true;
+		}
+	}
+	return false;
+}
+
+const char *lu_origin_name(enum lu_origin origin)
+{
+	switch (origin) {
+	case LU_ORIGIN_LINEUP:
+		return "lineup";
+	case LU_ORIGIN_KERNEL:
+		return "kernel";
+	case LU_ORIGIN_RULES:
+		return "rules";
+	}
+	return "?";
+}
+
+void lu_set_init(struct lu_set *set, const char *path)
+{
+	memset(set, 0, sizeof(*set));
+	set->path = path;
+}
+
+void lu_set_free(struct lu_set *set)
+{
+	free(set->structs);
+	lu_arena_free(&set->arena);
+	memset(set, 0, sizeof(*set));
+}
+
+struct lu_struct *lu_set_add(struct lu_set *set)
+{
+	set->structs = lu_grow(set->structs, &set->cap_structs,
+			       set->n_structs, sizeof(*set->structs));
+	struct lu_struct *s = &set->structs[set->n_structs++];
+
+	memset(s, 0, sizeof(*s));
+	return s;
+}
+
+const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)
+{
+	for (size_t i = 0; i < set->n_structs; i++)
+		if (!strcmp(set->structs[i].name, name))
+			return &set->structs[i];
+	return NULL;
+}
+
+ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_members; i++)
+		if (!s->members[i].marker && !strcmp(s->members[i].name, name))
+			return (ptrdiff_t)i;
+	return -1;
+}
+
+ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_groups; i++)
+		if (!strcmp(s->groups[i].name, name))
+			return (ptrdiff_t)i;
+	return -1;
+}
+
+#define LINEUP_BEGIN_PREFIX "lineup__begin__"
+#define LINEUP_END_PREFIX "lineup__end__"
+#define KERNEL_BEGIN_PREFIX "__cacheline_group_begin__"
+#define KERNEL_END_PREFIX "__cacheline_group_end__"
+
+static bool starts_with(const char *s, const char *prefix, const char **rest)
+{
+	size_t n = strlen(prefix);
+
+	if (strncmp(s, prefix, n))
+		return false;
+	*rest = s + n;
+	return true;
+}
+
+/*
+ * lineup.h names its markers lineup__begin__NAME / lineup__end__NAME and
+ * gives them the element typedef lineup__KIND, so the kind survives in DWARF
+ * and BTF without a side file.
+ */
+static enum lu_kind lineup_marker_kind(const struct lu_member *m)
+{
+	const char *rest;
+	enum lu_kind kind;
+
+	if (m->type && starts_with(m->type, "lineup__", &rest) &&
+	    lu_kind_parse(rest, strlen(rest), &kind))
+		return kind;
+	return LU_KIND_NONE;
+}
+
+/* The kernel's convention: the group name says _read or _write. */
+static enum lu_kind kernel_group_kind(const char *name)
+{
+	if (strstr(name, "_write"))
+		return LU_KIND_WRITE;
+	if (strstr(name, "_read"))
+		return LU_KIND_READ;
+	return LU_KIND_NONE;
+}
+
+static bool is_begin_marker(const struct lu_member *m, const char **name,
+			    enum lu_origin *origin)
+{
+	if (starts_with(m->name, LINEUP_BEGIN_PREFIX, name)) {
+		*origin = LU_ORIGIN_LINEUP;
+		return true;
+	}
+	if (starts_with(m->name, KERNEL_BEGIN_PREFIX, name)) {
+		*origin = LU_ORIGIN_KERNEL;
+		return true;
+	}
+	return false;
+}
+
+static bool is_end_marker(const struct lu_member *m, const char **name)
+{
+	return starts_with(m->name, LINEUP_END_PREFIX, name) ||
+	       starts_with(m->name, KERNEL_END_PREFIX, name);
+}
+
+static bool is_zero_size(const struct lu_member *m)
+{
+	return m->size == 0 && m->bit_size == 0;
+}
+
+static void close_group(struct lu_group *g, size_t last, uint64_t end)
+{
+	g->last = last;
+	g->end = end;
+}
+
+void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena)
+{
+	struct lu_group *groups = NULL;
+	size_t n = 0, cap = 0;
+	size_t *open = NULL;	/* stack of open groups, innermost last */
+	size_t n_open = 0, cap_open = 0;
+
+	for (size_t i = 0; i < s->n_members; i++) {
+		struct lu_member *m = &s->members[i];
+		const char *name;
+		enum lu_origin origin;
+
+		m->group = n_open ? (int)open[n_open - 1] : -1;
+		if (m->depth || !is_zero_size(m))
+			continue;
+		if (is_begin_marker(m, &name, &origin)) {
+			groups = lu_grow(groups, &cap, n, sizeof(*groups));
+			struct lu_group *g = &groups[n];
+
+			memset(g, 0, sizeof(*g));
+			g->name = name;
+			g->origin = origin;
+			g->kind = origin == LU_ORIGIN_LINEUP ?
+					  lineup_marker_kind(m) :
+					  kernel_group_kind(name);
+			g->first = i + 1;
+			g->begin = m->offset;
+			g->file = m->file;
+			g->line = m->line;
+			m->marker = true;
+			m->group = -1;
+			open = lu_grow(open, &cap_open, n_open, sizeof(*open));
+			open[n_open++] = n++;
+		} else if (is_end_marker(m, &name)) {
+			m->marker = true;
+			m->group = -1;
+			for (size_t k = n_open; k-- > 0;) {
+				if (strcmp(groups[open[k]].name, name))
+					continue;
+				close_group(&groups[open[k]], i, m->offset);
+				memmove(&open[k], &open[k + 1],
+					(n_open - k - 1) * sizeof(*open));
+				n_open--;
+				break;
+			}
+		}
+	}
+	/* A group left open runs to the end of the struct. */
+	while (n_open)
+		close_group(&groups[open[--n_open]], s->n_members, s->size);
+	s->groups = lu_arena_memdup(arena, groups, n * sizeof(*groups));
+	s->n_groups = n;
+	free(groups);
+	free(open);
+}
+
+/*
+ * L1 data cache line sizes by ELF machine, the value Linux builds with
+ * (L1_CACHE_SHIFT in arch/<arch>/include/asm/cache.h) for the common
+ * configuration of each architecture.
+ */
+unsigned lu_line_size_for_machine(unsigned e_machine, const char **name)
+{
+	static const struct {
+		unsigned machine, line;
+		const char *name;
+	} table[] = {
+		{ EM_X86_64, 64, "x86-64" },	/* x86/include/asm/cache.h */
+		{ EM_386, 64, "i386" },		/* X86_L1_CACHE_SHIFT 6 */
+		{ EM_AARCH64, 64, "aarch64" },	/* arm64: L1_CACHE_SHIFT 6 */
+		{ EM_ARM, 64, "arm" },		/* ARM_L1_CACHE_SHIFT 6 (v7) */
+		{ EM_PPC64, 128, "ppc64" },	/* powerpc: 7 on 64-bit */
+		{ EM_PPC, 32, "ppc" },		/* powerpc: 5 on 32-bit */
+		{ EM_S390, 256, "s390x" },	/* s390: L1_CACHE_SHIFT 8 */
+		{ EM_RISCV, 64, "riscv" },	/* riscv: L1_CACHE_SHIFT 6 */
+		{ 258 /* EM_LOONGARCH */, 64, "loongarch" },
+		{ EM_MIPS, 32, "mips" },	/* MIPS_L1_CACHE_SHIFT 5 */
+		{ EM_SPARCV9, 64, "sparc64" },	/* sparc: L1_CACHE_SHIFT 5..6 */
+	};
+
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		if (table[i].machine == e_machine) {
+			if (name)
+				*name = table[i].name;
+			return table[i].line;
+		}
+	}
+	if (name)
+		*name = NULL;
+	return 0;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The layout model: what every reader (DWARF, BTF, pahole text) fills and
+ * every command (show, check, matrix) reads. Plain data, no I/O.
+ */
+#ifndef LINEUP_LAYOUT_H
+#define LINEUP_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+enum lu_kind {
+	LU_KIND_NONE = 0,
+	LU_KIND_WRITE,
+	LU_KIND_READ,
+	LU_KIND_COLD,
+};
+
+/* Where a group came from; the report says so. */
+enum lu_origin {
+	LU_ORIGIN_LINEUP,	/* lineup.h markers */
+	LU_ORIGIN_KERNEL,	/* __cacheline_group_begin__X markers */
+	LU_ORIGIN_RULES,	/* a rules file */
+};
+
+struct lu_member {
+	const char *name;	/* dotted below a named nested member */
+	const char *type;	/* C type without array dimensions */
+	const char *dims;	/* "" or array dimensions, e.g. "[4][2]" */
+	uint64_t offset;	/* bytes from the struct start (storage unit) */
+	uint64_t size;		/* bytes; a bit-field's storage unit */
+	uint32_t bit_offset;	/* bit-fields: first bit within the unit */
+	uint32_t bit_size;	/* 0 unless a bit-field */
+	const char *file;	/* declaration, NULL when unknown */
+	unsigned line, column;
+	unsigned depth;		/* 0 as C sees it, >0 inside a named member */
+	int group;		/* index in lu_struct.groups, -1 for none */
+	bool marker;		/* a zero-size group marker */
+};
+
+struct lu_group {
+	const char *name;
+	enum lu_kind kind;
+	enum lu_origin origin;
+	size_t first, last;	/* members [first, last) declared inside */
+	uint64_t begin, end;	/* byte extent [begin, end) */
+	const char *file;	/* where the group opens, NULL when unknown */
+	unsigned line;
+};
+
+struct lu_struct {
+	const char *name;	/* tag, without "struct " */
+	bool is_union;
+	uint64_t size;
+	uint64_t align;
+	const char *file;
+	unsigned line;
+	const char *unit;	/* compilation unit or archive member */
+	unsigned variant;	/* >0: another definition of the same name */
+	struct lu_member *members;
+	size_t n_members;
+	struct lu_group *groups;
+	size_t n_groups;
+};
+
+/* All layouts read from one input. */
+struct lu_set {
+	const char *path;
+	const char *format;	/* "dwarf", "btf" or "pahole" */
+	unsigned line_size;	/* from the ELF machine, 0 when unknown */
+	const char *machine;	/* e.g. "x86-64", NULL when unknown */
+	struct lu_struct *structs;
+	size_t n_structs, cap_structs;
+	struct lu_arena arena;	/* owns every string and array above */
+};
+
+const char *lu_kind_name(enum lu_kind kind);
+bool lu_kind_parse(const char *s, size_t len, enum lu_kind *out);
+const char *lu_origin_name(enum lu_origin origin);
+
+void lu_set_init(struct lu_set *set, const char *path);
+void lu_set_free(struct lu_set *set);
+struct lu_struct *lu_set_add(struct lu_set *set);
+/* Finds the first struct named NAME, NULL when absent. */
+const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
+
+/* Index of the member named NAME (dotted for nested), -1 when absent. */
+ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name);
+/* Index of the group named NAME, -1 when absent. */
+ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name);
+
+/*
+ * Turns lineup and kernel marker members into groups: members declared
+ * between a begin and an end marker belong to that group. Markers are
+ * recognised by name (and, for lineup's, the element typedef names the
+ * kind). Readers call this once per struct after filling its members.
+ */
+void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena);
+
+/* Default line size for an ELF e_machine, 0 when unknown. */
+unsigned lu_line_size_for_machine(unsigned e_machine, const char **name);
+
+#endif

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The BTF reader: struct layouts from raw BTF (/sys/kernel/btf/vmlinux) and
+ * from ELF files with a .BTF section, through libbpf. BTF carries no source
+ * positions, so diagnostics name struct+offset instead.
+ */
+#include "reader.h"
+
+#include <bpf/btf.h>
+#include <bpf/libbpf_common.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ANON_DEPTH 256
+
+struct btf_reader {
+	struct btf *btf;
+	struct btf_dump *dump;
+	const struct lu_read_opts *opts;
+	struct lu_set *set;
+	struct lu_error *err;
+	const char *path;
+	struct lu_member *members;
+	size_t n_members, cap_members;
+	char *text;	/* what btf_dump printed */
+	size_t text_len, text_cap;
+	bool failed;
+};
+
+static void collect_text(void *ctx, const char *fmt, va_list args)
+{
+	struct btf_reader *r = ctx;
+	va_list aq;
+
+	va_copy(aq, args);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n <= 0)
+		return;
+	while (r->text_len + (size_t)n + 1 > r->text_cap) {
+		size_t cap = r->text_cap ? r->text_cap * 2 : 128;
+		char *p = realloc(r->text, cap);
+
+		if (!p)
+			abort();
+		r->text = p;
+		r->text_cap = cap;
+	}
+	vsnprintf(r->text + r->text_len, (size_t)n + 1, fmt, args);
+	r->text_len += (size_t)n;
+}
+
+static __u32 skip_mods_typedefs(const struct btf *btf, __u32 id)
+{
+	for (int i = 0; i < 64; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (!t || !(btf_is_mod(t) || btf_is_typedef(t)))
+			return id;
+		id = t->type;
+	}
+	return id;
+}
+
+/* The C spelling of a type, as libbpf's btf_dump writes declarations. */
+static const char *type_text(struct btf_reader *r, __u32 id)
+{
+	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, o, .field_name = "");
+	const struct btf_type *core =
+		btf__type_by_id(r->btf, skip_mods_typedefs(r->btf, id));
+	const struct btf_type *t = btf__type_by_id(r->btf, id);
+
+	/* An anonymous type would be dumped whole; name it as pahole does. */
+	if (t && core && t == core && !t->name_off &&
+	    (btf_is_composite(t) || btf_is_enum(t)))
+		return btf_is_union(t) ? "union {...}"
+		       : btf_is_struct(t) ? "struct {...}" : "enum {...}";
+
+	r->text_len = 0;
+	if (r->text)
+		r->text[0] = '\0';
+	if (btf_dump__emit_type_decl(r->dump, id, &o) < 0 || !r->text)
+		return lu_arena_strdup(&r->set->arena, "?");
+	/* btf_dump leaves a space before an empty declarator */
+	while (r->text_len && r->text[r->text_len - 1] == ' ')
+		r->text[--r->text_len] = '\0';
+	return lu_arena_strdup(&r->set->arena, r->text);
+}
+
+static void add_members(struct btf_reader *r, const struct btf_type *t,
+			uint64_t base_bits, int nesting);
+
+static void add_member(struct btf_reader *r, const struct btf_type *parent,
+		       int index, uint64_t base_bits, int nesting)
+{
+	const struct btf_member *m = btf_members(parent) + index;
+	const char *name = btf__name_by_offset(r->btf, m->name_off);
+	uint64_t bits = base_bits + btf_member_bit_offset(parent, (__u32)index);
+	__u32 bit_size = btf_member_bitfield_size(parent, (__u32)index);
+	__u32 core_id = skip_mods_typedefs(r->btf, m->type);
+	const struct btf_type *core = btf__type_by_id(r->btf, core_id);
+
+	if (!core) {
+		lu_error_set(r->err,
+			     "failed to read BTF from %s: member '%s' refers "
+			     "to missing type %u",
+			     r->path, name ? name : "", m->type);
+		r->failed = true;
+		return;
+	}
+	if ((!name || !*name) && btf_is_composite(core) && !bit_size) {
+		if (nesting >= MAX_ANON_DEPTH) {
+			lu_error_set(r->err,
+				     "failed to read BTF from %s: anonymous "
+				     "structs nested deeper than %d",
+				     r->path, MAX_ANON_DEPTH);
+			r->failed = true;
+			return;
+		}
+		add_members(r, core, bits, nesting + 1);
+		return;
+	}
+
+	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
+			     sizeof(*r->members));
+	struct lu_member *out = &r->members[r->n_members++];
+	struct lu_arena *a = &r->set->arena;
+
+	memset(out, 0, sizeof(*out));
+	out->name = lu_arena_strdup(a, name ? name : "");
+	out->group = -1;
+
+	/* Arrays print as "type name[dims]": peel the dimensions off. */
+	char dims[256] = "";
+	size_t dl = 0;
+	__u32 elem = m->type;
+	const struct btf_type *et = btf__type_by_id(r->btf, elem);
+
+	for (int i = 0; et && btf_is_array(et) && i < 16; i++) {
+		const struct btf_array *arr = btf_array(et);
+		int w = snprintf(dims + dl, sizeof(dims) - dl, "[%u]",
+				 arr->nelems);
+
+		if (w > 0 && (size_t)w < sizeof(dims) - dl)
+			dl += (size_t)w;
+		elem = arr->type;
+		et = btf__type_by_id(r->btf, elem);
+	}
+	out->type = type_text(r, elem);
+	out->dims = lu_arena_strdup(a, dims);
+
+	__s64 size = btf__resolve_size(r->btf, m->type);
+
+	out->size = size > 0 ? (uint64_t)size : 0;
+	out->offset = bits / 8;
+	if (bit_size) {
+		/* The storage unit: a type-sized, type-aligned block. */
+		uint64_t unit = out->size ? out->size : 1;
+
+		out->bit_size = bit_size;
+		out->offset = (bits / (unit * 8)) * unit;
+		out->bit_offset = (uint32_t)(bits - out->offset * 8);
+		out->size = unit;
+	}
+}
+
+static void add_members(struct btf_reader *r, const struct btf_type *t,
+			uint64_t base_bits, int nesting)
+{
+	int n = btf_vlen(t);
+
+	for (int i = 0; i < n && !r->failed; i++)
+		add_member(r, t, i, base_bits, nesting);
+}
+
+static void build_struct(struct btf_reader *r, __u32 id,
+			 const struct btf_type *t, const char *name)
+{
+	r->n_members = 0;
+	add_members(r, t, 0, 0);
+	if (r->failed)
+		return;
+
+	struct lu_struct *s = lu_set_add(r->set);
+	struct lu_arena *a = &r->set->arena;
+	int align = btf__align_of(r->btf, id);
+
+	s->name = lu_arena_strdup(a, name);
+	s->is_union = btf_is_union(t);
+	s->size = t->size;
+	s->align = align > 0 ? (uint64_t)align : 1;
+	s->members = lu_arena_memdup(a, r->members,
+				     r->n_members * sizeof(*r->members));
+	s->n_members = r->n_members;
+	lu_struct_find_groups(s, a);
+	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
+		if (!strcmp(r->set->structs[i].name, s->name))
+			s->variant++;
+}
+
+static bool has_markers(const struct btf *btf, const struct btf_type *t)
+{
+	const struct btf_member *m = btf_members(t);
+
+	for (int i = 0; i < btf_vlen(t); i++)
+		if (lu_is_begin_marker_name(btf__name_by_offset(btf,
+								m[i].name_off)))
+			return true;
+	return false;
+}
+
+int lu_read_btf(const char *path, const struct lu_read_opts *opts,
+		struct lu_set *set, struct lu_error *err)
+{
+	struct btf_reader r = {
+		.opts = opts, .set = set, .err = err, .path = path,
+	};
+
+	set->format = "btf";
+	r.btf = btf__parse(path, NULL);
+	if (!r.btf) {
+		lu_error_set(err, "failed to read BTF from %s: %s", path,
+			     strerror(errno ? errno : EINVAL));
+		return -1;
+	}
+	r.dump = btf_dump__new(r.btf, collect_text, &r, NULL);
+	if (!r.dump) {
+		lu_error_set(err, "failed to read BTF from %s: %s", path,
+			     strerror(errno ? errno : EINVAL));
+		btf__free(r.btf);
+		return -1;
+	}
+	__u32 n = btf__type_cnt(r.btf);
+
+	for (__u32 id = 1; id < n && !r.failed; id++) {
+		const struct btf_type *t = btf__type_by_id(r.btf, id);
+
+		if (!t || !btf_is_composite(t))
+			continue;
+		const char *name = btf__name_by_offset(r.btf, t->name_off);
+
+		if (!name || !*name)
+			continue;
+		if (!lu_opts_wants(opts, name) &&
+		    !(opts->marked && has_markers(r.btf, t)))
+			continue;
+		build_struct(&r, id, t, name);
+	}
+	free(r.members);
+	free(r.text);
+	btf_dump__free(r.dump);
+	btf__free(r.btf);
+	return r.failed ? -1 : 0;
+}

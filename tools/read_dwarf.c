@@ -1,0 +1,867 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DWARF reader: struct layouts from ELF objects, executables, shared
+ * libraries and archives through elfutils. libdwfl applies the relocations
+ * that relocatable objects need and opens archives member by member.
+ *
+ * Speed matters on a kernel's vmlinux: only top-level DIEs are visited
+ * (dwarf_siblingof skips whole subtrees), only wanted structs are built, and
+ * the many identical copies of a struct (one per compilation unit) are
+ * recognised by a cheap fingerprint before anything is built.
+ */
+#include "reader.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "strset.h"
+
+/* Deeper than any real type; stops malformed or hostile nesting. */
+#define MAX_TYPE_DEPTH 64
+#define MAX_ANON_DEPTH 256
+
+struct dwarf_reader {
+	const struct lu_read_opts *opts;
+	struct lu_set *set;
+	struct lu_error *err;
+	const char *path;
+	const char *unit;	/* archive member, or NULL */
+	unsigned max_base_align;	/* ABI cap on scalar alignment */
+	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
+	struct lu_strset unmarked;	/* "name\n<size>" without markers */
+	/* the struct being built */
+	struct lu_member *members;
+	size_t n_members, cap_members;
+	bool failed;
+};
+
+/* ---- types ---------------------------------------------------------- */
+
+static bool type_of(Dwarf_Die *die, Dwarf_Die *type)
+{
+	Dwarf_Attribute attr;
+
+	return dwarf_attr_integrate(die, DW_AT_type, &attr) &&
+	       dwarf_formref_die(&attr, type);
+}
+
+/* Follows typedefs and qualifiers to the type that decides the layout. */
+static bool strip_type(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Die cur = *die;
+
+	for (int depth = 0; depth < MAX_TYPE_DEPTH; depth++) {
+		switch (dwarf_tag(&cur)) {
+		case DW_TAG_typedef:
+		case DW_TAG_const_type:
+		case DW_TAG_volatile_type:
+		case DW_TAG_restrict_type:
+		case DW_TAG_atomic_type:
+			if (!type_of(&cur, &cur))
+				return false; /* void */
+			break;
+		default:
+			*out = cur;
+			return true;
+		}
+	}
+	return false;
+}
+
+static uint64_t udata_attr(Dwarf_Die *die, int name, uint64_t dflt)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word v;
+
+	if (!dwarf_attr_integrate(die, name, &attr) ||
+	    dwarf_formudata(&attr, &v))
+		return dflt;
+	return v;
+}
+
+static uint64_t type_size(Dwarf_Die *type)
+{
+	Dwarf_Word size;
+	Dwarf_Die t;
+
+	if (dwarf_aggregate_size(type, &size) == 0)
+		return size;
+	if (!strip_type(type, &t))
+		return 0;
+	switch (dwarf_tag(&t)) {
+	case DW_TAG_pointer_type:
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_ptr_to_member_type: {
+		uint8_t addr = 8;
+
+		dwarf_cu_info(t.cu, NULL, NULL, NULL, NULL, NULL, &addr, NULL);
+		return udata_attr(&t, DW_AT_byte_size, addr);
+	}
+	default:
+		return udata_attr(&t, DW_AT_byte_size, 0);
+	}
+}
+
+static uint64_t type_align(struct dwarf_reader *r, Dwarf_Die *type, int depth);
+static bool member_location(Dwarf_Die *m, uint64_t *offset);
+
+/*
+ * A struct's alignment: the largest of its members', or 1 when it is packed,
+ * which shows as a member off its natural alignment or a size that is not a
+ * multiple of it.
+ */
+static uint64_t struct_natural_align(struct dwarf_reader *r, Dwarf_Die *s,
+				     int depth)
+{
+	Dwarf_Die child, t;
+	uint64_t align = 1;
+	bool packed = false;
+
+	if (dwarf_child(s, &child) == 0) {
+		do {
+			int tag = dwarf_tag(&child);
+
+			if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+				continue;
+			if (dwarf_hasattr(&child, DW_AT_external) ||
+			    dwarf_hasattr(&child, DW_AT_declaration))
+				continue;
+			uint64_t a = udata_attr(&child, DW_AT_alignment, 0);
+			uint64_t loc = 0;
+
+			if (!a && type_of(&child, &t))
+				a = type_align(r, &t, depth + 1);
+			if (!a)
+				a = 1;
+			if (!dwarf_hasattr(&child, DW_AT_bit_size) &&
+			    member_location(&child, &loc) && loc % a)
+				packed = true;
+			if (a > align)
+				align = a;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	if (udata_attr(s, DW_AT_byte_size, 0) % align)
+		packed = true;
+	return packed ? 1 : align;
+}
+
+/*
+ * The ABI alignment of a type: DW_AT_alignment when the source asked for
+ * one, else the natural alignment, with scalars capped by the ABI (i386
+ * aligns 8-byte scalars to 4 inside structs).
+ */
+static uint64_t type_align(struct dwarf_reader *r, Dwarf_Die *type, int depth)
+{
+	Dwarf_Die t = *type, inner;
+
+	if (depth > MAX_TYPE_DEPTH)
+		return 1;
+	for (int i = 0; i < MAX_TYPE_DEPTH; i++) {
+		uint64_t explicit_align = udata_attr(&t, DW_AT_alignment, 0);
+
+		if (explicit_align)
+			return explicit_align;
+		int tag = dwarf_tag(&t);
+
+		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type &&
+		    tag != DW_TAG_volatile_type && tag != DW_TAG_atomic_type &&
+		    tag != DW_TAG_restrict_type)
+			break;
+		if (!type_of(&t, &inner))
+			return 1;
+		t = inner;
+	}
+	switch (dwarf_tag(&t)) {
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_class_type:
+		return struct_natural_align(r, &t, depth);
+	case DW_TAG_array_type:
+		return type_of(&t, &inner) ? type_align(r, &inner, depth + 1)
+					   : 1;
+	default: {
+		uint64_t size = type_size(&t);
+
+		if (!size)
+			return 1;
+		if (size > r->max_base_align)
+			size = r->max_base_align;
+		/* scalars are power-of-two sized except x87 long double */
+		uint64_t a = 1;
+
+		while (a * 2 <= size)
+			a *= 2;
+		return a;
+	}
+	}
+}
+
+/* ---- type names, in the way pahole prints them ---------------------- */
+
+struct strbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void sb_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+
+		if (!p)
+			abort();
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void sb_puts(struct strbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+static void sb_printf(struct strbuf *b, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+static void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+	char tmp[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		sb_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n
+						       : sizeof(tmp) - 1);
+}
+
+static void array_dims(Dwarf_Die *array, struct strbuf *dims)
+{
+	Dwarf_Die sub;
+
+	if (dwarf_child(array, &sub) != 0) {
+		sb_puts(dims, "[]");
+		return;
+	}
+	do {
+		if (dwarf_tag(&sub) != DW_TAG_subrange_type)
+			continue;
+		Dwarf_Attribute attr;
+		Dwarf_Word v;
+		Dwarf_Sword sv;
+
+		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
+		    !dwarf_formudata(&attr, &v))
+			sb_printf(dims, "[%llu]", (unsigned long long)v);
+		else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &attr) &&
+			 !dwarf_formsdata(&attr, &sv))
+			sb_printf(dims, "[%lld]", (long long)sv + 1);
+		else
+			sb_puts(dims, "[]");
+	} while (dwarf_siblingof(&sub, &sub) == 0);
+}
+
+static void type_name(Dwarf_Die *die, struct strbuf *out, int depth);
+
+static void subroutine_name(Dwarf_Die *fn, const char *inner,
+			    struct strbuf *out, int depth)
+{
+	Dwarf_Die ret, param;
+
+	if (type_of(fn, &ret))
+		type_name(&ret, out, depth + 1);
+	else
+		sb_puts(out, "void");
+	sb_printf(out, " (%s)(", inner);
+	bool first = true;
+
+	if (dwarf_child(fn, &param) == 0) {
+		do {
+			Dwarf_Die pt;
+
+			if (dwarf_tag(&param) == DW_TAG_unspecified_parameters) {
+				sb_puts(out, first ? "..." : ", ...");
+				first = false;
+				continue;
+			}
+			if (dwarf_tag(&param) != DW_TAG_formal_parameter)
+				continue;
+			if (!first)
+				sb_puts(out, ", ");
+			first = false;
+			if (type_of(&param, &pt))
+				type_name(&pt, out, depth + 1);
+			else
+				sb_puts(out, "void");
+		} while (dwarf_siblingof(&param, &param) == 0);
+	}
+	if (first)
+		sb_puts(out, "void");
+	sb_puts(out, ")");
+}
+
+static void type_name(Dwarf_Die *die, struct strbuf *out, int depth)
+{
+	Dwarf_Die t;
+	const char *name = dwarf_diename(die);
+
+	if (depth > MAX_TYPE_DEPTH) {
+		sb_puts(out, "<too deep>");
+		return;
+	}
+	switch (dwarf_tag(die)) {
+	case DW_TAG_base_type:
+	case DW_TAG_typedef:
+	case DW_TAG_unspecified_type:
+		sb_puts(out, name ? name : "<anon>");
+		return;
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+		sb_puts(out, dwarf_tag(die) == DW_TAG_class_type ? "class "
+								 : "struct ");
+		sb_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_union_type:
+		sb_puts(out, "union ");
+		sb_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_enumeration_type:
+		sb_puts(out, "enum ");
+		sb_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_restrict_type: {
+		const char *q = dwarf_tag(die) == DW_TAG_const_type ? "const"
+			      : dwarf_tag(die) == DW_TAG_volatile_type
+				      ? "volatile"
+			      : dwarf_tag(die) == DW_TAG_atomic_type
+				      ? "_Atomic"
+				      : "restrict";
+		bool is_ptr = type_of(die, &t) &&
+			      dwarf_tag(&t) == DW_TAG_pointer_type;
+
+		if (!type_of(die, &t)) {
+			sb_printf(out, "%s void", q);
+		} else if (is_ptr) {
+			type_name(&t, out, depth + 1);
+			sb_printf(out, " %s", q);
+		} else {
+			sb_printf(out, "%s ", q);
+			type_name(&t, out, depth + 1);
+		}
+		return;
+	}
+	case DW_TAG_pointer_type:
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type: {
+		const char *sigil = dwarf_tag(die) == DW_TAG_pointer_type ? "*"
+			: dwarf_tag(die) == DW_TAG_reference_type	  ? "&"
+									  : "&&";
+		if (!type_of(die, &t)) {
+			sb_printf(out, "void %s", sigil);
+		} else if (dwarf_tag(&t) == DW_TAG_subroutine_type) {
+			subroutine_name(&t, sigil, out, depth);
+		} else {
+			type_name(&t, out, depth + 1);
+			sb_printf(out, " %s", sigil);
+		}
+		return;
+	}
+	case DW_TAG_array_type: {
+		struct strbuf dims = { 0 };
+
+		if (type_of(die, &t))
+			type_name(&t, out, depth + 1);
+		else
+			sb_puts(out, "void");
+		array_dims(die, &dims);
+		if (dims.p)
+			sb_puts(out, dims.p);
+		free(dims.p);
+		return;
+	}
+	case DW_TAG_subroutine_type:
+		subroutine_name(die, "", out, depth);
+		return;
+	default:
+		sb_puts(out, name ? name : "<unknown>");
+		return;
+	}
+}
+
+/* ---- members -------------------------------------------------------- */
+
+static bool member_location(Dwarf_Die *m, uint64_t *offset)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word v;
+
+	*offset = 0;
+	if (!dwarf_attr_integrate(m, DW_AT_data_member_location, &attr))
+		return true; /* union members, and bit-fields in DWARF 4+ */
+	if (dwarf_formudata(&attr, &v) == 0) {
+		*offset = v;
+		return true;
+	}
+	/* DWARF 2: a location expression, DW_OP_plus_uconst N */
+	Dwarf_Op *ops;
+	size_t nops;
+
+	if (dwarf_getlocation(&attr, &ops, &nops) == 0 && nops == 1 &&
+	    ops[0].atom == DW_OP_plus_uconst) {
+		*offset = ops[0].number;
+		return true;
+	}
+	return false;
+}
+
+static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	const char *f = dwarf_decl_file(die);
+
+	return f ? lu_arena_strdup(&r->set->arena, f) : NULL;
+}
+
+static unsigned decl_line(Dwarf_Die *die)
+{
+	int line = 0;
+
+	if (dwarf_decl_line(die, &line) != 0 || line < 0)
+		return 0;
+	return (unsigned)line;
+}
+
+static bool is_aggregate(Dwarf_Die *t)
+{
+	int tag = dwarf_tag(t);
+
+	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	       tag == DW_TAG_class_type;
+}
+
+static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
+			const char *prefix, unsigned depth, int nesting);
+
+static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
+		       const char *prefix, unsigned depth, int nesting)
+{
+	Dwarf_Die type, core;
+	uint64_t loc;
+	const char *name = dwarf_diename(m);
+
+	if (!type_of(m, &type) || !member_location(m, &loc)) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: malformed member "
+			     "'%s' at DIE 0x%llx",
+			     r->path, name ? name : "",
+			     (unsigned long long)dwarf_dieoffset(m));
+		r->failed = true;
+		return;
+	}
+	bool have_core = strip_type(&type, &core);
+
+	/* Anonymous struct or union: its members are the parent's, in C. */
+	if (!name && have_core && is_aggregate(&core)) {
+		if (nesting >= MAX_ANON_DEPTH) {
+			lu_error_set(r->err,
+				     "failed to read DWARF from %s: anonymous "
+				     "structs nested deeper than %d",
+				     r->path, MAX_ANON_DEPTH);
+			r->failed = true;
+			return;
+		}
+		add_members(r, &core, base + loc, prefix, depth, nesting + 1);
+		return;
+	}
+
+	struct strbuf tn = { 0 }, dims = { 0 };
+	Dwarf_Die elem = type;
+
+	/* Arrays print as "type name[dims]": keep the dimensions apart. */
+	if (have_core && dwarf_tag(&core) == DW_TAG_array_type &&
+	    dwarf_tag(&type) == DW_TAG_array_type) {
+		array_dims(&type, &dims);
+		if (!type_of(&type, &elem))
+			sb_puts(&tn, "void");
+		else
+			type_name(&elem, &tn, 0);
+	} else {
+		type_name(&type, &tn, 0);
+	}
+
+	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
+			     sizeof(*r->members));
+	struct lu_member *out = &r->members[r->n_members++];
+	struct lu_arena *a = &r->set->arena;
+
+	memset(out, 0, sizeof(*out));
+	out->name = prefix ? lu_arena_printf(a, "%s%s", prefix, name ? name : "")
+			   : lu_arena_strdup(a, name ? name : "");
+	out->type = lu_arena_strdup(a, tn.p ? tn.p : "");
+	out->dims = lu_arena_strdup(a, dims.p ? dims.p : "");
+	free(tn.p);
+	free(dims.p);
+	out->depth = depth;
+	out->group = -1;
+	out->file = decl_file(r, m);
+	out->line = decl_line(m);
+	int col = 0;
+
+	if (dwarf_decl_column(m, &col) == 0 && col > 0)
+		out->column = (unsigned)col;
+	out->size = type_size(&type);
+	out->offset = base + loc;
+
+	uint64_t bit_size = udata_attr(m, DW_AT_bit_size, 0);
+
+	if (bit_size) {
+		uint64_t unit = udata_attr(m, DW_AT_byte_size, out->size);
+		Dwarf_Attribute attr;
+		Dwarf_Word v;
+
+		if (!unit)
+			unit = 1;
+		out->bit_size = (uint32_t)bit_size;
+		out->size = unit;
+		if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &attr) &&
+		    !dwarf_formudata(&attr, &v)) {
+			/* DWARF 4+: bits from the struct start; the storage
+			 * unit is the type-sized, type-aligned block around
+			 * it, as pahole reports. */
+			uint64_t bits = loc * 8 + v;
+			uint64_t unit_bits = unit * 8;
+
+			out->offset = base + (bits / unit_bits) * unit;
+			out->bit_offset = (uint32_t)(bits % unit_bits);
+		} else {
+			/* DWARF 2/3: DW_AT_bit_offset counts from the MSB of
+			 * the storage unit at DW_AT_data_member_location. */
+			uint64_t msb = udata_attr(m, DW_AT_bit_offset, 0);
+
+			out->bit_offset = (uint32_t)msb;
+		}
+	}
+
+	if (depth < r->opts->expand_depth && have_core &&
+	    is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
+	    name) {
+		char *sub = lu_arena_printf(a, "%s%s.", prefix ? prefix : "",
+					    name);
+
+		add_members(r, &core, out->offset, sub, depth + 1, nesting + 1);
+	}
+}
+
+static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
+			const char *prefix, unsigned depth, int nesting)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(s, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+			continue;
+		/* C++ static data members take no room in the object. */
+		if (dwarf_hasattr(&child, DW_AT_external) ||
+		    dwarf_hasattr(&child, DW_AT_declaration))
+			continue;
+		add_member(r, &child, base, prefix, depth, nesting);
+	} while (!r->failed && dwarf_siblingof(&child, &child) == 0);
+}
+
+/* ---- structs -------------------------------------------------------- */
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+	return mix(h, 0xff);
+}
+
+/* Cheap identity of a definition: size, member names and places. */
+static uint64_t fingerprint(Dwarf_Die *s, int nesting)
+{
+	uint64_t h = mix(0, udata_attr(s, DW_AT_byte_size, 0));
+	Dwarf_Die child, t, core;
+
+	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
+		return h;
+	do {
+		if (dwarf_tag(&child) != DW_TAG_member)
+			continue;
+		const char *name = dwarf_diename(&child);
+		uint64_t loc = 0;
+
+		member_location(&child, &loc);
+		h = hash_str(mix(h, loc), name);
+		h = mix(h, udata_attr(&child, DW_AT_data_bit_offset, 0));
+		h = mix(h, udata_attr(&child, DW_AT_bit_size, 0));
+		if (!name && type_of(&child, &t) && strip_type(&t, &core) &&
+		    is_aggregate(&core))
+			h = mix(h, fingerprint(&core, nesting + 1));
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return h;
+}
+
+static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
+			 const char *name)
+{
+	r->n_members = 0;
+	add_members(r, die, 0, NULL, 0, 0);
+	if (r->failed)
+		return;
+
+	struct lu_struct *s = lu_set_add(r->set);
+	struct lu_arena *a = &r->set->arena;
+
+	s->name = lu_arena_strdup(a, name);
+	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
+	s->size = udata_attr(die, DW_AT_byte_size, 0);
+	s->align = udata_attr(die, DW_AT_alignment, 0);
+	if (!s->align)
+		s->align = struct_natural_align(r, die, 0);
+	s->file = decl_file(r, die);
+	s->line = decl_line(die);
+	s->unit = r->unit ? lu_arena_strdup(a, r->unit) : NULL;
+	s->members = lu_arena_memdup(a, r->members,
+				     r->n_members * sizeof(*r->members));
+	s->n_members = r->n_members;
+	lu_struct_find_groups(s, a);
+
+	/* Number the variants of a name that is defined differently. */
+	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
+		if (!strcmp(r->set->structs[i].name, s->name))
+			s->variant++;
+}
+
+/* Looks for group markers among the direct members, once per definition. */
+static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
+			const char *name)
+{
+	char size[24];
+	Dwarf_Die child;
+
+	snprintf(size, sizeof(size), "%llu",
+		 (unsigned long long)udata_attr(die, DW_AT_byte_size, 0));
+	if (lu_strset_has2(&r->unmarked, name, size))
+		return false;
+	if (dwarf_child(die, &child) == 0) {
+		do {
+			if (dwarf_tag(&child) == DW_TAG_member &&
+			    lu_is_begin_marker_name(dwarf_diename(&child)))
+				return true;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	lu_strset_add2(&r->unmarked, name, size);
+	return false;
+}
+
+static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	int tag = dwarf_tag(die);
+
+	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type &&
+	    tag != DW_TAG_class_type)
+		return;
+	if (dwarf_hasattr(die, DW_AT_declaration))
+		return;
+	const char *name = dwarf_diename(die);
+
+	if (!name)
+		return;
+	if (!lu_opts_wants(r->opts, name) &&
+	    !(r->opts->marked && has_markers(r, die, name)))
+		return;
+
+	/* The same definition appears in every unit that includes it. */
+	uint64_t fp = fingerprint(die, 0);
+	char key[32];
+
+	snprintf(key, sizeof(key), "%016llx", (unsigned long long)fp);
+	if (!lu_strset_add2(&r->seen, name, key))
+		return;
+	build_struct(r, die, name);
+}
+
+static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
+			   int depth)
+{
+	Dwarf_Die die;
+
+	if (depth > 8 || dwarf_child(parent, &die) != 0)
+		return;
+	do {
+		if (dwarf_tag(&die) == DW_TAG_namespace)
+			visit_children(r, &die, depth + 1);
+		else
+			visit_type(r, &die);
+	} while (!r->failed && dwarf_siblingof(&die, &die) == 0);
+}
+
+static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie, subdie;
+	uint8_t unit_type;
+	Dwarf_Half version;
+
+	while (!r->failed) {
+		int rc = dwarf_get_units(dw, cu, &cu, &version, &unit_type,
+					 &cudie, &subdie);
+
+		if (rc > 0)
+			break;
+		if (rc < 0) {
+			lu_error_set(r->err,
+				     "failed to read DWARF from %s: %s",
+				     r->path, dwarf_errmsg(-1));
+			return -1;
+		}
+		visit_children(r, &cudie, 0);
+	}
+	return r->failed ? -1 : 0;
+}
+
+/* ---- files ---------------------------------------------------------- */
+
+static int find_no_debuginfo(Dwfl_Module *mod, void **userdata,
+			     const char *modname, Dwarf_Addr base,
+			     const char *file_name,
+			     const char *debuglink_file, GElf_Word debuglink_crc,
+			     char **debuginfo_file_name)
+{
+	(void)mod, (void)userdata, (void)modname, (void)base;
+	(void)file_name, (void)debuglink_file, (void)debuglink_crc;
+	*debuginfo_file_name = NULL;
+	return -1;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = find_no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+static unsigned max_base_align_for(Elf *elf)
+{
+	GElf_Ehdr ehdr;
+
+	if (!gelf_getehdr(elf, &ehdr))
+		return 8;
+	if (ehdr.e_machine == EM_386)
+		return 4; /* i386 SysV ABI: 8-byte scalars are 4-aligned */
+	return ehdr.e_ident[EI_CLASS] == ELFCLASS64 ? 16 : 8;
+}
+
+struct module_walk {
+	struct dwarf_reader *r;
+	size_t n_modules, n_with_dwarf;
+	bool is_archive;
+};
+
+static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
+			Dwarf_Addr start, void *arg)
+{
+	struct module_walk *w = arg;
+	struct dwarf_reader *r = w->r;
+	Dwarf_Addr bias;
+
+	(void)userdata, (void)start;
+	w->n_modules++;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+
+	if (elf) {
+		GElf_Ehdr ehdr;
+
+		r->max_base_align = max_base_align_for(elf);
+		if (gelf_getehdr(elf, &ehdr) && !r->set->line_size)
+			r->set->line_size = lu_line_size_for_machine(
+				ehdr.e_machine, &r->set->machine);
+	}
+	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+
+	if (!dw)
+		return DWARF_CB_OK; /* an archive member without -g */
+	w->n_with_dwarf++;
+	r->unit = w->is_archive ? name : NULL;
+	if (visit_dwarf(r, dw) < 0)
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
+}
+
+int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
+		  struct lu_set *set, struct lu_error *err)
+{
+	struct dwarf_reader r = {
+		.opts = opts, .set = set, .err = err, .path = path,
+		.max_base_align = 16,
+	};
+	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
+	int ret = -1;
+
+	if (!dwfl) {
+		lu_error_set(err, "failed to read DWARF from %s: %s", path,
+			     dwfl_errmsg(-1));
+		close(fd);
+		return -1;
+	}
+	char magic[8] = { 0 };
+	bool is_archive = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+			  !memcmp(magic, "!<arch>\n", 8);
+
+	set->format = "dwarf";
+	dwfl_report_begin(dwfl);
+	/* dwfl owns fd from here, also on failure */
+	Dwfl_Module *mod = dwfl_report_offline(dwfl, path, path, fd);
+
+	dwfl_report_end(dwfl, NULL, NULL);
+	if (!mod) {
+		lu_error_set(err, "failed to read %s: %s", path,
+			     dwfl_errmsg(-1));
+		goto out;
+	}
+	struct module_walk w = { .r = &r, .is_archive = is_archive };
+
+	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
+		goto out;
+	if (!w.n_with_dwarf) {
+		lu_error_set(err,
+			     "failed to read DWARF from %s: no debug info "
+			     "(compile with -g, or install the -dbg/-dbgsym "
+			     "package)",
+			     path);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(r.members);
+	lu_strset_free(&r.seen);
+	lu_strset_free(&r.unmarked);
+	dwfl_end(dwfl);
+	return ret;
+}

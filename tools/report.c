@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* What every report format says about a finding, in one place. */
+#include "report.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+struct buf {
+	char *p;
+	size_t size, len;
+};
+
+static void put(struct buf *b, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+static void put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->len >= b->size)
+		return;
+	va_start(ap, fmt);
+	int n = vsnprintf(b->p + b->len, b->size - b->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		b->len += (size_t)n;
+	if (b->len >= b->size)
+		b->len = b->size - 1;
+}
+
+const char *lu_severity_name(enum lu_severity sev)
+{
+	return sev == LU_ERROR ? "error" : sev == LU_WARNING ? "warning"
+							     : "note";
+}
+
+static const char *type_word(const struct lu_struct *s)
+{
+	return s->is_union ? "union" : "struct";
+}
+
+/* "(write)" for the plain groups, "(write group 'tx')" for named ones. */
+static void put_group(struct buf *b, const struct lu_group *g)
+{
+	if (!strcmp(g->name, lu_kind_name(g->kind)))
+		put(b, "(%s)", g->name);
+	else
+		put(b, "(%s group '%s')", lu_kind_name(g->kind), g->name);
+}
+
+static void put_names(struct buf *b, const struct lu_struct *s,
+		      const size_t *idx, size_t n)
+{
+	for (size_t i = 0; i < n && i < 6; i++)
+		put(b, "%s'%s'", i ? ", " : "", s->members[idx[i]].name);
+	if (n > 6)
+		put(b, " and %zu more", n - 6);
+}
+
+static void put_placement(struct buf *b, const struct lu_finding *f,
+			  uint64_t unit, bool pair)
+{
+	if (f->s->align >= unit || f->storage_unit)
+		return;
+	if (f->every_start) {
+		put(b, " wherever it starts (aligned to %llu)",
+		    (unsigned long long)f->s->align);
+		return;
+	}
+	put(b, " when it starts at offset ");
+	for (size_t i = 0; i < f->n_starts && i < 8; i++)
+		put(b, "%s%llu", i ? (i + 1 == f->n_starts ? " or " : ", ") : "",
+		    (unsigned long long)f->starts[i]);
+	if (f->n_starts > 8)
+		put(b, " and %zu more", f->n_starts - 8);
+	put(b, " of a %s (aligned to %llu)", pair ? "line pair" : "line",
+	    (unsigned long long)f->s->align);
+}
+
+void lu_finding_message(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx, char *p, size_t size)
+{
+	struct buf b = { p, size, 0 };
+	const struct lu_struct *s = f->s;
+	uint64_t unit = (uint64_t)ctx->line_size * (ctx->pair ? 2 : 1);
+
+	p[0] = '\0';
+	switch (f->type) {
+	case LU_FIND_CONFLICT:
+		put_names(&b, s, f->members, f->n_members);
+		put(&b, " ");
+		put_group(&b, f->group);
+		if (f->storage_unit) {
+			put(&b, " is a bit-field whose storage unit (bytes "
+				"%llu-%llu) also holds ",
+			    (unsigned long long)f->line_lo,
+			    (unsigned long long)f->line_hi);
+		} else if (ctx->pair) {
+			put(&b, " shares cache-line pair %llu (lines %llu-%llu) "
+				"with ",
+			    (unsigned long long)f->line,
+			    (unsigned long long)f->line * 2,
+			    (unsigned long long)f->line * 2 + 1);
+		} else {
+			put(&b, " shares cache line %llu with ",
+			    (unsigned long long)f->line);
+		}
+		put_names(&b, s, f->others, f->n_others);
+		put(&b, " ");
+		put_group(&b, f->other_group);
+		put(&b, " in %s %s", type_word(s), s->name);
+		put_placement(&b, f, unit, ctx->pair);
+		break;
+	case LU_FIND_SIZE:
+		put(&b, "%s %s is %llu bytes, more than max_size %llu",
+		    type_word(s), s->name, (unsigned long long)f->value,
+		    (unsigned long long)f->limit);
+		break;
+	case LU_FIND_GROUP_BYTES:
+		put(&b, "group '%s' of %s %s is %llu bytes, more than "
+			"max_bytes.%s = %llu",
+		    f->group->name, type_word(s), s->name,
+		    (unsigned long long)f->value, f->group->name,
+		    (unsigned long long)f->limit);
+		break;
+	case LU_FIND_GROUP_LINES:
+		put(&b, "group '%s' of %s %s can span %llu cache lines, more "
+			"than max_lines.%s = %llu",
+		    f->group->name, type_word(s), s->name,
+		    (unsigned long long)f->value, f->group->name,
+		    (unsigned long long)f->limit);
+		break;
+	case LU_FIND_MISSING:
+	case LU_FIND_UNKNOWN_GROUP:
+		put(&b, "%s '%s' is not in %s %s",
+		    f->type == LU_FIND_MISSING ? "member" : "group", f->name,
+		    type_word(s), s->name);
+		if (f->suggestion)
+			put(&b, "; did you mean '%s'?", f->suggestion);
+		else
+			put(&b, " (skipped: normal when a configuration "
+				"leaves it out)");
+		break;
+	}
+	if (f->config)
+		put(&b, " [%s]", f->config);
+}
+
+static void struct_location(const struct lu_struct *s, uint64_t offset,
+			    bool with_offset, struct lu_location *loc)
+{
+	if (with_offset)
+		snprintf(loc->where, sizeof(loc->where), "%s %s+%llu",
+			 type_word(s), s->name, (unsigned long long)offset);
+	else
+		snprintf(loc->where, sizeof(loc->where), "%s %s",
+			 type_word(s), s->name);
+}
+
+static void member_location(const struct lu_struct *s, size_t i,
+			    struct lu_location *loc)
+{
+	const struct lu_member *m = &s->members[i];
+
+	memset(loc, 0, sizeof(*loc));
+	struct_location(s, m->offset, true, loc);
+	if (m->file && m->line) {
+		loc->file = m->file;
+		loc->line = m->line;
+		loc->column = m->column;
+	}
+}
+
+void lu_finding_location(const struct lu_finding *f,
+			 const struct lu_report_ctx *ctx,
+			 struct lu_location *loc)
+{
+	const struct lu_struct *s = f->s;
+
+	memset(loc, 0, sizeof(*loc));
+	switch (f->type) {
+	case LU_FIND_CONFLICT:
+		member_location(s, f->members[0], loc);
+		return;
+	case LU_FIND_MISSING:
+	case LU_FIND_UNKNOWN_GROUP:
+		struct_location(s, 0, false, loc);
+		if (ctx->rules && f->rules_line) {
+			loc->file = ctx->rules->path;
+			loc->line = f->rules_line;
+		}
+		return;
+	case LU_FIND_GROUP_BYTES:
+	case LU_FIND_GROUP_LINES:
+		struct_location(s, f->group->begin, true, loc);
+		if (f->group->file && f->group->line) {
+			loc->file = f->group->file;
+			loc->line = f->group->line;
+			return;
+		}
+		break;
+	case LU_FIND_SIZE:
+		struct_location(s, 0, false, loc);
+		if (s->file && s->line) {
+			loc->file = s->file;
+			loc->line = s->line;
+			return;
+		}
+		break;
+	}
+	if (ctx->rules && f->rules_line) {
+		loc->file = ctx->rules->path;
+		loc->line = f->rules_line;
+	}
+}
+
+size_t lu_finding_notes(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx,
+			void (*emit)(void *arg, const struct lu_location *loc,
+				     const char *text),
+			void *arg)
+{
+	char text[512];
+	struct lu_location loc;
+	size_t n = 0;
+	const char *unit = ctx->pair ? "pair" : "line";
+
+	if (f->type == LU_FIND_CONFLICT) {
+		for (size_t i = 0; i < f->n_others; i++) {
+			const struct lu_member *m = &f->s->members[f->others[i]];
+
+			member_location(f->s, f->others[i], &loc);
+			if (f->storage_unit)
+				snprintf(text, sizeof(text),
+					 "'%s' is at offset %llu, in the same "
+					 "storage unit",
+					 m->name, (unsigned long long)m->offset);
+			else
+				snprintf(text, sizeof(text),
+					 "'%s' is at offset %llu, %s %llu (bytes "
+					 "%llu-%llu)",
+					 m->name, (unsigned long long)m->offset,
+					 unit, (unsigned long long)f->line,
+					 (unsigned long long)f->line_lo,
+					 (unsigned long long)f->line_hi);
+			emit(arg, &loc, text);
+			n++;
+		}
+	}
+	if (ctx->rules && f->rules_line &&
+	    (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
+	     f->type == LU_FIND_GROUP_LINES)) {
+		memset(&loc, 0, sizeof(loc));
+		loc.file = ctx->rules->path;
+		loc.line = f->rules_line;
+		snprintf(text, sizeof(text), "the limit is set here");
+		emit(arg, &loc, text);
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reports print findings; they decide nothing. Text is compiler-style so
+ * editors and CI jump to it; JSON follows doc/json.md; SARIF is 2.1.0.
+ */
+#ifndef LINEUP_REPORT_H
+#define LINEUP_REPORT_H
+
+#include <stdio.h>
+
+#include "check.h"
+#include "layout.h"
+#include "rules.h"
+
+struct lu_report_ctx {
+	const struct lu_set *sets;	/* findings' set_index points here */
+	size_t n_sets;
+	const struct lu_rules *rules;	/* may be NULL */
+	unsigned line_size;
+	bool pair;
+	bool color;
+};
+
+/* Where a finding points: a source position, or struct+offset. */
+struct lu_location {
+	const char *file;	/* NULL: use `where` */
+	unsigned line, column;
+	char where[256];	/* "struct task_group+264" */
+};
+
+/* The one-sentence message of a finding, without location or severity. */
+void lu_finding_message(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx, char *buf, size_t size);
+void lu_finding_location(const struct lu_finding *f,
+			 const struct lu_report_ctx *ctx,
+			 struct lu_location *loc);
+/* Supporting lines: the other side's offset and line byte range. */
+size_t lu_finding_notes(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx,
+			void (*emit)(void *arg, const struct lu_location *loc,
+				     const char *text),
+			void *arg);
+const char *lu_severity_name(enum lu_severity sev);
+
+void lu_report_text(FILE *out, const struct lu_findings *f,
+		    const struct lu_report_ctx *ctx);
+int lu_report_json(FILE *out, const struct lu_findings *f,
+		   const struct lu_report_ctx *ctx);
+int lu_report_sarif(FILE *out, const struct lu_findings *f,
+		    const struct lu_report_ctx *ctx);
+
+#endif

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/* Findings as JSON (doc/json.md) and as SARIF 2.1.0, both via jansson. */
+#include <jansson.h>
+#include <string.h>
+
+#include "report.h"
+
+#ifndef LINEUP_VERSION
+#define LINEUP_VERSION "unknown"
+#endif
+
+static const char *type_name(enum lu_finding_type t)
+{
+	switch (t) {
+	case LU_FIND_CONFLICT:
+		return "conflict";
+	case LU_FIND_SIZE:
+		return "max_size";
+	case LU_FIND_GROUP_BYTES:
+		return "max_bytes";
+	case LU_FIND_GROUP_LINES:
+		return "max_lines";
+	case LU_FIND_MISSING:
+		return "missing_member";
+	case LU_FIND_UNKNOWN_GROUP:
+		return "missing_group";
+	}
+	return "?";
+}
+
+static json_t *location_json(const struct lu_location *loc)
+{
+	return json_pack("{s:o, s:i, s:i, s:s}", "file",
+			 loc->file ? json_string(loc->file) : json_null(),
+			 "line", (int)loc->line, "column", (int)loc->column,
+			 "where", loc->where);
+}
+
+static json_t *members_json(const struct lu_struct *s, const size_t *idx,
+			    size_t n, unsigned line)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		const struct lu_member *m = &s->members[idx[i]];
+		uint64_t last = (m->offset + (m->size ? m->size : 1) - 1) / line;
+
+		json_array_append_new(
+			a, json_pack("{s:s, s:I, s:I, s:[I,I]}", "name", m->name,
+				     "offset", (json_int_t)m->offset, "size",
+				     (json_int_t)m->size, "cachelines",
+				     (json_int_t)(m->offset / line),
+				     (json_int_t)last));
+	}
+	return a;
+}
+
+static json_t *group_json(const struct lu_group *g)
+{
+	if (!g)
+		return json_null();
+	return json_pack("{s:s, s:s, s:s}", "name", g->name, "kind",
+			 lu_kind_name(g->kind), "origin",
+			 lu_origin_name(g->origin));
+}
+
+static json_t *finding_json(const struct lu_finding *f,
+			    const struct lu_report_ctx *ctx)
+{
+	char msg[2048];
+	struct lu_location loc;
+	json_t *j = json_object();
+
+	lu_finding_message(f, ctx, msg, sizeof(msg));
+	lu_finding_location(f, ctx, &loc);
+	json_object_set_new(j, "type", json_string(type_name(f->type)));
+	json_object_set_new(j, "severity",
+			    json_string(lu_severity_name(f->severity)));
+	json_object_set_new(j, "struct", json_string(f->s->name));
+	json_object_set_new(j, "input",
+			    json_string(ctx->sets[f->set_index].path));
+	json_object_set_new(j, "config", f->config ? json_string(f->config)
+						   : json_null());
+	json_object_set_new(j, "message", json_string(msg));
+	json_object_set_new(j, "location", location_json(&loc));
+	json_object_set_new(j, "group", group_json(f->group));
+	json_object_set_new(j, "other_group", group_json(f->other_group));
+	if (f->type == LU_FIND_CONFLICT) {
+		json_t *starts = json_array();
+
+		for (size_t i = 0; i < f->n_starts; i++)
+			json_array_append_new(
+				starts, json_integer((json_int_t)f->starts[i]));
+		json_object_set_new(j, "members",
+				    members_json(f->s, f->members, f->n_members,
+						 ctx->line_size));
+		json_object_set_new(j, "others",
+				    members_json(f->s, f->others, f->n_others,
+						 ctx->line_size));
+		json_object_set_new(j, "unit", json_string(
+			f->storage_unit ? "storage_unit"
+			: ctx->pair	? "line_pair" : "line"));
+		json_object_set_new(j, "line", json_integer((json_int_t)f->line));
+		json_object_set_new(j, "bytes",
+				    json_pack("[I,I]", (json_int_t)f->line_lo,
+					      (json_int_t)f->line_hi));
+		json_object_set_new(
+			j, "placement",
+			json_pack("{s:I, s:b, s:o}", "align",
+				  (json_int_t)f->s->align, "every_start",
+				  f->every_start, "starts", starts));
+	}
+	if (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
+	    f->type == LU_FIND_GROUP_LINES) {
+		json_object_set_new(j, "value", json_integer((json_int_t)f->value));
+		json_object_set_new(j, "limit", json_integer((json_int_t)f->limit));
+	}
+	if (f->name)
+		json_object_set_new(j, "name", json_string(f->name));
+	json_object_set_new(j, "suggestion", f->suggestion
+						     ? json_string(f->suggestion)
+						     : json_null());
+	return j;
+}
+
+static int dump(FILE *out, json_t *root)
+{
+	int rc = json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+
+	fputc('\n', out);
+	json_decref(root);
+	return rc;
+}
+
+int lu_report_json(FILE *out, const struct lu_findings *f,
+		   const struct lu_report_ctx *ctx)
+{
+	json_t *root = json_object(), *items = json_array();
+
+	json_object_set_new(root, "lineup", json_integer(1));
+	json_object_set_new(root, "line_size", json_integer(ctx->line_size));
+	json_object_set_new(root, "pair", json_boolean(ctx->pair));
+	for (size_t i = 0; i < f->n; i++)
+		json_array_append_new(items, finding_json(&f->items[i], ctx));
+	json_object_set_new(root, "findings", items);
+	json_object_set_new(
+		root, "summary",
+		json_pack("{s:I, s:I, s:I, s:I}", "structs",
+			  (json_int_t)f->n_structs_checked, "errors",
+			  (json_int_t)f->n_errors, "warnings",
+			  (json_int_t)f->n_warnings, "notes",
+			  (json_int_t)f->n_notes));
+	return dump(out, root);
+}
+
+/* ---- SARIF 2.1.0 ---------------------------------------------------- */
+
+static const struct {
+	const char *id, *name, *text;
+} sarif_rules[] = {
+	[LU_FIND_CONFLICT] = { "LU001", "false-sharing",
+			       "A written field shares a cache line with "
+			       "another hot field" },
+	[LU_FIND_SIZE] = { "LU002", "max-size",
+			   "The struct is larger than its max_size" },
+	[LU_FIND_GROUP_BYTES] = { "LU003", "group-bytes",
+				  "A group is larger than its max_bytes" },
+	[LU_FIND_GROUP_LINES] = { "LU004", "group-lines",
+				  "A group spans more lines than max_lines" },
+	[LU_FIND_MISSING] = { "LU005", "missing-member",
+			      "The rules name a member the layout lacks" },
+	[LU_FIND_UNKNOWN_GROUP] = { "LU006", "missing-group",
+				    "The rules name a group the layout lacks" },
+};
+
+static json_t *sarif_location(const struct lu_location *loc,
+			      const char *message)
+{
+	json_t *l = json_object();
+
+	if (loc->file) {
+		json_t *region = json_pack("{s:i}", "startLine",
+					   (int)(loc->line ? loc->line : 1));
+
+		if (loc->column)
+			json_object_set_new(region, "startColumn",
+					    json_integer(loc->column));
+		json_object_set_new(
+			l, "physicalLocation",
+			json_pack("{s:{s:s}, s:o}", "artifactLocation", "uri",
+				  loc->file, "region", region));
+	}
+	json_object_set_new(l, "logicalLocations",
+			    json_pack("[{s:s, s:s}]", "fullyQualifiedName",
+				      loc->where, "kind", "type"));
+	if (message)
+		json_object_set_new(l, "message",
+				    json_pack("{s:s}", "text", message));
+	return l;
+}
+
+static void sarif_note(void *arg, const struct lu_location *loc,
+		       const char *text)
+{
+	json_t *related = arg;
+	json_t *l = sarif_location(loc, text);
+
+	json_object_set_new(l, "id", json_integer((json_int_t)
+						  json_array_size(related)));
+	json_array_append_new(related, l);
+}
+
+int lu_report_sarif(FILE *out, const struct lu_findings *f,
+		    const struct lu_report_ctx *ctx)
+{
+	json_t *rules = json_array(), *results = json_array();
+	size_t n_rules = sizeof(sarif_rules) / sizeof(sarif_rules[0]);
+
+	for (size_t i = 0; i < n_rules; i++)
+		json_array_append_new(
+			rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
+					 sarif_rules[i].id, "name",
+					 sarif_rules[i].name, "shortDescription",
+					 "text", sarif_rules[i].text));
+	for (size_t i = 0; i < f->n; i++) {
+		const struct lu_finding *x = &f->items[i];
+		char msg[2048];
+		struct lu_location loc;
+		json_t *related = json_array();
+
+		lu_finding_message(x, ctx, msg, sizeof(msg));
+		lu_finding_location(x, ctx, &loc);
+		lu_finding_notes(x, ctx, sarif_note, related);
+		json_t *r = json_pack(
+			"{s:s, s:i, s:s, s:{s:s}, s:[o]}", "ruleId",
+			sarif_rules[x->type].id, "ruleIndex", (int)x->type,
+			"level", lu_severity_name(x->severity), "message",
+			"text", msg, "locations", sarif_location(&loc, NULL));
+
+		if (json_array_size(related))
+			json_object_set_new(r, "relatedLocations", related);
+		else
+			json_decref(related);
+		json_array_append_new(results, r);
+	}
+	json_t *root = json_pack(
+		"{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}",
+		"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+		"version", "2.1.0", "runs", "tool", "driver", "name", "lineup",
+		"version", LINEUP_VERSION, "rules", rules, "results", results);
+
+	return dump(out, root);
+}

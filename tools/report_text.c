@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* Findings as compiler diagnostics: file:line:col: error: message. */
+#include "report.h"
+
+#define BOLD "\033[1m"
+#define RED "\033[1;31m"
+#define MAGENTA "\033[1;35m"
+#define CYAN "\033[1;36m"
+#define RESET "\033[0m"
+
+struct text_out {
+	FILE *out;
+	bool color;
+};
+
+static const char *sev_color(enum lu_severity sev)
+{
+	return sev == LU_ERROR ? RED : sev == LU_WARNING ? MAGENTA : CYAN;
+}
+
+static void print_line(const struct text_out *t, const struct lu_location *loc,
+		       enum lu_severity sev, const char *text)
+{
+	if (t->color)
+		fputs(BOLD, t->out);
+	if (loc->file) {
+		fprintf(t->out, "%s:%u:", loc->file, loc->line);
+		if (loc->column)
+			fprintf(t->out, "%u:", loc->column);
+	} else {
+		fprintf(t->out, "%s:", loc->where);
+	}
+	fprintf(t->out, " %s%s:%s %s\n", t->color ? sev_color(sev) : "",
+		lu_severity_name(sev), t->color ? RESET : "", text);
+}
+
+static void print_note(void *arg, const struct lu_location *loc,
+		       const char *text)
+{
+	print_line(arg, loc, LU_NOTE, text);
+}
+
+void lu_report_text(FILE *out, const struct lu_findings *f,
+		    const struct lu_report_ctx *ctx)
+{
+	struct text_out t = { out, ctx->color };
+	char msg[2048];
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct lu_location loc;
+
+		lu_finding_location(&f->items[i], ctx, &loc);
+		lu_finding_message(&f->items[i], ctx, msg, sizeof(msg));
+		print_line(&t, &loc, f->items[i].severity, msg);
+		lu_finding_notes(&f->items[i], ctx, print_note, &t);
+	}
+	fprintf(out, "lineup: %zu struct%s checked, %zu error%s, %zu warning%s\n",
+		f->n_structs_checked, f->n_structs_checked == 1 ? "" : "s",
+		f->n_errors, f->n_errors == 1 ? "" : "s", f->n_warnings,
+		f->n_warnings == 1 ? "" : "s");
+}

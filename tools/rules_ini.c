@@ -1,0 +1,601 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rules file reader (INI, parsed by libinih). libinih does the syntax;
+ * this file gives the keys their meaning and reports every mistake with
+ * file:line. `#` after whitespace starts a comment, as in the design's
+ * examples; libinih only knows `;` inline, so lines are cleaned on the way in.
+ */
+#include "rules.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+
+struct ini_source {
+	const char *text;
+	size_t len, pos;
+	unsigned line;		/* lines handed to libinih so far */
+	unsigned sections;	/* section headers seen so far */
+	bool continuation;	/* the last line continues the one before */
+};
+
+struct ini_ctx {
+	struct lu_rules *rules;
+	struct lu_error *err;
+	const char *name;
+	struct ini_source *src;
+	bool failed;
+	struct lu_rule_struct *cur;	/* section being filled */
+	bool in_matrix;
+	size_t cap_structs;
+	unsigned section;	/* src->sections when cur was opened */
+	/* growable arrays of the current section */
+	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
+};
+
+/* fgets for libinih that counts lines, strips `#` comments, refuses long lines. */
+static char *read_line(char *buf, int size, void *stream)
+{
+	struct ini_source *src = stream;
+
+	if (src->pos >= src->len)
+		return NULL;
+	const char *start = src->text + src->pos;
+	const char *nl = memchr(start, '\n', src->len - src->pos);
+	size_t n = nl ? (size_t)(nl - start) : src->len - src->pos;
+
+	src->pos += n + (nl ? 1 : 0);
+	src->line++;
+	if (n >= (size_t)size - 1) {
+		/* libinih would split it; hand over a line it rejects. */
+		snprintf(buf, (size_t)size, "\x01 line too long\n");
+		return buf;
+	}
+	memcpy(buf, start, n);
+	buf[n] = '\0';
+	size_t lead = strspn(buf, " \t");
+
+	src->continuation = lead && buf[lead] && buf[lead] != '#' &&
+			    buf[lead] != ';' && buf[lead] != '\r';
+	if (buf[lead] == '[')
+		src->sections++;
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
+				      buf[i - 1] == '\t')) {
+			bool only_space = true;
+
+			for (size_t k = 0; k < i; k++)
+				if (buf[k] != ' ' && buf[k] != '\t')
+					only_space = false;
+			/* a whole-line comment stays for libinih */
+			if (!only_space)
+				buf[i] = '\0';
+			break;
+		}
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	}
+	strcat(buf, "\n");
+	return buf;
+}
+
+static int fail(struct ini_ctx *c, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+static int fail(struct ini_ctx *c, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (c->failed)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	lu_error_set(c->err, "%s:%u: error: %s", c->name, c->src->line, msg);
+	c->failed = true;
+	return 0;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (errno || *end)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool valid_name(const char *s, size_t n, bool dots)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char ch = s[i];
+
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		      (ch >= '0' && ch <= '9') || ch == '_' ||
+		      (dots && ch == '.' && i && i + 1 < n && s[i + 1] != '.')))
+			return false;
+	}
+	return !(s[0] >= '0' && s[0] <= '9');
+}
+
+/* Splits VALUE on whitespace into arena strings; false on a bad word. */
+static bool split_words(struct ini_ctx *c, const char *value, bool dots,
+			const char ***out, size_t *n_out, const char **bad)
+{
+	const char **words = NULL;
+	size_t n = 0, cap = 0;
+
+	for (const char *p = value; *p;) {
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+
+		while (*p && *p != ' ' && *p != '\t' && *p != ',')
+			p++;
+		if (!valid_name(w, (size_t)(p - w), dots)) {
+			*bad = lu_arena_strndup(&c->rules->arena, w,
+						(size_t)(p - w));
+			free(words);
+			return false;
+		}
+		words = lu_grow(words, &cap, n, sizeof(*words));
+		words[n++] = lu_arena_strndup(&c->rules->arena, w,
+					      (size_t)(p - w));
+	}
+	const char **all = lu_arena_alloc(&c->rules->arena,
+					  (*n_out + n) * sizeof(*all));
+
+	if (*n_out)
+		memcpy(all, *out, *n_out * sizeof(*all));
+	if (n)
+		memcpy(all + *n_out, words, n * sizeof(*all));
+	*out = all;
+	*n_out += n;
+	free(words);
+	return true;
+}
+
+static struct lu_rule_group *find_group(struct lu_rule_struct *s,
+					const char *name)
+{
+	for (size_t i = 0; i < s->n_groups; i++)
+		if (!strcmp(s->groups[i].name, name))
+			return &s->groups[i];
+	return NULL;
+}
+
+static int struct_key(struct ini_ctx *c, const char *key, const char *value)
+{
+	struct lu_rule_struct *s = c->cur;
+	struct lu_arena *a = &c->rules->arena;
+	const char *dot = strchr(key, '.');
+	size_t head = dot ? (size_t)(dot - key) : strlen(key);
+	const char *tail = dot ? dot + 1 : NULL;
+	enum lu_kind kind;
+	const char *bad = NULL;
+
+	if (lu_kind_parse(key, head, &kind)) {
+		const char *gname = tail ? tail : lu_kind_name(kind);
+
+		if (tail && !valid_name(tail, strlen(tail), false))
+			return fail(c, "bad group name '%s' in key '%s'", tail,
+				    key);
+		struct lu_rule_group *g = find_group(s, gname);
+
+		if (g && g->kind != kind)
+			return fail(c, "group '%s' is already %s, not %s",
+				    gname, lu_kind_name(g->kind),
+				    lu_kind_name(kind));
+		if (!g) {
+			/* arrays are reallocated in place: keep them malloc'd */
+			s->groups = lu_grow(s->groups, &c->cap_groups,
+					    s->n_groups, sizeof(*s->groups));
+			g = &s->groups[s->n_groups++];
+			memset(g, 0, sizeof(*g));
+			g->name = lu_arena_strdup(a, gname);
+			g->kind = kind;
+			g->line = c->src->line;
+		}
+		if (!split_words(c, value, true, &g->members, &g->n_members,
+				 &bad))
+			return fail(c, "bad member name '%s' in '%s'", bad,
+				    key);
+		return 1;
+	}
+	if (!strcmp(key, "allow")) {
+		const char **words = NULL;
+		size_t n = 0;
+
+		if (!split_words(c, value, false, &words, &n, &bad))
+			return fail(c, "bad group name '%s' in allow", bad);
+		if (n != 2)
+			return fail(c, "allow takes two group names, got %zu",
+				    n);
+		s->allow = lu_grow(s->allow, &c->cap_allow, s->n_allow,
+				   sizeof(*s->allow));
+		s->allow[s->n_allow++] = (struct lu_rule_allow){
+			words[0], words[1], c->src->line
+		};
+		return 1;
+	}
+	if (!strcmp(key, "max_size")) {
+		if (!parse_u64(value, &s->max_size) || !s->max_size)
+			return fail(c, "max_size needs a positive number of "
+				       "bytes, not '%s'", value);
+		s->max_size_line = c->src->line;
+		return 1;
+	}
+	bool bytes = head == 9 && !strncmp(key, "max_bytes", 9);
+	bool lines = head == 9 && !strncmp(key, "max_lines", 9);
+
+	if (bytes || lines) {
+		uint64_t v;
+
+		if (!tail || !valid_name(tail, strlen(tail), false))
+			return fail(c, "%s needs a group: %s.GROUP = N",
+				    bytes ? "max_bytes" : "max_lines",
+				    bytes ? "max_bytes" : "max_lines");
+		if (!parse_u64(value, &v) || !v)
+			return fail(c, "%s needs a positive number, not '%s'",
+				    key, value);
+		struct lu_rule_limit l = { lu_arena_strdup(a, tail), v,
+					   c->src->line };
+
+		if (bytes) {
+			s->max_bytes = lu_grow(s->max_bytes, &c->cap_bytes,
+					       s->n_max_bytes, sizeof(l));
+			s->max_bytes[s->n_max_bytes++] = l;
+		} else {
+			s->max_lines = lu_grow(s->max_lines, &c->cap_lines,
+					       s->n_max_lines, sizeof(l));
+			s->max_lines[s->n_max_lines++] = l;
+		}
+		return 1;
+	}
+	return fail(c,
+		    "unknown key '%s' in [struct %s] (expected write, read, "
+		    "cold, KIND.GROUP, allow, max_size, max_bytes.GROUP, "
+		    "max_lines.GROUP)",
+		    key, s->name);
+}
+
+static char *trimmed(struct lu_arena *a, const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return lu_arena_strndup(a, s, n);
+}
+
+static int matrix_options(struct ini_ctx *c, const char *value)
+{
+	struct lu_matrix_rules *m = &c->rules->matrix;
+	struct lu_arena *a = &c->rules->arena;
+
+	for (const char *p = value; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		const char *eq = memchr(w, '=', (size_t)(p - w));
+		size_t nlen = eq ? (size_t)(eq - w) : (size_t)(p - w);
+
+		if (!valid_name(w, nlen, false))
+			return fail(c, "bad option name '%.*s'", (int)nlen, w);
+		for (size_t i = 0; i < m->n_options; i++)
+			if (strlen(m->options[i].name) == nlen &&
+			    !strncmp(m->options[i].name, w, nlen))
+				return fail(c, "option '%.*s' given twice",
+					    (int)nlen, w);
+		m->options = lu_grow(m->options, &c->cap_options,
+				     m->n_options, sizeof(*m->options));
+		struct lu_matrix_option *o = &m->options[m->n_options++];
+
+		memset(o, 0, sizeof(*o));
+		o->name = lu_arena_strndup(a, w, nlen);
+		if (!eq)
+			continue;
+		/* NAME=a|b|c */
+		const char *v = eq + 1;
+		size_t cap = 0;
+		const char **vals = NULL;
+
+		while (v <= p) {
+			const char *bar = memchr(v, '|', (size_t)(p - v));
+			const char *vend = bar ? bar : p;
+
+			if (vend == v) {
+				free(vals);
+				return fail(c, "option '%s' has an empty value",
+					    o->name);
+			}
+			vals = lu_grow(vals, &cap, o->n_values, sizeof(*vals));
+			vals[o->n_values++] =
+				lu_arena_strndup(a, v, (size_t)(vend - v));
+			v = vend + 1;
+		}
+		o->values = lu_arena_memdup(a, vals,
+					    o->n_values * sizeof(*vals));
+		free(vals);
+	}
+	return 1;
+}
+
+static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
+{
+	struct lu_matrix_rules *m = &c->rules->matrix;
+	struct lu_arena *a = &c->rules->arena;
+	const char **slot = !strcmp(key, "compile") ? &m->compile
+			    : !strcmp(key, "compdb") ? &m->compdb
+			    : !strcmp(key, "source") ? &m->source : NULL;
+
+	if (slot) {
+		if (*slot && !c->src->continuation)
+			return fail(c, "'%s' given twice in [matrix]", key);
+		/* a continuation line extends the command */
+		*slot = *slot ? lu_arena_printf(a, "%s %s", *slot, value)
+			      : trimmed(a, value);
+		return 1;
+	}
+	if (!strcmp(key, "options"))
+		return matrix_options(c, value);
+	return fail(c,
+		    "unknown key '%s' in [matrix] (expected compile, compdb, "
+		    "source, options)",
+		    key);
+}
+
+static int new_section(struct ini_ctx *c, const char *section)
+{
+	struct lu_rules *r = c->rules;
+
+	c->cur = NULL;
+	c->in_matrix = false;
+	c->cap_groups = c->cap_allow = c->cap_bytes = c->cap_lines = 0;
+	if (!strcmp(section, "matrix")) {
+		if (r->matrix.present)
+			return fail(c, "duplicate section [matrix]");
+		r->matrix.present = true;
+		r->matrix.line = c->src->line;
+		c->in_matrix = true;
+		return 1;
+	}
+	const char *name = NULL;
+
+	if (!strncmp(section, "struct ", 7))
+		name = section + 7;
+	else if (!strncmp(section, "union ", 6))
+		name = section + 6;
+	if (!name)
+		return fail(c,
+			    "unknown section [%s] (expected [struct NAME] or "
+			    "[matrix])",
+			    section);
+	while (*name == ' ')
+		name++;
+	if (!valid_name(name, strlen(name), false))
+		return fail(c, "bad struct name '%s'", name);
+	for (size_t i = 0; i < r->n_structs; i++)
+		if (!strcmp(r->structs[i].name, name))
+			return fail(c, "duplicate section [struct %s] (first "
+				       "at line %u)", name, r->structs[i].line);
+	r->structs = lu_grow(r->structs, &c->cap_structs, r->n_structs,
+			     sizeof(*r->structs));
+	c->cur = &r->structs[r->n_structs++];
+	memset(c->cur, 0, sizeof(*c->cur));
+	c->cur->name = lu_arena_strdup(&r->arena, name);
+	c->cur->line = c->src->line;
+	return 1;
+}
+
+static int on_entry(void *user, const char *section, const char *key,
+		    const char *value)
+{
+	struct ini_ctx *c = user;
+
+	if (c->failed)
+		return 0;
+	if (!*section)
+		return fail(c, "'%s' outside any section", key);
+	/* libinih gives no section event; read_line counts the headers. */
+	if (c->section != c->src->sections) {
+		c->section = c->src->sections;
+		if (!new_section(c, section))
+			return 0;
+	}
+	return c->in_matrix ? matrix_key(c, key, value)
+			    : struct_key(c, key, value);
+}
+
+/* Moves growable arrays into the arena so one free releases everything. */
+static void settle(struct lu_rules *r)
+{
+	struct lu_arena *a = &r->arena;
+
+	for (size_t i = 0; i < r->n_structs; i++) {
+		struct lu_rule_struct *s = &r->structs[i];
+		void *p;
+
+		p = lu_arena_memdup(a, s->groups, s->n_groups * sizeof(*s->groups));
+		free(s->groups);
+		s->groups = p;
+		p = lu_arena_memdup(a, s->allow, s->n_allow * sizeof(*s->allow));
+		free(s->allow);
+		s->allow = p;
+		p = lu_arena_memdup(a, s->max_bytes,
+				    s->n_max_bytes * sizeof(*s->max_bytes));
+		free(s->max_bytes);
+		s->max_bytes = p;
+		p = lu_arena_memdup(a, s->max_lines,
+				    s->n_max_lines * sizeof(*s->max_lines));
+		free(s->max_lines);
+		s->max_lines = p;
+	}
+	void *p = lu_arena_memdup(a, r->structs,
+				  r->n_structs * sizeof(*r->structs));
+
+	free(r->structs);
+	r->structs = p;
+	p = lu_arena_memdup(a, r->matrix.options,
+			    r->matrix.n_options * sizeof(*r->matrix.options));
+	free(r->matrix.options);
+	r->matrix.options = p;
+}
+
+int lu_rules_parse_string(const char *text, size_t len, const char *name,
+			  struct lu_rules *rules, struct lu_error *err)
+{
+	struct ini_source src = { .text = text, .len = len };
+	struct ini_ctx c = { .rules = rules, .err = err, .name = name,
+			     .src = &src };
+
+	memset(rules, 0, sizeof(*rules));
+	rules->path = name;
+	if (memchr(text, '\0', len)) {
+		lu_error_set(err, "failed to read rules from %s: not a text "
+				  "file", name);
+		return -1;
+	}
+	int rc = ini_parse_stream(read_line, &src, on_entry, &c);
+
+	settle(rules);
+	if (c.failed)
+		return -1;
+	if (rc != 0) {
+		lu_error_set(err, "%s:%d: error: %s", name, rc > 0 ? rc : 0,
+			     "malformed line (expected [section], key = "
+			     "value, or a comment; lines are at most 198 "
+			     "characters)");
+		return -1;
+	}
+	if (!rules->n_structs && !rules->matrix.present) {
+		lu_error_set(err, "failed to read rules from %s: no [struct "
+				  "NAME] or [matrix] section", name);
+		return -1;
+	}
+	for (size_t i = 0; i < rules->n_structs; i++) {
+		if (!rules->structs[i].n_groups && !rules->structs[i].max_size &&
+		    !rules->structs[i].n_max_bytes &&
+		    !rules->structs[i].n_max_lines) {
+			lu_error_set(err, "%s:%u: error: [struct %s] has no "
+					  "rules", name, rules->structs[i].line,
+				     rules->structs[i].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int lu_rules_parse_file(const char *path, struct lu_rules *rules,
+			struct lu_error *err)
+{
+	FILE *f = fopen(path, "rb");
+
+	memset(rules, 0, sizeof(*rules));
+	if (!f) {
+		lu_error_set(err, "failed to read rules from %s: %s", path,
+			     strerror(errno));
+		return -1;
+	}
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	char chunk[65536];
+	size_t n;
+
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (len + n > (16u << 20)) {
+			free(buf);
+			fclose(f);
+			lu_error_set(err, "failed to read rules from %s: "
+					  "larger than 16 MiB", path);
+			return -1;
+		}
+		while (len + n + 1 > cap) {
+			cap = cap ? cap * 2 : 65536;
+			char *p = realloc(buf, cap);
+
+			if (!p)
+				abort();
+			buf = p;
+		}
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	bool bad = ferror(f);
+
+	fclose(f);
+	if (bad) {
+		free(buf);
+		lu_error_set(err, "failed to read rules from %s: %s", path,
+			     strerror(errno ? errno : EIO));
+		return -1;
+	}
+	if (!len) {
+		free(buf);
+		lu_error_set(err, "failed to read rules from %s: the file is "
+				  "empty", path);
+		return -1;
+	}
+	int rc = lu_rules_parse_string(buf, len, path, rules, err);
+
+	free(buf);
+	return rc;
+}
+
+void lu_rules_free(struct lu_rules *rules)
+{
+	lu_arena_free(&rules->arena);
+	memset(rules, 0, sizeof(*rules));
+}
+
+const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
+					   const char *name)
+{
+	for (size_t i = 0; rules && i < rules->n_structs; i++)
+		if (!strcmp(rules->structs[i].name, name))
+			return &rules->structs[i];
+	return NULL;
+}
+
+unsigned lu_rules_max_depth(const struct lu_rules *rules)
+{
+	unsigned depth = 0;
+
+	for (size_t i = 0; rules && i < rules->n_structs; i++)
+		for (size_t g = 0; g < rules->structs[i].n_groups; g++)
+			for (size_t m = 0;
+			     m < rules->structs[i].groups[g].n_members; m++) {
+				unsigned d = 0;
+
+				for (const char *p =
+					     rules->structs[i].groups[g].members[m];
+				     *p; p++)
+					d += *p == '.';
+				if (d > depth)
+					depth = d;
+			}
+	return depth;
+}

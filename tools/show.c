@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `lineup show` as text: pahole's layout view (offsets, sizes, holes,
+ * cache-line boundaries, the summary) with what pahole does not show: the
+ * lines each member spans, groups and their kinds, and conflicts.
+ */
+#include "show.h"
+
+#include <string.h>
+
+#define RESET "\033[0m"
+#define BOLD_RED "\033[1;31m"
+#define RED "\033[31m"
+#define CYAN "\033[36m"
+#define DIM "\033[2m"
+#define YELLOW "\033[33m"
+
+struct painter {
+	FILE *out;
+	bool color;
+};
+
+static const char *paint(const struct painter *p, const char *code)
+{
+	return p->color ? code : "";
+}
+
+static const char *kind_color(enum lu_kind kind)
+{
+	switch (kind) {
+	case LU_KIND_WRITE:
+		return RED;
+	case LU_KIND_READ:
+		return CYAN;
+	case LU_KIND_COLD:
+		return DIM;
+	default:
+		return "";
+	}
+}
+
+/* "void (*)(int)" with name fn prints as type "void", name "(*fn)(int)". */
+static void print_decl(FILE *out, const struct lu_member *m, int indent)
+{
+	char name[512];
+	const char *fp = strstr(m->type, "(*)");
+	int tw = 26 - 8 * (indent - 1);
+
+	if (tw < 8)
+		tw = 8;
+	if (fp) {
+		snprintf(name, sizeof(name), "(*%s)%s%s;", m->name, fp + 3,
+			 m->dims);
+		fprintf(out, "%-*.*s %-21s", tw, (int)(fp - m->type - 1),
+			m->type, name);
+		return;
+	}
+	if (m->bit_size)
+		snprintf(name, sizeof(name), "%s:%u;", m->name, m->bit_size);
+	else
+		snprintf(name, sizeof(name), "%s%s;", m->name, m->dims);
+	fprintf(out, "%-*s %-21s", tw, m->type, name);
+}
+
+static void print_lines(FILE *out, uint64_t offset, uint64_t size,
+			unsigned line)
+{
+	uint64_t first = offset / line;
+	uint64_t last = size ? (offset + size - 1) / line : first;
+
+	if (first == last)
+		fprintf(out, " L%llu", (unsigned long long)first);
+	else
+		fprintf(out, " L%llu-%llu", (unsigned long long)first,
+			(unsigned long long)last);
+}
+
+static void print_group_open(const struct painter *p, const struct lu_group *g)
+{
+	fprintf(p->out, "\t%s/* >>> %s group '%s' (%s marker) */%s\n",
+		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), g->name,
+		lu_origin_name(g->origin), paint(p, RESET));
+}
+
+static void print_group_close(const struct painter *p, const struct lu_group *g,
+			      unsigned line)
+{
+	uint64_t bytes = g->end - g->begin;
+
+	fprintf(p->out, "\t%s/* <<< '%s': %llu bytes", paint(p, kind_color(g->kind)),
+		g->name, (unsigned long long)bytes);
+	if (bytes)
+		print_lines(p->out, g->begin, bytes, line);
+	fprintf(p->out, " */%s\n", paint(p, RESET));
+}
+
+struct stats {
+	uint64_t sum_members, n_holes, sum_holes;
+	uint64_t bit_members;
+	size_t n_members;
+};
+
+static void show_struct(const struct painter *p, const struct lu_struct *s,
+			const struct lu_findings *findings, unsigned line)
+{
+	FILE *out = p->out;
+	struct stats st = { 0 };
+	uint64_t prev_end = 0, cur_line = 0;
+	uint64_t prev_unit = (uint64_t)-1;
+
+	fprintf(out, "%s %s {", s->is_union ? "union" : "struct", s->name);
+	if (s->file)
+		fprintf(out, "\t/* %s:%u */", s->file, s->line);
+	if (s->variant)
+		fprintf(out, "\t/* definition %u of %s%s%s */", s->variant + 1,
+			s->name, s->unit ? " in " : "", s->unit ? s->unit : "");
+	fputc('\n', out);
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+
+		if (m->depth)
+			continue;
+		if (m->marker) {
+			for (size_t g = 0; g < s->n_groups; g++) {
+				if (s->groups[g].first == i + 1)
+					print_group_open(p, &s->groups[g]);
+				else if (s->groups[g].last == i)
+					print_group_close(p, &s->groups[g],
+							  line);
+			}
+			continue;
+		}
+		bool same_unit = m->bit_size && m->offset == prev_unit;
+
+		if (!s->is_union && !same_unit && m->offset > prev_end) {
+			uint64_t hole = m->offset - prev_end;
+
+			fprintf(out, "\n\t%s/* XXX %llu byte%s hole, try to pack */%s\n\n",
+				paint(p, YELLOW), (unsigned long long)hole,
+				hole == 1 ? "" : "s", paint(p, RESET));
+			st.n_holes++;
+			st.sum_holes += hole;
+		}
+		if (!s->is_union && m->offset / line > cur_line) {
+			cur_line = m->offset / line;
+			uint64_t ago = m->offset - cur_line * line;
+
+			fprintf(out, "\t%s/* --- cacheline %llu boundary (%llu bytes)",
+				paint(p, DIM), (unsigned long long)cur_line,
+				(unsigned long long)(cur_line * line));
+			if (ago)
+				fprintf(out, " was %llu bytes ago",
+					(unsigned long long)ago);
+			fprintf(out, " --- */%s\n", paint(p, RESET));
+		}
+		bool conflict = lu_findings_member_conflicts(findings, s, i);
+		enum lu_kind kind = m->group >= 0 ? s->groups[m->group].kind
+						  : LU_KIND_NONE;
+
+		fputc('\t', out);
+		fputs(paint(p, conflict ? BOLD_RED : kind_color(kind)), out);
+		print_decl(out, m, 1);
+		if (m->bit_size)
+			fprintf(out, " /* %5llu:%-2u %2llu */",
+				(unsigned long long)m->offset, m->bit_offset,
+				(unsigned long long)m->size);
+		else
+			fprintf(out, " /* %5llu %5llu */",
+				(unsigned long long)m->offset,
+				(unsigned long long)m->size);
+		print_lines(out, m->offset, m->size, line);
+		if (conflict)
+			fputs(" <-- conflict", out);
+		fputs(paint(p, RESET), out);
+		fputc('\n', out);
+
+		st.n_members++;
+		/* pahole counts bit-fields apart from whole members */
+		if (m->bit_size) {
+			st.bit_members += m->bit_size;
+			prev_unit = m->offset;
+		} else {
+			st.sum_members += m->size;
+		}
+		if (m->offset + m->size > prev_end)
+			prev_end = m->offset + m->size;
+	}
+	for (size_t g = 0; g < s->n_groups; g++)
+		if (s->groups[g].last == s->n_members)
+			print_group_close(p, &s->groups[g], line);
+
+	uint64_t lines = (s->size + line - 1) / line;
+
+	fprintf(out, "\n\t/* size: %llu, cachelines: %llu, members: %zu */\n",
+		(unsigned long long)s->size, (unsigned long long)lines,
+		st.n_members);
+	if (st.n_holes)
+		fprintf(out, "\t/* sum members: %llu, holes: %llu, sum holes: %llu */\n",
+			(unsigned long long)st.sum_members,
+			(unsigned long long)st.n_holes,
+			(unsigned long long)st.sum_holes);
+	if (st.bit_members)
+		fprintf(out, "\t/* sum bitfield members: %llu bits (%llu bytes) */\n",
+			(unsigned long long)st.bit_members,
+			(unsigned long long)(st.bit_members / 8));
+	if (!s->is_union && s->size > prev_end)
+		fprintf(out, "\t/* padding: %llu */\n",
+			(unsigned long long)(s->size - prev_end));
+	if (s->size % line)
+		fprintf(out, "\t/* last cacheline: %llu bytes */\n",
+			(unsigned long long)(s->size % line));
+	fprintf(out, "\t/* lineup: align %llu, line %u", (unsigned long long)s->align,
+		line);
+	if (s->align < line)
+		fprintf(out, ", not line-aligned: lines counted from offset 0");
+	for (size_t g = 0; g < s->n_groups; g++)
+		fprintf(out, "%s%s %s", g ? ", " : "; groups: ",
+			lu_kind_name(s->groups[g].kind), s->groups[g].name);
+	fprintf(out, " */\n};\n\n");
+}
+
+void lu_show_text(FILE *out, const struct lu_set *set,
+		  const struct lu_findings *findings,
+		  const struct lu_show_opts *opts)
+{
+	struct painter p = { out, opts->color };
+
+	for (size_t i = 0; i < set->n_structs; i++)
+		show_struct(&p, &set->structs[i], findings, opts->line_size);
+}

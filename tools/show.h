@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* `lineup show`: layouts as text (pahole's vocabulary and more) or JSON. */
+#ifndef LINEUP_SHOW_H
+#define LINEUP_SHOW_H
+
+#include <stdio.h>
+
+#include "check.h"
+#include "layout.h"
+
+struct lu_show_opts {
+	unsigned line_size;
+	bool pair;
+	bool color;
+};
+
+/* FINDINGS (may be NULL) mark conflicting members in the text. */
+void lu_show_text(FILE *out, const struct lu_set *set,
+		  const struct lu_findings *findings,
+		  const struct lu_show_opts *opts);
+int lu_show_json(FILE *out, const struct lu_set *set,
+		 const struct lu_show_opts *opts);
+
+#endif
