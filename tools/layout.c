@@ -177,7 +177,11 @@ void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena)
 		m->group = n_open ? (int)open[n_open - 1] : -1;
 		if (m->depth || !is_zero_size(m))
 			continue;
-		if (is_begin_marker(m, &name, &origin)) {
+		/* LINEUP_ISOLATE_* bound an aligned block, not a group */
+		if (starts_with(m->name, "lineup__isolate_", &name)) {
+			m->marker = true;
+			m->group = -1;
+		} else if (is_begin_marker(m, &name, &origin)) {
 			groups = lu_grow(groups, &cap, n, sizeof(*groups));
 			struct lu_group *g = &groups[n];
 

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 struct buf {
 	char *p;
@@ -145,6 +146,20 @@ void lu_finding_message(const struct lu_finding *f,
 		put(&b, " [%s]", f->config);
 }
 
+/* Paths under the current directory print relative, as compilers do. */
+static const char *display_path(const char *path)
+{
+	char cwd[4096];
+
+	if (!path || path[0] != '/' || !getcwd(cwd, sizeof(cwd)))
+		return path;
+	size_t n = strlen(cwd);
+
+	if (!strncmp(path, cwd, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
 static void struct_location(const struct lu_struct *s, uint64_t offset,
 			    bool with_offset, struct lu_location *loc)
 {
@@ -164,7 +179,7 @@ static void member_location(const struct lu_struct *s, size_t i,
 	memset(loc, 0, sizeof(*loc));
 	struct_location(s, m->offset, true, loc);
 	if (m->file && m->line) {
-		loc->file = m->file;
+		loc->file = display_path(m->file);
 		loc->line = m->line;
 		loc->column = m->column;
 	}
@@ -193,7 +208,7 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_GROUP_LINES:
 		struct_location(s, f->group->begin, true, loc);
 		if (f->group->file && f->group->line) {
-			loc->file = f->group->file;
+			loc->file = display_path(f->group->file);
 			loc->line = f->group->line;
 			return;
 		}
@@ -201,7 +216,7 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_SIZE:
 		struct_location(s, 0, false, loc);
 		if (s->file && s->line) {
-			loc->file = s->file;
+			loc->file = display_path(s->file);
 			loc->line = s->line;
 			return;
 		}

@@ -42,6 +42,11 @@ size_t lu_finding_notes(const struct lu_finding *f,
 			void *arg);
 const char *lu_severity_name(enum lu_severity sev);
 
+struct json_t;
+/* One finding as a JSON object (doc/json.md), for reports that embed it. */
+struct json_t *lu_finding_json(const struct lu_finding *f,
+			       const struct lu_report_ctx *ctx);
+
 void lu_report_text(FILE *out, const struct lu_findings *f,
 		    const struct lu_report_ctx *ctx);
 int lu_report_json(FILE *out, const struct lu_findings *f,

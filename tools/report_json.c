@@ -64,8 +64,8 @@ static json_t *group_json(const struct lu_group *g)
 			 lu_origin_name(g->origin));
 }
 
-static json_t *finding_json(const struct lu_finding *f,
-			    const struct lu_report_ctx *ctx)
+json_t *lu_finding_json(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx)
 {
 	char msg[2048];
 	struct lu_location loc;
@@ -141,7 +141,7 @@ int lu_report_json(FILE *out, const struct lu_findings *f,
 	json_object_set_new(root, "line_size", json_integer(ctx->line_size));
 	json_object_set_new(root, "pair", json_boolean(ctx->pair));
 	for (size_t i = 0; i < f->n; i++)
-		json_array_append_new(items, finding_json(&f->items[i], ctx));
+		json_array_append_new(items, lu_finding_json(&f->items[i], ctx));
 	json_object_set_new(root, "findings", items);
 	json_object_set_new(
 		root, "summary",

@@ -465,8 +465,8 @@ static void settle(struct lu_rules *r)
 	r->matrix.options = p;
 }
 
-int lu_rules_parse_string(const char *text, size_t len, const char *name,
-			  struct lu_rules *rules, struct lu_error *err)
+static int parse_string(const char *text, size_t len, const char *name,
+			struct lu_rules *rules, struct lu_error *err)
 {
 	struct ini_source src = { .text = text, .len = len };
 	struct ini_ctx c = { .rules = rules, .err = err, .name = name,
@@ -507,6 +507,17 @@ int lu_rules_parse_string(const char *text, size_t len, const char *name,
 		}
 	}
 	return 0;
+}
+
+int lu_rules_parse_string(const char *text, size_t len, const char *name,
+			  struct lu_rules *rules, struct lu_error *err)
+{
+	int rc = parse_string(text, len, name, rules, err);
+
+	/* A failed parse leaves nothing to free, whatever the caller does. */
+	if (rc < 0)
+		lu_rules_free(rules);
+	return rc;
 }
 
 int lu_rules_parse_file(const char *path, struct lu_rules *rules,
