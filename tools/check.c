@@ -232,15 +232,22 @@ static void check_conflicts(const struct view *v,
 			if (i + 1 < s->n_members &&
 			    s->members[i + 1].depth > m->depth)
 				continue;
+			/* malformed input: a member past the struct's end */
+			if (m->offset >= s->size)
+				continue;
+			uint64_t end = m->size > s->size - m->offset
+					       ? s->size
+					       : m->offset + m->size;
 			uint64_t u0 = (start + m->offset) / unit;
-			uint64_t u1 = (start + m->offset + m->size - 1) / unit;
+			uint64_t u1 = (start + end - 1) / unit;
 
 			for (uint64_t u = u0; u <= u1; u++) {
 				e = lu_grow(e, &cap_e, n_e, sizeof(*e));
 				e[n_e++] = (struct entry){ u, (size_t)g, i };
 			}
 		}
-		qsort(e, n_e, sizeof(*e), cmp_entry);
+		if (n_e)
+			qsort(e, n_e, sizeof(*e), cmp_entry);
 		for (size_t lo = 0, hi; lo < n_e; lo = hi) {
 			for (hi = lo; hi < n_e && e[hi].unit == e[lo].unit; hi++)
 				;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "btf_valid.h"
+
 #define MAX_ANON_DEPTH 256
 
 struct btf_reader {
@@ -222,6 +224,10 @@ int lu_read_btf(const char *path, const struct lu_read_opts *opts,
 	if (!r.btf) {
 		lu_error_set(err, "failed to read BTF from %s: %s", path,
 			     strerror(errno ? errno : EINVAL));
+		return -1;
+	}
+	if (lu_btf_validate(r.btf, path, err) < 0) {
+		btf__free(r.btf);
 		return -1;
 	}
 	r.dump = btf_dump__new(r.btf, collect_text, &r, NULL);

@@ -208,13 +208,15 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 				return fail(r, "unbalanced '(' in __attribute__");
 			p++;
 		} while (level > 0);
-		if (strstr(body, "packed") && strstr(body, "packed") < p)
-			*packed = true;
-		char *al = strstr(body, "aligned__(");
+		char *kw = strstr(body, "packed");
 
-		if (al && al < p) {
-			al += 10;
-			if (!parse_num(&al, align))
+		if (kw && kw < p)
+			*packed = true;
+		/* "__aligned__(64)" from pahole; "aligned(64)" by hand */
+		kw = strstr(body, "aligned");
+		if (kw && kw < p && (kw = strchr(kw, '(')) && kw < p) {
+			kw++;
+			if (!parse_num(&kw, align))
 				return fail(r, "expected a number in "
 					       "__aligned__()");
 		}
@@ -244,26 +246,24 @@ static const char *arena_type(struct lu_arena *a, const char *s, size_t n)
 }
 
 /*
- * The declarator at the end of S: "name", "name[2][3]" or "name:5". Cuts it
- * off S and returns false when there is none.
+ * The declarator at the end of S: "name", "name[2][3]" or "name:5". Sets
+ * *name to its start and *dims to its dimensions ("" when none), and cuts a
+ * bit width off S. False when there is no name ("unsigned int :4").
  */
 static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
 {
-	char *end = s + strlen(s);
+	char *colon = strrchr(s, ':'), *end;
 
 	*bits = 0;
-	*dims = end;
-	char *colon = strrchr(s, ':');
-
-	if (colon && colon[1] && strspn(colon + 1, "0123456789") ==
-					 strlen(colon + 1)) {
+	if (colon && colon[1] &&
+	    strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
 		*bits = (uint32_t)strtoul(colon + 1, NULL, 10);
 		*colon = '\0';
-		end = colon;
-		*dims = end;
-		trim_end(s);
-		end = s + strlen(s);
+		if (colon == s || isspace((unsigned char)colon[-1]))
+			return false;
 	}
+	end = s + strlen(s);
+	*dims = end;
 	while (end > s && end[-1] == ']') {
 		char *open = end - 1;
 
@@ -272,17 +272,12 @@ static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
 		if (*open != '[')
 			return false;
 		end = open;
-	}
-	if (*end == '[')
 		*dims = end;
-	char *start = end;
-
-	while (start > s && is_ident((unsigned char)start[-1]))
-		start--;
-	if (start == end)
-		return false;
-	*name = start;
-	return true;
+	}
+	*name = end;
+	while (*name > s && is_ident((unsigned char)(*name)[-1]))
+		(*name)--;
+	return *name < end;
 }
 
 static struct lu_member *new_member(struct pahole_reader *r)
@@ -296,16 +291,57 @@ static struct lu_member *new_member(struct pahole_reader *r)
 	return m;
 }
 
-/* "type name[dims];" or "ret (*name)(params);" with its place comment. */
+/*
+ * "ret (*name)(params)": the type becomes "ret (*)(params)", as the other
+ * readers spell it. pahole 1.24 prints an array of function pointers as
+ * "int (*a)(void)[2]", so dimensions are looked for on both sides.
+ */
+static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
+			   const char **type, char **name, const char **dims)
+{
+	char *p = fp + 1, *stars = p, *params, *close;
+
+	while (*p == '*')
+		p++;
+	int n_stars = (int)(p - stars);
+
+	*name = p;
+	while (is_ident((unsigned char)*p))
+		p++;
+	char *name_end = p, *in_dims = p;
+
+	while (*p == '[' && (p = strchr(p, ']')))
+		p++;
+	if (!p || *name == name_end || p[0] != ')' || p[1] != '(')
+		return fail(r, "expected '(*name)(...)' in the member");
+	params = p + 1;
+	close = strrchr(params, ')');
+	if (r->skip)
+		return 0;
+	*dims = in_dims < p ? lu_arena_strndup(&r->set->arena, in_dims,
+					       (size_t)(p - in_dims))
+			    : lu_arena_strdup(&r->set->arena, close + 1);
+	*type = lu_arena_printf(&r->set->arena, "%.*s (%.*s)%.*s",
+				(int)(fp - code), code, n_stars, stars,
+				(int)(close + 1 - params), params);
+	*type = arena_type(&r->set->arena, *type, strlen(*type));
+	*name = lu_arena_strndup(&r->set->arena, *name,
+				 (size_t)(name_end - *name));
+	return 0;
+}
+
+/* "type name[dims];", "type name:bits;" or a function pointer. */
 static int read_member(struct pahole_reader *r, char *code, char *comment)
 {
 	struct lu_arena *a = &r->set->arena;
 	struct lu_member place;
 	uint64_t align = 0;
 	bool packed = false, has_bit;
-	size_t len = strlen(code);
+	const char *type = NULL, *dims = NULL;
+	char *name, *fp, *cdims;
+	uint32_t bits = 0;
 
-	code[len - 1] = '\0';	/* the ';' */
+	code[strlen(code) - 1] = '\0';	/* the ';' */
 	if (strip_attributes(r, code, &align, &packed) < 0)
 		return -1;
 	/* "unsigned int :0;" has no place: it only says where units end. */
@@ -313,67 +349,26 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 		return 0;
 	if (!parse_place(comment, &place, &has_bit))
 		return fail(r, "expected '/* offset size */' after the member");
-
-	char *fp = strstr(code, "(*"), *name, *dims, *type_end;
-	const char *type;
-	uint32_t bits = 0;
-
+	fp = strstr(code, "(*");
 	if (fp) {
-		/* pahole: "void (*fn)(int)", arrays as "int (*a)(void)[2]" */
-		char *p = fp + 1, *stars = p;
-
-		while (*p == '*')
-			p++;
-		size_t n_stars = (size_t)(p - stars);
-
-		name = p;
-		while (is_ident((unsigned char)*p))
-			p++;
-		char *name_end = p, *params;
-
-		dims = p;
-		while (*p && *p != ')')
-			p++;
-		if (name == name_end || *p != ')' || p[1] != '(')
-			return fail(r, "expected '(*name)(...)'");
-		params = p + 1;
-		char *q = strrchr(params, ')');
-
-		if (!q)
-			return fail(r, "expected ')' after the parameters");
-		if (dims == p)
-			dims = q + 1;	/* pahole's misplaced array dims */
-		*name_end = '\0';
-		*p = '\0';
-		q[1] = '\0';
-		trim_end(code);	/* unreachable for "(*", kept simple */
-		if (r->skip)
-			return 0;
-		type = lu_arena_printf(a, "%.*s (%.*s)%s",
-				       (int)(fp - code), code, (int)n_stars,
-				       stars, params);
-		type = arena_type(a, type, strlen(type));
-		dims = lu_arena_strdup(a, strcmp(dims, ")") ? dims : "");
-	} else {
-		if (!cut_declarator(code, &name, &dims, &bits)) {
-			/* "unsigned int :4;": padding, not a member */
-			if (code[strlen(code) - 1] == ':' || strchr(code, ':'))
-				return 0;
-			return fail(r, "expected a member name before ';'");
-		}
-		type_end = name;
-		if (skip_space(code) == type_end)
-			return fail(r, "expected a type before '%s'", name);
-		if (r->skip)
-			return 0;
-		type = arena_type(a, code, (size_t)(type_end - code));
-		dims = lu_arena_strdup(a, dims);
-		name = lu_arena_strndup(a, name,
-					strcspn(name, "[:; \t"));
+		if (read_fn_pointer(r, code, fp, &type, &name, &dims) < 0)
+			return -1;
+	} else if (!cut_declarator(code, &name, &cdims, &bits)) {
+		if (bits)
+			return 0;	/* "int :4;": padding, not a member */
+		return fail(r, "expected a member name before ';'");
+	} else if (skip_space(code) == name) {
+		return fail(r, "expected a type before '%s'", name);
+	} else if (!r->skip) {
+		type = arena_type(a, code, (size_t)(name - code));
+		dims = lu_arena_strdup(a, cdims);
+		name = lu_arena_strndup(a, name, (size_t)(cdims - name));
 	}
+	if (r->skip)
+		return 0;
 	struct lu_member *m = new_member(r);
 
-	m->name = fp ? lu_arena_strdup(a, name) : name;
+	m->name = name;
 	m->type = type;
 	m->dims = dims;
 	m->offset = place.offset;
@@ -439,35 +434,34 @@ static uint64_t pow2_part(uint64_t v)
 
 /*
  * pahole prints an alignment only when the source forced one, so it is
- * inferred: at most the largest power of two dividing every member offset
- * and the size, at least each member's element size rounded down to a power
- * of two, all capped at 8. A struct of one 8-byte struct aligned to 4, or a
- * long long on i386 (size 8, align 4), comes out as 8: the limit of text.
+ * inferred: a member's alignment divides its element size and its offset,
+ * the struct's is the largest of its members' and divides its size. That
+ * bound is taken as the answer, capped at 8. It is exact for scalars on
+ * LP64 targets; a struct holding only char[8] comes out as 1, but one
+ * holding a struct of two ints at offset 0, or an i386 long long, as 8.
  */
 static uint64_t infer_align(const struct pahole_reader *r, uint64_t size,
 			    bool have_size)
 {
-	uint64_t bound = have_size ? pow2_part(size) : 0, want = 1;
+	uint64_t align = 1;
 
 	for (size_t i = 0; i < r->n_members; i++) {
 		const struct lu_member *m = &r->members[i];
-		uint64_t elem = m->size, n = 1;
+		uint64_t n = 1, a;
 
-		if (m->depth)
-			continue;
-		if (m->offset && (!bound || pow2_part(m->offset) < bound))
-			bound = pow2_part(m->offset);
 		for (const char *d = m->dims; (d = strchr(d, '['));)
 			n *= strtoull(++d, NULL, 10);
-		if (!n || !elem)
+		if (m->depth || !n || !m->size)
 			continue;
-		elem = pow2_part(elem / n);
-		if (elem > want)
-			want = elem;
+		a = pow2_part(m->size / n);
+		if (m->offset && pow2_part(m->offset) < a)
+			a = pow2_part(m->offset);
+		if (a > align)
+			align = a;
 	}
-	if (want > 8)
-		want = 8;
-	return bound && bound < want ? bound : want;
+	if (have_size && size && pow2_part(size) < align)
+		align = pow2_part(size);
+	return align > 8 ? 8 : align;
 }
 
 static bool has_marker(const struct pahole_reader *r)
@@ -488,13 +482,18 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	if (r->is_typedef) {
 		if (!*decl)
 			return fail(r, "expected a typedef name before ';'");
+		if (decl[strspn(decl, "abcdefghijklmnopqrstuvwxyz"
+					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+			return fail(r, "expected a typedef name, found '%.40s'",
+				    decl);
 		r->name = lu_arena_strdup(a, decl);
 		r->skip = b->kind == BLOCK_ENUM ||
 			  (!r->opts->marked && !lu_opts_wants(r->opts, r->name));
 	} else if (*decl) {
 		return fail(r, "expected ';' after '}'");
 	}
-	if (r->skip || (!lu_opts_wants(r->opts, r->name) && !has_marker(r)))
+	if (r->skip || (!lu_opts_wants(r->opts, r->name) &&
+			!(r->opts->marked && has_marker(r))))
 		goto out;
 
 	uint64_t end = 0;

@@ -20,6 +20,7 @@ struct ini_source {
 	size_t len, pos;
 	unsigned line;		/* lines handed to libinih so far */
 	unsigned sections;	/* section headers seen so far */
+	unsigned section_line;	/* where the last one was */
 	bool continuation;	/* the last line continues the one before */
 };
 
@@ -61,8 +62,10 @@ static char *read_line(char *buf, int size, void *stream)
 
 	src->continuation = lead && buf[lead] && buf[lead] != '#' &&
 			    buf[lead] != ';' && buf[lead] != '\r';
-	if (buf[lead] == '[')
+	if (buf[lead] == '[') {
 		src->sections++;
+		src->section_line = src->line;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
 				      buf[i - 1] == '\t')) {
@@ -379,7 +382,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 		if (r->matrix.present)
 			return fail(c, "duplicate section [matrix]");
 		r->matrix.present = true;
-		r->matrix.line = c->src->line;
+		r->matrix.line = c->src->section_line;
 		c->in_matrix = true;
 		return 1;
 	}
@@ -407,7 +410,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 	c->cur = &r->structs[r->n_structs++];
 	memset(c->cur, 0, sizeof(*c->cur));
 	c->cur->name = lu_arena_strdup(&r->arena, name);
-	c->cur->line = c->src->line;
+	c->cur->line = c->src->section_line;
 	return 1;
 }
 

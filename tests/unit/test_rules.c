@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/* The rules file: what each key means, and every mistake with file:line. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <string.h>
+
+#include "reader.h"
+#include "rules.h"
+
+Test(rules, design_example)
+{
+	static const char text[] =
+		"# rules for struct task_group\n"
+		"[struct task_group]\n"
+		"write = load_avg                  # stored at each tick\n"
+		"read = parent rt_se rt_rq         # loaded at every wakeup\n"
+		"cold = rcu list siblings children\n"
+		"read.tick = se cfs_rq\n"
+		"allow = write tick\n"
+		"max_size = 768\n"
+		"max_bytes.tick = 16\n"
+		"max_lines.write = 1\n"
+		"write = rt_bandwidth.rt_runtime\n"
+		"\n"
+		"[matrix]\n"
+		"compile = cc -c -g -Iinclude task_group.c\n"
+		"options = CONFIG_FAIR_GROUP_SCHED CONFIG_SMP\n"
+		"          CONFIG_RT_GROUP_SCHED LINE=64|128\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_eq(r.n_structs, 1);
+	const struct lu_rule_struct *s = lu_rules_find(&r, "task_group");
+
+	cr_assert_not_null(s);
+	cr_assert_eq(s->n_groups, 4);
+	cr_assert_str_eq(s->groups[0].name, "write");
+	cr_assert_eq(s->groups[0].n_members, 2);
+	cr_assert_str_eq(s->groups[0].members[1], "rt_bandwidth.rt_runtime");
+	cr_assert_eq(s->groups[0].line, 3);
+	cr_assert_str_eq(s->groups[1].members[2], "rt_rq");
+	cr_assert_eq(s->groups[3].kind, LU_KIND_READ);
+	cr_assert_str_eq(s->groups[3].name, "tick");
+	cr_assert_eq(s->n_allow, 1);
+	cr_assert_eq(s->max_size, 768);
+	cr_assert_eq(s->max_size_line, 8);
+	cr_assert_eq(s->n_max_bytes, 1);
+	cr_assert_eq(s->max_bytes[0].value, 16);
+	cr_assert_eq(lu_rules_max_depth(&r), 1);
+	cr_assert(r.matrix.present);
+	cr_assert_str_eq(r.matrix.compile, "cc -c -g -Iinclude task_group.c");
+	cr_assert_eq(r.matrix.n_options, 4);
+	cr_assert_str_eq(r.matrix.options[2].name, "CONFIG_RT_GROUP_SCHED");
+	cr_assert_eq(r.matrix.options[3].n_values, 2);
+	cr_assert_str_eq(r.matrix.options[3].values[1], "128");
+	lu_rules_free(&r);
+}
+
+/* Arrays, not pointers: Criterion runs each case in a fresh process. */
+struct bad_case {
+	char text[320];
+	char expect[96];	/* fragment of the message, with file:line */
+};
+
+ParameterizedTestParameters(rules, errors)
+{
+	static struct bad_case cases[] = {
+		{ "[struct a]\nwrite = x\nhot = y\n", "t.ini:3: error: unknown key 'hot'" },
+		{ "[structure a]\nwrite = x\n", "t.ini:2: error: unknown section [structure a]" },
+		{ "[struct a]\nwrite = x\n[struct a]\nread = y\n", "t.ini:4: error: duplicate section [struct a] (first at line 1)" },
+		{ "[struct a]\nmax_size = lots\n", "t.ini:2: error: max_size needs a positive number" },
+		{ "[struct a]\nmax_size = -5\n", "t.ini:2: error: max_size needs a positive number" },
+		{ "[struct a]\nmax_bytes = 5\n", "t.ini:2: error: max_bytes needs a group" },
+		{ "[struct a]\nallow = one\n", "t.ini:2: error: allow takes two group names, got 1" },
+		{ "[struct a]\nwrite.x = a\nread.x = b\n", "t.ini:3: error: group 'x' is already write, not read" },
+		{ "[struct a]\nwrite = a-b\n", "t.ini:2: error: bad member name 'a-b'" },
+		{ "write = a\n", "t.ini:1: error: 'write' outside any section" },
+		{ "[struct a]\nwrite\n", "t.ini:2: error: malformed line" },
+		{ "[struct a]\n", "no [struct NAME] or [matrix] section" },
+		{ "# nothing\n", "no [struct NAME] or [matrix] section" },
+		{ "[matrix]\ncompile = a\ncompile = b\n", "t.ini:3: error: 'compile' given twice" },
+		{ "[matrix]\noptions = A A\n", "t.ini:2: error: option 'A' given twice" },
+		{ "[matrix]\noptions = V=1||2\n", "t.ini:2: error: option 'V' has an empty value" },
+		{ "[matrix]\nflags = -O2\n", "t.ini:2: error: unknown key 'flags' in [matrix]" },
+		{ "[struct a]\nwrite = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "t.ini:2: error: malformed line" },
+	};
+
+	return cr_make_param_array(struct bad_case, cases,
+				   sizeof(cases) / sizeof(cases[0]));
+}
+
+ParameterizedTest(struct bad_case *c, rules, errors)
+{
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_neq(lu_rules_parse_string(c->text, strlen(c->text), "t.ini",
+					    &r, &err), 0, "accepted: %s", c->text);
+	cr_assert(strstr(err.msg, c->expect), "got '%s', want '%s'", err.msg,
+		  c->expect);
+	lu_rules_free(&r);
+}
+
+Test(rules, nul_bytes_are_not_text)
+{
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_neq(lu_rules_parse_string("[struct a]\0x", 12, "t.ini", &r,
+					    &err), 0);
+	cr_assert(strstr(err.msg, "not a text file"), "%s", err.msg);
+	lu_rules_free(&r);
+}
