@@ -252,7 +252,7 @@ char *lu_config_name(struct lu_arena *a, const struct lu_matrix_rules *m,
 
 /* ---- conditions ----------------------------------------------------- */
 
-#define MAX_TERM 3
+#define MAX_TERM 4
 
 struct term {
 	size_t n;

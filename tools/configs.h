@@ -43,7 +43,7 @@ char *lu_config_name(struct lu_arena *a, const struct lu_matrix_rules *m,
 		     const unsigned char *row);
 
 /*
- * The smallest condition (terms of up to three literals, or'ed) that holds
+ * The smallest condition (terms of up to four literals, or'ed) that holds
  * for exactly the configurations in FAILING among those tried. Returns
  * "always" when all fail and NULL when none does.
  */

@@ -133,7 +133,7 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	const char *color = "auto";
 	int opt;
 
-	snprintf(shorts, sizeof(shorts), "+h%s", c->options);
+	snprintf(shorts, sizeof(shorts), "h%s", c->options);
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
 		switch (opt) {

@@ -485,6 +485,18 @@ static size_t size_ranges(struct matrix *mx, struct size_range **out)
 	return n;
 }
 
+/* The size of struct NAME in configuration C, 0 when absent. */
+static uint64_t struct_size(const struct matrix *mx, size_t c,
+			    const char *name)
+{
+	const struct build *b = &mx->builds[mx->cfg[c].build];
+	const struct lu_struct *s = b->state == BUILD_OK
+					    ? lu_set_find(&b->set, name)
+					    : NULL;
+
+	return s ? s->size : 0;
+}
+
 static void report_text(struct matrix *mx, struct seen_finding *seen,
 			size_t n_seen, const struct lu_report_ctx *ctx,
 			const bool *failing, size_t n_failing,
@@ -534,17 +546,39 @@ static void report_text(struct matrix *mx, struct seen_finding *seen,
 	size_t n_r = size_ranges(mx, &r);
 
 	for (size_t i = 0; i < n_r; i++) {
-		if (r[i].min == r[i].max)
+		if (r[i].min == r[i].max) {
 			fprintf(out, "lineup matrix: %s is %llu bytes in every "
 				     "configuration\n", r[i].name,
 				(unsigned long long)r[i].max);
+			continue;
+		}
+		bool *largest = calloc(n_cfg, sizeof(*largest));
+
+		if (!largest)
+			abort();
+		size_t n_largest = 0;
+
+		for (size_t c = 0; c < n_cfg; c++) {
+			largest[c] = struct_size(mx, c, r[i].name) == r[i].max;
+			n_largest += largest[c];
+		}
+		const char *when = lu_condition(&mx->arena, mx->m,
+						&mx->configs, largest);
+
+		/* a condition nobody can read helps less than an example */
+		if (strlen(when) > 160)
+			when = lu_arena_printf(&mx->arena,
+					       "in %zu configurations, e.g. %s",
+					       n_largest,
+					       mx->cfg[r[i].max_cfg].name);
 		else
-			fprintf(out, "lineup matrix: %s is %llu to %llu bytes "
-				     "(%llu with %s)\n", r[i].name,
-				(unsigned long long)r[i].min,
-				(unsigned long long)r[i].max,
-				(unsigned long long)r[i].max,
-				mx->cfg[r[i].max_cfg].name);
+			when = lu_arena_printf(&mx->arena, "when %s", when);
+		fprintf(out, "lineup matrix: %s is %llu to %llu bytes (%llu "
+			     "%s)\n", r[i].name,
+			(unsigned long long)r[i].min,
+			(unsigned long long)r[i].max,
+			(unsigned long long)r[i].max, when);
+		free(largest);
 	}
 	free(r);
 	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,

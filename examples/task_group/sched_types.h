@@ -20,7 +20,7 @@ typedef struct {
 	long counter;
 } atomic_long_t;
 
-/* cgroup_subsys_state: 200 bytes of refcounts, lists and work items */
+/* cgroup_subsys_state: 184 bytes of refcounts, lists and work items */
 struct cgroup_subsys_state {
 	void *cgroup, *ss;
 	long refcnt[4];
@@ -34,7 +34,7 @@ struct cgroup_subsys_state {
 	void *parent;
 };
 
-/* rt_bandwidth: a lock, a period, a runtime and an hrtimer: 96 bytes */
+/* rt_bandwidth: a lock, a period, a runtime and an hrtimer: 104 bytes */
 struct rt_bandwidth {
 	int rt_runtime_lock;
 	long long rt_period;
@@ -43,7 +43,7 @@ struct rt_bandwidth {
 	unsigned int rt_period_active;
 };
 
-/* cfs_bandwidth: quotas, timers and throttled lists: 200 bytes */
+/* cfs_bandwidth: quotas, timers and throttled lists: 192 bytes */
 struct cfs_bandwidth {
 	int lock;
 	unsigned long long period, quota, runtime, burst;
