@@ -33,6 +33,7 @@ struct dwarf_reader {
 	const char *path;
 	const char *unit;	/* archive member, or NULL */
 	unsigned max_base_align;	/* ABI cap on scalar alignment */
+	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
 	/* the struct being built */
@@ -535,27 +536,37 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		Dwarf_Attribute attr;
 		Dwarf_Word v;
 
+		Dwarf_Sword msb = 0;
+		int64_t bits;
+
 		if (!unit)
 			unit = 1;
 		out->bit_size = (uint32_t)bit_size;
 		out->size = unit;
 		if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &attr) &&
 		    !dwarf_formudata(&attr, &v)) {
-			/* DWARF 4+: bits from the struct start; the storage
-			 * unit is the type-sized, type-aligned block around
-			 * it, as pahole reports. */
-			uint64_t bits = loc * 8 + v;
-			uint64_t unit_bits = unit * 8;
-
-			out->offset = base + (bits / unit_bits) * unit;
-			out->bit_offset = (uint32_t)(bits % unit_bits);
+			/* DWARF 4+: bits from the struct start */
+			bits = (int64_t)(loc * 8 + v);
 		} else {
-			/* DWARF 2/3: DW_AT_bit_offset counts from the MSB of
-			 * the storage unit at DW_AT_data_member_location. */
-			uint64_t msb = udata_attr(m, DW_AT_bit_offset, 0);
-
-			out->bit_offset = (uint32_t)msb;
+			/* DWARF 2/3 (and GCC before DWARF 5): bits from the
+			 * MSB of the unit at DW_AT_data_member_location,
+			 * which is bit 0 only on big-endian targets. */
+			if (dwarf_attr_integrate(m, DW_AT_bit_offset, &attr))
+				dwarf_formsdata(&attr, &msb);
+			bits = (int64_t)loc * 8 +
+			       (r->big_endian ? msb
+					      : (int64_t)(unit * 8 - bit_size) -
+							msb);
 		}
+		/* The storage unit is the type-sized, type-aligned block
+		 * around the field, and the bit offset counts from its start
+		 * in memory order: pahole's convention on every target. */
+		if (bits < 0)
+			bits = 0;
+		uint64_t unit_bits = unit * 8;
+
+		out->offset = base + ((uint64_t)bits / unit_bits) * unit;
+		out->bit_offset = (uint32_t)((uint64_t)bits % unit_bits);
 	}
 
 	if (depth < r->opts->expand_depth && have_core &&
@@ -799,9 +810,12 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 		GElf_Ehdr ehdr;
 
 		r->max_base_align = max_base_align_for(elf);
-		if (gelf_getehdr(elf, &ehdr) && !r->set->line_size)
-			r->set->line_size = lu_line_size_for_machine(
-				ehdr.e_machine, &r->set->machine);
+		if (gelf_getehdr(elf, &ehdr)) {
+			r->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+			if (!r->set->line_size)
+				r->set->line_size = lu_line_size_for_machine(
+					ehdr.e_machine, &r->set->machine);
+		}
 	}
 	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
 
@@ -814,8 +828,12 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 	return DWARF_CB_OK;
 }
 
-int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
-		  struct lu_set *set, struct lu_error *err)
+/* Reports every file to one libdwfl session, so duplicates across files are
+ * recognised as across compilation units. Takes ownership of the fds. */
+int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
+			const char *path, bool is_archive,
+			const struct lu_read_opts *opts, struct lu_set *set,
+			struct lu_error *err)
 {
 	struct dwarf_reader r = {
 		.opts = opts, .set = set, .err = err, .path = path,
@@ -823,28 +841,27 @@ int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
 	};
 	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
 	int ret = -1;
+	size_t i = 0;
 
 	if (!dwfl) {
 		lu_error_set(err, "failed to read DWARF from %s: %s", path,
 			     dwfl_errmsg(-1));
-		close(fd);
-		return -1;
+		goto close_rest;
 	}
-	char magic[8] = { 0 };
-	bool is_archive = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-			  !memcmp(magic, "!<arch>\n", 8);
-
 	set->format = "dwarf";
 	dwfl_report_begin(dwfl);
-	/* dwfl owns fd from here, also on failure */
-	Dwfl_Module *mod = dwfl_report_offline(dwfl, path, path, fd);
-
-	dwfl_report_end(dwfl, NULL, NULL);
-	if (!mod) {
-		lu_error_set(err, "failed to read %s: %s", path,
-			     dwfl_errmsg(-1));
-		goto out;
+	for (; i < n; i++) {
+		/* dwfl owns the fd from here, also on failure */
+		if (!dwfl_report_offline(dwfl, files[i].name, files[i].name,
+					 files[i].fd)) {
+			lu_error_set(err, "failed to read %s: %s",
+				     files[i].name, dwfl_errmsg(-1));
+			i++;
+			dwfl_report_end(dwfl, NULL, NULL);
+			goto out;
+		}
 	}
+	dwfl_report_end(dwfl, NULL, NULL);
 	struct module_walk w = { .r = &r, .is_archive = is_archive };
 
 	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
@@ -862,6 +879,21 @@ out:
 	free(r.members);
 	lu_strset_free(&r.seen);
 	lu_strset_free(&r.unmarked);
-	dwfl_end(dwfl);
+	if (dwfl)
+		dwfl_end(dwfl);
+close_rest:
+	for (; i < n; i++)
+		close(files[i].fd);
 	return ret;
+}
+
+int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
+		  struct lu_set *set, struct lu_error *err)
+{
+	char magic[8] = { 0 };
+	bool is_archive = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+			  !memcmp(magic, "!<arch>\n", 8);
+	struct lu_dwarf_file file = { fd, path };
+
+	return lu_read_dwarf_files(&file, 1, path, is_archive, opts, set, err);
 }

@@ -200,6 +200,8 @@ static int read_fd(int fd, const char *path, const struct lu_read_opts *opts,
 	}
 	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8))
 		return lu_read_dwarf(fd, path, opts, set, err);
+	if (n >= 8 && !memcmp(magic, "!<thin>\n", 8))
+		return lu_read_thin_archive(fd, path, opts, set, err);
 	if (n >= 4 && is_btf_magic(magic)) {
 		close(fd);
 		return lu_read_btf(path, opts, set, err);

@@ -37,6 +37,19 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 
 int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
 		  struct lu_set *set, struct lu_error *err);
+/* Several ELF files read as one input (a thin archive's members). */
+struct lu_dwarf_file {
+	int fd;
+	const char *name;
+};
+int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
+			const char *path, bool is_archive,
+			const struct lu_read_opts *opts, struct lu_set *set,
+			struct lu_error *err);
+/* A GNU thin archive: members are files next to it, read from there. */
+int lu_read_thin_archive(int fd, const char *path,
+			 const struct lu_read_opts *opts, struct lu_set *set,
+			 struct lu_error *err);
 int lu_read_btf(const char *path, const struct lu_read_opts *opts,
 		struct lu_set *set, struct lu_error *err);
 int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,

@@ -63,17 +63,17 @@ static void put_placement(struct buf *b, const struct lu_finding *f,
 	if (f->s->align >= unit || f->storage_unit)
 		return;
 	if (f->every_start) {
-		put(b, " wherever it starts (aligned to %llu)",
+		put(b, " wherever the struct starts (its alignment is %llu)",
 		    (unsigned long long)f->s->align);
 		return;
 	}
-	put(b, " when it starts at offset ");
+	put(b, " when the struct starts at offset ");
 	for (size_t i = 0; i < f->n_starts && i < 8; i++)
 		put(b, "%s%llu", i ? (i + 1 == f->n_starts ? " or " : ", ") : "",
 		    (unsigned long long)f->starts[i]);
 	if (f->n_starts > 8)
 		put(b, " and %zu more", f->n_starts - 8);
-	put(b, " of a %s (aligned to %llu)", pair ? "line pair" : "line",
+	put(b, " of a %s (its alignment is %llu)", pair ? "line pair" : "line",
 	    (unsigned long long)f->s->align);
 }
 
@@ -90,19 +90,21 @@ void lu_finding_message(const struct lu_finding *f,
 		put_names(&b, s, f->members, f->n_members);
 		put(&b, " ");
 		put_group(&b, f->group);
+		const char *verb = f->n_members > 1 ? "share" : "shares";
+
 		if (f->storage_unit) {
 			put(&b, " is a bit-field whose storage unit (bytes "
 				"%llu-%llu) also holds ",
 			    (unsigned long long)f->line_lo,
 			    (unsigned long long)f->line_hi);
 		} else if (ctx->pair) {
-			put(&b, " shares cache-line pair %llu (lines %llu-%llu) "
-				"with ",
+			put(&b, " %s cache-line pair %llu (lines %llu-%llu) "
+				"with ", verb,
 			    (unsigned long long)f->line,
 			    (unsigned long long)f->line * 2,
 			    (unsigned long long)f->line * 2 + 1);
 		} else {
-			put(&b, " shares cache line %llu with ",
+			put(&b, " %s cache line %llu with ", verb,
 			    (unsigned long long)f->line);
 		}
 		put_names(&b, s, f->others, f->n_others);
