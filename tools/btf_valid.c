@@ -11,6 +11,7 @@
 #include "btf_valid.h"
 
 #include <bpf/btf.h>
+#include <linux/btf.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -75,7 +76,7 @@ static int check_refs(const struct btf *btf, __u32 id, const char *path,
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 	__u32 n = btf__type_cnt(btf);
-	__u32 refs[2] = { 0, 0 };
+	__u32 refs[2] = { 0, 0 }, bad;
 	int n_refs = 0;
 	__u16 vlen = btf_vlen(t);
 
@@ -101,9 +102,11 @@ static int check_refs(const struct btf *btf, __u32 id, const char *path,
 	default:
 		break;
 	}
-	for (int i = 0; i < n_refs; i++)
-		if (refs[i] >= n)
+	for (int i = 0; i < n_refs; i++) {
+		bad = refs[i];
+		if (bad >= n)
 			goto bad_ref;
+	}
 	for (__u16 i = 0; i < vlen; i++) {
 		__u32 to = 0, name = 0;
 
@@ -129,10 +132,9 @@ static int check_refs(const struct btf *btf, __u32 id, const char *path,
 		default:
 			break;
 		}
-		if (to >= n) {
-			refs[0] = to;
+		bad = to;
+		if (bad >= n)
 			goto bad_ref;
-		}
 		if (bad_name(btf, name))
 			goto bad_name;
 	}
@@ -141,7 +143,7 @@ bad_ref:
 	lu_error_set(err,
 		     "failed to read BTF from %s: type %u refers to type %u, "
 		     "past the last one (%u)",
-		     path, id, refs[0], n - 1);
+		     path, id, bad, n - 1);
 	return -1;
 bad_name:
 	lu_error_set(err,
@@ -244,8 +246,17 @@ static int check_walk(const struct btf *btf, enum walk walk, const char *path,
 int lu_btf_validate(const struct btf *btf, const char *path,
 		    struct lu_error *err)
 {
-	__u32 n = btf__type_cnt(btf);
+	__u32 n = btf__type_cnt(btf), size = 0;
+	const struct btf_header *h = btf__raw_data(btf, &size);
 
+	/* libbpf 1.1 reads any version; only version 1, no flags, exists */
+	if (h && size >= sizeof(*h) && (h->version != BTF_VERSION || h->flags)) {
+		lu_error_set(err,
+			     "failed to read BTF from %s: unsupported BTF "
+			     "version %u, flags 0x%x (lineup reads version %u)",
+			     path, h->version, h->flags, BTF_VERSION);
+		return -1;
+	}
 	for (__u32 id = 1; id < n; id++)
 		if (check_refs(btf, id, path, err) < 0)
 			return -1;

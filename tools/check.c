@@ -47,26 +47,31 @@ static struct lu_finding *add_finding(struct lu_findings *f,
 	return x;
 }
 
-/* A close member name for a typo, from the struct's own members. */
-static const char *close_member(const struct lu_struct *s, const char *name)
+/*
+ * A close name for a typo: a member's from the struct's members, a group's
+ * from the groups the check sees (the markers' and the rules' own).
+ */
+static const char *close_name(const struct view *v, const char *name,
+			      bool group)
 {
+	const struct lu_struct *s = v->s;
 	struct lu_strset names = { 0 };
 
-	for (size_t i = 0; i < s->n_members; i++)
+	for (size_t i = 0; !group && i < s->n_members; i++)
 		if (!s->members[i].marker && *s->members[i].name)
 			lu_strset_add(&names, s->members[i].name);
-	for (size_t i = 0; i < s->n_groups; i++)
-		lu_strset_add(&names, s->groups[i].name);
+	for (size_t i = 0; group && i < v->n_groups; i++)
+		lu_strset_add(&names, v->groups[i].name);
 	const char *c = lu_closest_name(name, &names);
-	/* the set owns its strings: find the struct's own copy */
+	/* the set owns its strings: find the struct's or the rules' copy */
 	const char *out = NULL;
 
-	for (size_t i = 0; c && i < s->n_members && !out; i++)
+	for (size_t i = 0; c && !group && i < s->n_members && !out; i++)
 		if (!strcmp(s->members[i].name, c))
 			out = s->members[i].name;
-	for (size_t i = 0; c && i < s->n_groups && !out; i++)
-		if (!strcmp(s->groups[i].name, c))
-			out = s->groups[i].name;
+	for (size_t i = 0; c && group && i < v->n_groups && !out; i++)
+		if (!strcmp(v->groups[i].name, c))
+			out = v->groups[i].name;
 	lu_strset_free(&names);
 	return out;
 }
@@ -75,7 +80,8 @@ static void report_missing(struct lu_findings *out, const struct view *v,
 			   enum lu_finding_type type, const char *name,
 			   unsigned line, const struct lu_check_opts *opts)
 {
-	const char *near = close_member(v->s, name);
+	const char *near = close_name(v, name,
+				      type == LU_FIND_UNKNOWN_GROUP);
 	enum lu_severity sev = opts->strict ? LU_ERROR
 			       : near	    ? LU_WARNING
 					    : LU_NOTE;
@@ -180,6 +186,28 @@ static int cmp_entry(const void *pa, const void *pb)
 	return a->member < b->member ? -1 : a->member > b->member;
 }
 
+/* The units [first, last] a hot member's bytes cover. */
+struct span {
+	uint64_t first, last;
+	size_t group, member;
+};
+
+static int cmp_span(const void *pa, const void *pb)
+{
+	const struct span *a = pa, *b = pb;
+
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	return a->member < b->member ? -1 : a->member > b->member;
+}
+
+static int cmp_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
 /* Everything found for one pair of groups, over all starts. */
 struct pair_hit {
 	size_t g, h;
@@ -218,9 +246,13 @@ static void check_conflicts(const struct view *v,
 	size_t n_e = 0, cap_e = 0;
 	struct pair_hit *hits = NULL;
 	size_t n_hits = 0, cap_hits = 0;
+	struct span *spans = NULL, *active = NULL;
+	size_t n_spans, cap_spans = 0, n_active, cap_active = 0;
+	uint64_t *visit = NULL;
+	size_t n_visit, cap_visit = 0;
 
 	for (uint64_t start = 0; start < unit; start += step) {
-		n_e = 0;
+		n_e = n_spans = n_visit = n_active = 0;
 		for (size_t i = 0; i < s->n_members; i++) {
 			const struct lu_member *m = &s->members[i];
 			int g = v->group_of[i];
@@ -238,13 +270,49 @@ static void check_conflicts(const struct view *v,
 			uint64_t end = m->size > s->size - m->offset
 					       ? s->size
 					       : m->offset + m->size;
-			uint64_t u0 = (start + m->offset) / unit;
-			uint64_t u1 = (start + end - 1) / unit;
+			struct span sp = { (start + m->offset) / unit,
+					   (start + end - 1) / unit, (size_t)g,
+					   i };
 
-			for (uint64_t u = u0; u <= u1; u++) {
-				e = lu_grow(e, &cap_e, n_e, sizeof(*e));
-				e[n_e++] = (struct entry){ u, (size_t)g, i };
+			spans = lu_grow(spans, &cap_spans, n_spans,
+					sizeof(*spans));
+			spans[n_spans++] = sp;
+			for (int k = 0; k < 2; k++) {
+				visit = lu_grow(visit, &cap_visit, n_visit,
+						sizeof(*visit));
+				visit[n_visit++] = k ? sp.last : sp.first;
 			}
+		}
+		/*
+		 * Who covers a unit changes only where a member begins or
+		 * ends, so those units are the only ones to visit: a unit
+		 * inside long members repeats what the unit where the last
+		 * of them began shows. A 1 GiB member costs two entries.
+		 */
+		if (n_spans) {
+			qsort(spans, n_spans, sizeof(*spans), cmp_span);
+			qsort(visit, n_visit, sizeof(*visit), cmp_u64);
+		}
+		for (size_t k = 0, next = 0; k < n_visit; k++) {
+			uint64_t u = visit[k];
+			size_t kept = 0;
+
+			if (k && visit[k - 1] == u)
+				continue;
+			while (next < n_spans && spans[next].first <= u) {
+				active = lu_grow(active, &cap_active, n_active,
+						 sizeof(*active));
+				active[n_active++] = spans[next++];
+			}
+			for (size_t a = 0; a < n_active; a++) {
+				if (active[a].last < u)
+					continue;
+				active[kept++] = active[a];
+				e = lu_grow(e, &cap_e, n_e, sizeof(*e));
+				e[n_e++] = (struct entry){ u, active[a].group,
+							   active[a].member };
+			}
+			n_active = kept;
 		}
 		if (n_e)
 			qsort(e, n_e, sizeof(*e), cmp_entry);
@@ -344,6 +412,9 @@ static void check_conflicts(const struct view *v,
 	}
 	free(hits);
 	free(e);
+	free(spans);
+	free(active);
+	free(visit);
 }
 
 /* A write bit-field's store rewrites its whole storage unit. */

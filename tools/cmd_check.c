@@ -35,22 +35,40 @@ static int read_input(const struct lu_cli *cli, const char *path,
 	return rc;
 }
 
-/* Every struct the rules name must be in some input. */
+/*
+ * Every struct the rules name must be in some input. Only wanted structs
+ * were read, so a typo's near names come from a names-only rescan: this is
+ * the error path, where its cost does not matter.
+ */
 static int rules_structs_found(const struct lu_rules *rules,
+			       const struct lu_cli *cli,
 			       const struct lu_set *sets, size_t n_sets)
 {
 	for (size_t r = 0; rules && r < rules->n_structs; r++) {
 		const char *name = rules->structs[r].name;
 		bool found = false;
-		struct lu_strset names = { 0 };
 
 		for (size_t i = 0; i < n_sets && !found; i++)
 			found = lu_set_find(&sets[i], name) != NULL;
 		if (found)
 			continue;
-		for (size_t i = 0; i < n_sets; i++)
-			for (size_t k = 0; k < sets[i].n_structs; k++)
-				lu_strset_add(&names, sets[i].structs[k].name);
+		struct lu_strset names = { 0 };
+		struct lu_read_opts scan = { .seen_names = &names };
+
+		for (size_t i = 0; i < n_sets; i++) {
+			struct lu_set tmp;
+			struct lu_error ignored;
+
+			if (!strcmp(sets[i].path, "-") || cli->from_pahole) {
+				for (size_t k = 0; k < sets[i].n_structs; k++)
+					lu_strset_add(&names,
+						      sets[i].structs[k].name);
+				continue;
+			}
+			lu_set_init(&tmp, sets[i].path);
+			lu_read(sets[i].path, &scan, &tmp, &ignored);
+			lu_set_free(&tmp);
+		}
 		const char *near = lu_closest_name(name, &names);
 
 		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
@@ -103,7 +121,8 @@ int lu_cmd_check(struct lu_cli *cli)
 			goto out;
 		}
 	}
-	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
+	if (rules_structs_found(have_rules ? &rules : NULL, cli, sets,
+				n_sets) < 0)
 		goto out;
 
 	struct lu_findings findings = { 0 };

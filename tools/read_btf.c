@@ -176,6 +176,84 @@ static void add_members(struct btf_reader *r, const struct btf_type *t,
 		add_member(r, t, i, base_bits, nesting);
 }
 
+/*
+ * A forced alignment the gap before OFFSET shows: the power of two above
+ * the gap, raised to the line when OFFSET is a multiple of it, as pahole
+ * infers it (btf_loader.c, class__infer_alignment); 0 when the natural
+ * alignment explains the gap.
+ */
+static uint64_t gap_align(uint64_t offset, uint64_t gap, uint64_t natural,
+			  uint64_t line)
+{
+	uint64_t a = 2;
+
+	if (!gap || offset % 2 || gap >= (1ull << 32))
+		return 0;
+	while (a <= gap)
+		a *= 2;
+	if (a <= natural || offset % a)
+		return 0;
+	if (a < line && line % a == 0 && offset % line == 0)
+		a = line;
+	return a;
+}
+
+/*
+ * BTF records no alignment and btf__align_of() gives the natural one, but
+ * ____cacheline_aligned members make the kernel's task_struct, rq or
+ * tcp_sock line-aligned, and a check that assumes 8 reports conflicts at
+ * starts that never happen. A forced alignment shows only as a gap that the
+ * natural alignment does not explain, in the type or in a type it embeds:
+ * this is the largest such, 0 when there is none.
+ */
+static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
+{
+	const struct btf_type *t;
+	uint64_t forced = 0, end = 0;
+	uint64_t line = r->set->line_size ? r->set->line_size : 64;
+
+	id = skip_mods_typedefs(r->btf, id);
+	t = btf__type_by_id(r->btf, id);
+	if (!t || depth > MAX_ANON_DEPTH)
+		return 0;
+	if (btf_is_array(t))
+		return forced_align(r, btf_array(t)->type, depth + 1);
+	if (!btf_is_composite(t))
+		return 0;
+	for (__u32 i = 0; i < btf_vlen(t); i++) {
+		const struct btf_member *m = btf_members(t) + i;
+		uint64_t bits = btf_member_bit_offset(t, i), off = bits / 8;
+		__u32 bit_size = btf_member_bitfield_size(t, i);
+		__s64 size = btf__resolve_size(r->btf, m->type);
+		int natural = btf__align_of(r->btf, m->type);
+		uint64_t inner = forced_align(r, m->type, depth + 1);
+		uint64_t a = natural > 0 && (uint64_t)natural > inner
+				     ? (uint64_t)natural : inner;
+
+		if (inner > forced)
+			forced = inner;
+		if (btf_is_struct(t) && !bit_size && off > end &&
+		    (a = gap_align(off, off - end, a, line)) > forced)
+			forced = a;
+		if (bit_size)
+			off = (bits + bit_size + 7) / 8;
+		else
+			off += size > 0 ? (uint64_t)size : 0;
+		if (off > end)
+			end = off;
+	}
+	if (btf_is_struct(t) && t->size > end) {
+		int natural = btf__align_of(r->btf, id);
+		uint64_t a = natural > 0 && (uint64_t)natural > forced
+				     ? (uint64_t)natural : forced;
+
+		a = gap_align(t->size, t->size - end, a, line);
+		if (a > forced)
+			forced = a;
+	}
+	return forced;
+}
+
 static void build_struct(struct btf_reader *r, __u32 id,
 			 const struct btf_type *t, const char *name)
 {
@@ -186,12 +264,16 @@ static void build_struct(struct btf_reader *r, __u32 id,
 
 	struct lu_struct *s = lu_set_add(r->set);
 	struct lu_arena *a = &r->set->arena;
-	int align = btf__align_of(r->btf, id);
 
 	s->name = lu_arena_strdup(a, name);
 	s->is_union = btf_is_union(t);
 	s->size = t->size;
-	s->align = align > 0 ? (uint64_t)align : 1;
+	int natural = btf__align_of(r->btf, id);
+	uint64_t forced = forced_align(r, id, 0);
+
+	s->align = natural > 0 ? (uint64_t)natural : 1;
+	if (forced > s->align)
+		s->align = forced;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;

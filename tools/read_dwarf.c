@@ -25,6 +25,20 @@
 /* Deeper than any real type; stops malformed or hostile nesting. */
 #define MAX_TYPE_DEPTH 64
 #define MAX_ANON_DEPTH 256
+/* Members visited for one struct, anonymous ones included: shared types
+ * can make a malformed nesting exponential. Real structs are far below. */
+#define MAX_MEMBER_VISITS (1u << 24)
+
+/*
+ * Struct alignments already worked out, by DIE. Structs nest by value and
+ * share types (struct S2 { struct S1 a, b; }), so without this the
+ * alignment of a 30-level nest takes 2^30 steps.
+ */
+struct align_memo {
+	const void **die;
+	uint64_t *align;
+	size_t cap, count;
+};
 
 struct dwarf_reader {
 	const struct lu_read_opts *opts;
@@ -36,9 +50,12 @@ struct dwarf_reader {
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
+	struct lu_strset names;	/* names of the structs built so far */
 	/* the struct being built */
 	struct lu_member *members;
 	size_t n_members, cap_members;
+	size_t visits;		/* add_member calls for this struct */
+	struct align_memo aligns;
 	bool failed;
 };
 
@@ -118,6 +135,44 @@ static bool member_location(Dwarf_Die *m, uint64_t *offset);
  * which shows as a member off its natural alignment or a size that is not a
  * multiple of it.
  */
+static size_t memo_slot(const struct align_memo *m, const void *die)
+{
+	size_t i = ((uintptr_t)die >> 3) * 0x9e3779b97f4a7c15ull & (m->cap - 1);
+
+	while (m->die[i] && m->die[i] != die)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static void memo_put(struct align_memo *m, const void *die, uint64_t align)
+{
+	if (2 * (m->count + 1) > m->cap) {
+		struct align_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
+
+		n.die = calloc(n.cap, sizeof(*n.die));
+		n.align = calloc(n.cap, sizeof(*n.align));
+		if (!n.die || !n.align)
+			abort();
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->die[i]) {
+				size_t k = memo_slot(&n, m->die[i]);
+
+				n.die[k] = m->die[i];
+				n.align[k] = m->align[i];
+			}
+		n.count = m->count;
+		free(m->die);
+		free(m->align);
+		*m = n;
+	}
+	size_t k = memo_slot(m, die);
+
+	if (!m->die[k])
+		m->count++;
+	m->die[k] = die;
+	m->align[k] = align;
+}
+
 static uint64_t struct_natural_align(struct dwarf_reader *r, Dwarf_Die *s,
 				     int depth)
 {
@@ -125,6 +180,12 @@ static uint64_t struct_natural_align(struct dwarf_reader *r, Dwarf_Die *s,
 	uint64_t align = 1;
 	bool packed = false;
 
+	if (r->aligns.cap) {
+		size_t k = memo_slot(&r->aligns, s->addr);
+
+		if (r->aligns.die[k])
+			return r->aligns.align[k];
+	}
 	if (dwarf_child(s, &child) == 0) {
 		do {
 			int tag = dwarf_tag(&child);
@@ -150,6 +211,7 @@ static uint64_t struct_natural_align(struct dwarf_reader *r, Dwarf_Die *s,
 	}
 	if (udata_attr(s, DW_AT_byte_size, 0) % align)
 		packed = true;
+	memo_put(&r->aligns, s->addr, packed ? 1 : align);
 	return packed ? 1 : align;
 }
 
@@ -408,15 +470,11 @@ static void type_name(Dwarf_Die *die, struct strbuf *out, int depth)
 
 /* ---- members -------------------------------------------------------- */
 
-static bool member_location(Dwarf_Die *m, uint64_t *offset)
+static bool location_value(Dwarf_Attribute *attr, uint64_t *offset)
 {
-	Dwarf_Attribute attr;
 	Dwarf_Word v;
 
-	*offset = 0;
-	if (!dwarf_attr_integrate(m, DW_AT_data_member_location, &attr))
-		return true; /* union members, and bit-fields in DWARF 4+ */
-	if (dwarf_formudata(&attr, &v) == 0) {
+	if (dwarf_formudata(attr, &v) == 0) {
 		*offset = v;
 		return true;
 	}
@@ -424,7 +482,7 @@ static bool member_location(Dwarf_Die *m, uint64_t *offset)
 	Dwarf_Op *ops;
 	size_t nops;
 
-	if (dwarf_getlocation(&attr, &ops, &nops) == 0 && nops == 1 &&
+	if (dwarf_getlocation(attr, &ops, &nops) == 0 && nops == 1 &&
 	    ops[0].atom == DW_OP_plus_uconst) {
 		*offset = ops[0].number;
 		return true;
@@ -432,10 +490,33 @@ static bool member_location(Dwarf_Die *m, uint64_t *offset)
 	return false;
 }
 
+static bool member_location(Dwarf_Die *m, uint64_t *offset)
+{
+	Dwarf_Attribute attr;
+
+	*offset = 0;
+	if (!dwarf_attr_integrate(m, DW_AT_data_member_location, &attr))
+		return true; /* union members, and bit-fields in DWARF 4+ */
+	return location_value(&attr, offset);
+}
+
+/*
+ * The declaring file. DWARF 5 numbers the primary source file 0, which
+ * Clang uses for it and elfutils 0.188's dwarf_decl_file refuses, so that
+ * index is looked up in the unit's file table directly.
+ */
 static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 {
 	const char *f = dwarf_decl_file(die);
+	Dwarf_Die cu;
+	Dwarf_Files *files;
+	size_t n;
 
+	if (!f && dwarf_hasattr_integrate(die, DW_AT_decl_file) &&
+	    udata_attr(die, DW_AT_decl_file, 1) == 0 &&
+	    dwarf_diecu(die, &cu, NULL, NULL) &&
+	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
+		f = dwarf_filesrc(files, 0, NULL, NULL);
 	return f ? lu_arena_strdup(&r->set->arena, f) : NULL;
 }
 
@@ -466,6 +547,14 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	uint64_t loc;
 	const char *name = dwarf_diename(m);
 
+	if (++r->visits > MAX_MEMBER_VISITS) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: a struct expands "
+			     "to more than %u members (malformed DWARF?)",
+			     r->path, MAX_MEMBER_VISITS);
+		r->failed = true;
+		return;
+	}
 	if (!type_of(m, &type) || !member_location(m, &loc)) {
 		lu_error_set(r->err,
 			     "failed to read DWARF from %s: malformed member "
@@ -615,7 +704,63 @@ static uint64_t hash_str(uint64_t h, const char *s)
 }
 
 /* Cheap identity of a definition: size, member names and places. */
-static uint64_t fingerprint(Dwarf_Die *s, int nesting)
+/*
+ * The attributes of a member that the fingerprint reads, in one pass over
+ * the DIE: looked up one by one, each absent attribute costs three scans
+ * (dwarf_attr_integrate also tries DW_AT_abstract_origin and
+ * DW_AT_specification), for every copy of a wanted struct in every unit.
+ * A member that refers elsewhere takes the lookups instead.
+ */
+struct member_attrs {
+	Dwarf_Attribute name, loc, bit_offset, bit_size, type;
+	bool has_name, has_loc, has_bit_offset, has_bit_size, has_type;
+	bool indirect;
+};
+
+static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct member_attrs *m = arg;
+	Dwarf_Attribute *slot;
+	bool *has;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		slot = &m->name, has = &m->has_name;
+		break;
+	case DW_AT_data_member_location:
+		slot = &m->loc, has = &m->has_loc;
+		break;
+	case DW_AT_data_bit_offset:
+		slot = &m->bit_offset, has = &m->has_bit_offset;
+		break;
+	case DW_AT_bit_size:
+		slot = &m->bit_size, has = &m->has_bit_size;
+		break;
+	case DW_AT_type:
+		slot = &m->type, has = &m->has_type;
+		break;
+	case DW_AT_abstract_origin:
+	case DW_AT_specification:
+		m->indirect = true;
+		return DWARF_CB_ABORT;
+	default:
+		return DWARF_CB_OK;
+	}
+	if (!*has) { /* the first one wins, as in dwarf_attr */
+		*slot = *attr;
+		*has = true;
+	}
+	return DWARF_CB_OK;
+}
+
+static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
+{
+	Dwarf_Word v;
+
+	return has && !dwarf_formudata(attr, &v) ? v : 0;
+}
+
+static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget)
 {
 	uint64_t h = mix(0, udata_attr(s, DW_AT_byte_size, 0));
 	Dwarf_Die child, t, core;
@@ -625,16 +770,35 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting)
 	do {
 		if (dwarf_tag(&child) != DW_TAG_member)
 			continue;
-		const char *name = dwarf_diename(&child);
+		if (!*budget)
+			return h; /* malformed nesting: add_member says so */
+		--*budget;
+		struct member_attrs m = { .indirect = false };
+		const char *name;
 		uint64_t loc = 0;
+		bool has_type;
 
-		member_location(&child, &loc);
-		h = hash_str(mix(h, loc), name);
-		h = mix(h, udata_attr(&child, DW_AT_data_bit_offset, 0));
-		h = mix(h, udata_attr(&child, DW_AT_bit_size, 0));
-		if (!name && type_of(&child, &t) && strip_type(&t, &core) &&
+		if (dwarf_getattrs(&child, collect_member_attr, &m, 0) == -1)
+			m.indirect = true; /* let the lookups report it */
+		if (m.indirect) {
+			name = dwarf_diename(&child);
+			member_location(&child, &loc);
+			h = hash_str(mix(h, loc), name);
+			h = mix(h, udata_attr(&child, DW_AT_data_bit_offset, 0));
+			h = mix(h, udata_attr(&child, DW_AT_bit_size, 0));
+			has_type = type_of(&child, &t);
+		} else {
+			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
+			if (m.has_loc)
+				location_value(&m.loc, &loc);
+			h = hash_str(mix(h, loc), name);
+			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
+			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
+			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
+		}
+		if (!name && has_type && strip_type(&t, &core) &&
 		    is_aggregate(&core))
-			h = mix(h, fingerprint(&core, nesting + 1));
+			h = mix(h, fingerprint(&core, nesting + 1, budget));
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return h;
 }
@@ -643,6 +807,7 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 			 const char *name)
 {
 	r->n_members = 0;
+	r->visits = 0;
 	add_members(r, die, 0, NULL, 0, 0);
 	if (r->failed)
 		return;
@@ -664,21 +829,35 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->n_members = r->n_members;
 	lu_struct_find_groups(s, a);
 
-	/* Number the variants of a name that is defined differently. */
+	/* Number the variants of a name that is defined differently; only a
+	 * name built before needs the scan, which is quadratic otherwise. */
+	if (lu_strset_add(&r->names, s->name))
+		return;
 	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
 		if (!strcmp(r->set->structs[i].name, s->name))
 			s->variant++;
 }
 
 /* Looks for group markers among the direct members, once per definition. */
+/* "%llu" without snprintf, which cost more than the lookup it keys. */
+static const char *u64_text(char buf[24], uint64_t v)
+{
+	char *p = buf + 23;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
 static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 			const char *name)
 {
-	char size[24];
+	char buf[24];
+	const char *size = u64_text(buf, udata_attr(die, DW_AT_byte_size, 0));
 	Dwarf_Die child;
 
-	snprintf(size, sizeof(size), "%llu",
-		 (unsigned long long)udata_attr(die, DW_AT_byte_size, 0));
 	if (lu_strset_has2(&r->unmarked, name, size))
 		return false;
 	if (dwarf_child(die, &child) == 0) {
@@ -710,7 +889,8 @@ static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 		return;
 
 	/* The same definition appears in every unit that includes it. */
-	uint64_t fp = fingerprint(die, 0);
+	size_t budget = MAX_MEMBER_VISITS;
+	uint64_t fp = fingerprint(die, 0, &budget);
 	char key[32];
 
 	snprintf(key, sizeof(key), "%016llx", (unsigned long long)fp);
@@ -723,15 +903,25 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			   int depth)
 {
 	Dwarf_Die die;
+	int rc;
 
-	if (depth > 8 || dwarf_child(parent, &die) != 0)
+	if (depth > 8 || (rc = dwarf_child(parent, &die)) > 0)
 		return;
-	do {
+	/* -1 is a DIE libdw cannot decode, not the end of the list */
+	while (rc == 0 && !r->failed) {
 		if (dwarf_tag(&die) == DW_TAG_namespace)
 			visit_children(r, &die, depth + 1);
 		else
 			visit_type(r, &die);
-	} while (!r->failed && dwarf_siblingof(&die, &die) == 0);
+		rc = dwarf_siblingof(&die, &die);
+	}
+	if (rc < 0 && !r->failed) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: %s at DIE 0x%llx",
+			     r->path, dwarf_errmsg(-1),
+			     (unsigned long long)dwarf_dieoffset(parent));
+		r->failed = true;
+	}
 }
 
 static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
@@ -751,6 +941,7 @@ static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
 			lu_error_set(r->err,
 				     "failed to read DWARF from %s: %s",
 				     r->path, dwarf_errmsg(-1));
+			r->failed = true;
 			return -1;
 		}
 		visit_children(r, &cudie, 0);
@@ -877,8 +1068,11 @@ int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
 	ret = 0;
 out:
 	free(r.members);
+	free(r.aligns.die);
+	free(r.aligns.align);
 	lu_strset_free(&r.seen);
 	lu_strset_free(&r.unmarked);
+	lu_strset_free(&r.names);
 	if (dwfl)
 		dwfl_end(dwfl);
 close_rest:

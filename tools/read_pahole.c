@@ -26,6 +26,11 @@ struct block {
 	size_t first;		/* its first member in pahole_reader.members */
 };
 
+/* "off size" or "off:bit size" from a member's comment */
+struct place {
+	uint64_t offset, size, bit;
+};
+
 struct pahole_reader {
 	FILE *in;
 	const char *path;
@@ -34,6 +39,7 @@ struct pahole_reader {
 	struct lu_error *err;
 	unsigned lineno;
 	size_t n_seen;		/* structs read, wanted or not */
+	struct lu_strset names;	/* of the structs kept, for variants */
 	char line[MAX_LINE];
 	/* the struct being read; n_open == 0 between structs */
 	struct block open[MAX_NEST];
@@ -45,6 +51,7 @@ struct pahole_reader {
 	size_t n_members, cap_members;
 	uint64_t size;
 	bool have_size;
+	uint64_t forced;	/* largest __aligned__ on a member or block */
 	/* "pahole -I" puts the definition's place in a comment before it */
 	const char *file;
 	unsigned file_line;
@@ -65,7 +72,27 @@ static int fail(struct pahole_reader *r, const char *fmt, ...)
 	return -1;
 }
 
-/* 1: a line in r->line, trimmed at the end; 0: end of input; -1: error. */
+static char *skip_space(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	return (char *)p;
+}
+
+static void trim_end(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+}
+
+static bool is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* 1: a line in r->line; 0: end of input; -1: error. */
 static int next_line(struct pahole_reader *r)
 {
 	size_t n = 0;
@@ -81,34 +108,11 @@ static int next_line(struct pahole_reader *r)
 	}
 	if (c == EOF && ferror(r->in))
 		return fail(r, "%s", strerror(errno ? errno : EIO));
-	if (c == EOF && n == 0) {
-		r->lineno--;
-		return 0;
-	}
-	while (n && isspace((unsigned char)r->line[n - 1]))
-		n--;
 	r->line[n] = '\0';
-	return 1;
-}
-
-static char *skip_space(const char *p)
-{
-	while (isspace((unsigned char)*p))
-		p++;
-	return (char *)p;
-}
-
-static bool is_ident(int c)
-{
-	return isalnum(c) || c == '_';
-}
-
-static void trim_end(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
+	trim_end(r->line);
+	if (c == EOF && n == 0)
+		r->lineno--;
+	return c != EOF || n;
 }
 
 /* Skips WORD and the spaces after it when the text at *p starts with it. */
@@ -126,33 +130,27 @@ static bool eat_word(char **p, const char *word)
 static bool parse_num(char **p, uint64_t *v)
 {
 	char *end;
-	int base = 10;
 
 	if (!isdigit((unsigned char)**p))
 		return false;
-	if ((*p)[0] == '0' && ((*p)[1] == 'x' || (*p)[1] == 'X'))
-		base = 16;
 	errno = 0;
-	*v = strtoull(*p, &end, base);
+	*v = strtoull(*p, &end, (*p)[0] == '0' && (*p)[1] == 'x' ? 16 : 10);
 	if (errno || end == *p)
 		return false;
 	*p = end;
 	return true;
 }
 
-/*
- * Splits "code /+ comment +/" (as C comments) into its two parts, in place.
- * The comment must end the line: pahole never writes code after one.
- */
+/* Splits "code /+ comment +/" in place; pahole writes nothing after one. */
 static int split_comment(struct pahole_reader *r, char *s, char **comment)
 {
 	char *open = strstr(s, "/*");
+	size_t n;
 
 	*comment = NULL;
 	if (!open)
 		return 0;
-	size_t n = strlen(open);
-
+	n = strlen(open);
 	if (n < 4 || strcmp(open + n - 2, "*/"))
 		return fail(r, "expected '*/' at the end of the line");
 	open[n - 2] = '\0';
@@ -163,27 +161,22 @@ static int split_comment(struct pahole_reader *r, char *s, char **comment)
 	return 0;
 }
 
-/* "/+ off size +/" or, for bit-fields, "/+ off:bit size +/". */
-static bool parse_place(char *c, struct lu_member *m, bool *has_bit)
+static int parse_place(struct pahole_reader *r, char *c, struct place *pl,
+		       const char *after)
 {
-	uint64_t off, bit = 0, size;
-
-	*has_bit = false;
-	if (!parse_num(&c, &off))
-		return false;
+	pl->bit = 0;
+	if (!c || !parse_num(&c, &pl->offset))
+		goto bad;
 	if (*c == ':') {
 		c = skip_space(c + 1);
-		if (!parse_num(&c, &bit) || bit > UINT32_MAX)
-			return false;
-		*has_bit = true;
+		if (!parse_num(&c, &pl->bit) || pl->bit > UINT32_MAX)
+			goto bad;
 	}
 	c = skip_space(c);
-	if (!parse_num(&c, &size) || *skip_space(c))
-		return false;
-	m->offset = off;
-	m->size = size;
-	m->bit_offset = (uint32_t)bit;
-	return true;
+	if (parse_num(&c, &pl->size) && !*skip_space(c))
+		return 0;
+bad:
+	return fail(r, "expected '/* offset size */' after %s", after);
 }
 
 /*
@@ -196,28 +189,24 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 	char *a;
 
 	while ((a = strstr(s, "__attribute__"))) {
-		char *p = skip_space(a + 13), *body = p;
+		char *p = skip_space(a + 13), *kw;
 		int level = 0;
 
 		do {
-			if (*p == '(')
-				level++;
-			else if (*p == ')')
-				level--;
-			else if (!*p)
+			if (!*p)
 				return fail(r, "unbalanced '(' in __attribute__");
+			level += (*p == '(') - (*p == ')');
 			p++;
 		} while (level > 0);
-		char *kw = strstr(body, "packed");
-
+		/* "__aligned__(64)" from pahole, "aligned(64)" by hand */
+		kw = strstr(a, "packed");
 		if (kw && kw < p)
 			*packed = true;
-		/* "__aligned__(64)" from pahole; "aligned(64)" by hand */
-		kw = strstr(body, "aligned");
+		kw = strstr(a, "aligned");
 		if (kw && kw < p && (kw = strchr(kw, '(')) && kw < p) {
 			kw++;
-			if (!parse_num(&kw, align))
-				return fail(r, "expected a number in "
+			if (!parse_num(&kw, align) || (*align & (*align - 1)))
+				return fail(r, "expected a power of two in "
 					       "__aligned__()");
 		}
 		memmove(a, p, strlen(p) + 1);
@@ -226,18 +215,16 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 	return 0;
 }
 
-/* Collapses the column padding pahole leaves inside type names. */
-static const char *arena_type(struct lu_arena *a, const char *s, size_t n)
+/* A type name without the column padding pahole leaves inside it. */
+static const char *squeeze(struct lu_arena *a, const char *s, size_t n)
 {
 	char *t = lu_arena_alloc(a, n + 1), *o = t;
 
 	for (size_t i = 0; i < n; i++) {
-		if (isspace((unsigned char)s[i])) {
-			if (o > t && o[-1] != ' ')
-				*o++ = ' ';
-			continue;
-		}
-		*o++ = s[i];
+		if (!isspace((unsigned char)s[i]))
+			*o++ = s[i];
+		else if (o > t && o[-1] != ' ')
+			*o++ = ' ';
 	}
 	while (o > t && o[-1] == ' ')
 		o--;
@@ -246,9 +233,9 @@ static const char *arena_type(struct lu_arena *a, const char *s, size_t n)
 }
 
 /*
- * The declarator at the end of S: "name", "name[2][3]" or "name:5". Sets
- * *name to its start and *dims to its dimensions ("" when none), and cuts a
- * bit width off S. False when there is no name ("unsigned int :4").
+ * The declarator ending S: "name", "name[2][3]" or "name:5". Points *name
+ * at it and *dims at its dimensions, cuts the bit width off S. False when
+ * there is no name ("unsigned int :4").
  */
 static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
 {
@@ -265,13 +252,10 @@ static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
 	end = s + strlen(s);
 	*dims = end;
 	while (end > s && end[-1] == ']') {
-		char *open = end - 1;
-
-		while (open > s && *open != '[')
-			open--;
-		if (*open != '[')
+		while (--end > s && *end != '[')
+			;
+		if (*end != '[')
 			return false;
-		end = open;
 		*dims = end;
 	}
 	*name = end;
@@ -280,53 +264,61 @@ static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
 	return *name < end;
 }
 
-static struct lu_member *new_member(struct pahole_reader *r)
+static struct lu_member *add_member(struct pahole_reader *r, const char *name,
+				    const char *type, const char *dims,
+				    const struct place *pl, uint32_t bits)
 {
 	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
 			     sizeof(*r->members));
 	struct lu_member *m = &r->members[r->n_members++];
 
-	memset(m, 0, sizeof(*m));
-	m->group = -1;
+	*m = (struct lu_member){
+		.name = name, .type = type, .dims = dims,
+		.offset = pl->offset, .size = pl->size,
+		.bit_offset = (uint32_t)pl->bit, .bit_size = bits,
+		.group = -1,
+	};
 	return m;
 }
 
 /*
- * "ret (*name)(params)": the type becomes "ret (*)(params)", as the other
- * readers spell it. pahole 1.24 prints an array of function pointers as
- * "int (*a)(void)[2]", so dimensions are looked for on both sides.
+ * "ret (*name)(params)", typed "ret (*)(params)" as the other readers spell
+ * it. pahole 1.24 prints an array of function pointers "int (*a)(void)[2]".
  */
 static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
-			   const char **type, char **name, const char **dims)
+			   const struct place *pl)
 {
-	char *p = fp + 1, *stars = p, *params, *close;
+	struct lu_arena *a = &r->set->arena;
+	char *p = fp + 1, *stars = p, *name, *name_end, *in_dims, *params;
 
 	while (*p == '*')
 		p++;
-	int n_stars = (int)(p - stars);
-
-	*name = p;
+	name = p;
 	while (is_ident((unsigned char)*p))
 		p++;
-	char *name_end = p, *in_dims = p;
-
+	name_end = in_dims = p;
 	while (*p == '[' && (p = strchr(p, ']')))
 		p++;
-	if (!p || *name == name_end || p[0] != ')' || p[1] != '(')
+	if (!p || name == name_end || p[0] != ')' || p[1] != '(')
 		return fail(r, "expected '(*name)(...)' in the member");
 	params = p + 1;
-	close = strrchr(params, ')');
+	char *close = strrchr(params, ')');
+
+	if (!close)
+		return fail(r, "expected ')' after the parameters");
 	if (r->skip)
 		return 0;
-	*dims = in_dims < p ? lu_arena_strndup(&r->set->arena, in_dims,
-					       (size_t)(p - in_dims))
-			    : lu_arena_strdup(&r->set->arena, close + 1);
-	*type = lu_arena_printf(&r->set->arena, "%.*s (%.*s)%.*s",
-				(int)(fp - code), code, n_stars, stars,
-				(int)(close + 1 - params), params);
-	*type = arena_type(&r->set->arena, *type, strlen(*type));
-	*name = lu_arena_strndup(&r->set->arena, *name,
-				 (size_t)(name_end - *name));
+	const char *type = lu_arena_printf(a, "%.*s (%.*s)%.*s",
+					   (int)(fp - code), code,
+					   (int)(name - stars), stars,
+					   (int)(close + 1 - params), params);
+
+	add_member(r, lu_arena_strndup(a, name, (size_t)(name_end - name)),
+		   squeeze(a, type, strlen(type)),
+		   in_dims < p ? lu_arena_strndup(a, in_dims,
+						  (size_t)(p - in_dims))
+			       : lu_arena_strdup(a, close + 1),
+		   pl, 0);
 	return 0;
 }
 
@@ -334,54 +326,42 @@ static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
 static int read_member(struct pahole_reader *r, char *code, char *comment)
 {
 	struct lu_arena *a = &r->set->arena;
-	struct lu_member place;
+	struct place pl;
 	uint64_t align = 0;
-	bool packed = false, has_bit;
-	const char *type = NULL, *dims = NULL;
-	char *name, *fp, *cdims;
-	uint32_t bits = 0;
+	bool packed = false;
+	char *name, *dims;
+	uint32_t bits;
 
 	code[strlen(code) - 1] = '\0';	/* the ';' */
 	if (strip_attributes(r, code, &align, &packed) < 0)
 		return -1;
+	if (align > r->forced)
+		r->forced = align;
 	/* "unsigned int :0;" has no place: it only says where units end. */
 	if (!comment)
 		return 0;
-	if (!parse_place(comment, &place, &has_bit))
-		return fail(r, "expected '/* offset size */' after the member");
-	fp = strstr(code, "(*");
-	if (fp) {
-		if (read_fn_pointer(r, code, fp, &type, &name, &dims) < 0)
-			return -1;
-	} else if (!cut_declarator(code, &name, &cdims, &bits)) {
+	if (parse_place(r, comment, &pl, "the member") < 0)
+		return -1;
+	if (strstr(code, "(*"))
+		return read_fn_pointer(r, code, strstr(code, "(*"), &pl);
+	if (!cut_declarator(code, &name, &dims, &bits)) {
 		if (bits)
 			return 0;	/* "int :4;": padding, not a member */
 		return fail(r, "expected a member name before ';'");
-	} else if (skip_space(code) == name) {
-		return fail(r, "expected a type before '%s'", name);
-	} else if (!r->skip) {
-		type = arena_type(a, code, (size_t)(name - code));
-		dims = lu_arena_strdup(a, cdims);
-		name = lu_arena_strndup(a, name, (size_t)(cdims - name));
 	}
-	if (r->skip)
-		return 0;
-	struct lu_member *m = new_member(r);
-
-	m->name = name;
-	m->type = type;
-	m->dims = dims;
-	m->offset = place.offset;
-	m->size = place.size;
-	m->bit_size = bits;
-	m->bit_offset = has_bit ? place.bit_offset : 0;
+	if (skip_space(code) == name)
+		return fail(r, "expected a type before '%s'", name);
+	if (!r->skip)
+		add_member(r, lu_arena_strndup(a, name, (size_t)(dims - name)),
+			   squeeze(a, code, (size_t)(name - code)),
+			   lu_arena_strdup(a, dims), &pl, bits);
 	return 0;
 }
 
-/* "struct {", "union tag {", "enum {", "typedef struct {" at the top. */
+/* "struct {", "union tag {", "enum {"; "typedef struct {" at the top. */
 static int open_block(struct pahole_reader *r, char *code)
 {
-	char *p = skip_space(code);
+	char *p = skip_space(code), *tag = NULL;
 	struct block b = { .first = r->n_members };
 
 	if (r->n_open == MAX_NEST)
@@ -402,31 +382,30 @@ static int open_block(struct pahole_reader *r, char *code)
 		return fail(r, "expected 'struct', 'union' or 'enum' before "
 			       "'{'");
 	if (*p) {
-		char *t = p;
-
+		tag = p;
 		while (is_ident((unsigned char)*p))
 			p++;
-		if (*skip_space(p))
-			return fail(r, "expected '{' after '%s'", t);
-		*p = '\0';
-		b.tag = lu_arena_strdup(&r->set->arena, t);
+		if (*p)
+			return fail(r, "expected '{' after '%.40s'", tag);
+		b.tag = lu_arena_strdup(&r->set->arena, tag);
 	}
 	if (!r->n_open) {
-		if (!b.tag && !r->is_typedef && b.kind != BLOCK_ENUM)
+		if (!tag && !r->is_typedef && b.kind != BLOCK_ENUM)
 			return fail(r, "expected a struct name before '{'");
 		r->name = b.tag;
 		r->n_members = 0;
 		r->have_size = false;
-		/* Cheap skip of unwanted structs; typedefs are named at '}'. */
+		r->forced = 0;
+		/* Unwanted structs cost no memory; typedefs are named at '}'. */
 		r->skip = b.kind == BLOCK_ENUM ||
 			  (!r->is_typedef && !r->opts->marked &&
-			   !lu_opts_wants(r->opts, b.tag));
+			   !lu_opts_wants(r->opts, tag));
 	}
 	r->open[r->n_open++] = b;
 	return 0;
 }
 
-/* Largest power of two dividing V, or 0 for V == 0 (no constraint). */
+/* The largest power of two dividing V; 0 for 0. */
 static uint64_t pow2_part(uint64_t v)
 {
 	return v & -v;
@@ -435,38 +414,47 @@ static uint64_t pow2_part(uint64_t v)
 /*
  * pahole prints an alignment only when the source forced one, so it is
  * inferred: a member's alignment divides its element size and its offset,
- * the struct's is the largest of its members' and divides its size. That
- * bound is taken as the answer, capped at 8. It is exact for scalars on
- * LP64 targets; a struct holding only char[8] comes out as 1, but one
- * holding a struct of two ints at offset 0, or an i386 long long, as 8.
+ * is above the gap before it, and the struct's is the largest of its
+ * members' and divides its size. That is taken as the answer, capped at 8.
+ * It is exact for scalars on LP64 targets; a struct holding only char[8]
+ * comes out as 1, but one holding a struct of two ints at offset 0, or an
+ * i386 long long, as 8.
  */
-static uint64_t infer_align(const struct pahole_reader *r, uint64_t size,
-			    bool have_size)
+static uint64_t infer_align(const struct pahole_reader *r)
 {
-	uint64_t align = 1;
+	uint64_t align = 1, end = 0;
 
 	for (size_t i = 0; i < r->n_members; i++) {
 		const struct lu_member *m = &r->members[i];
-		uint64_t n = 1, a;
+		uint64_t n = 1, a = 1;
 
+		if (m->depth)
+			continue;
 		for (const char *d = m->dims; (d = strchr(d, '['));)
 			n *= strtoull(++d, NULL, 10);
-		if (m->depth || !n || !m->size)
-			continue;
-		a = pow2_part(m->size / n);
+		if (n && m->size)
+			a = pow2_part(m->size / n);
+		while (!m->bit_size && m->offset > end && a <= m->offset - end &&
+		       a < 4096)
+			a *= 2;
 		if (m->offset && pow2_part(m->offset) < a)
 			a = pow2_part(m->offset);
 		if (a > align)
 			align = a;
+		n = m->bit_size ? (m->bit_offset + m->bit_size + 7) / 8 : m->size;
+		if (m->offset + n > end)
+			end = m->offset + n;
 	}
-	if (have_size && size && pow2_part(size) < align)
-		align = pow2_part(size);
+	if (r->have_size && r->size && pow2_part(r->size) < align)
+		align = pow2_part(r->size);
 	return align > 8 ? 8 : align;
 }
 
-static bool has_marker(const struct pahole_reader *r)
+static bool wanted(struct pahole_reader *r)
 {
-	for (size_t i = 0; i < r->n_members; i++)
+	if (lu_opts_wants(r->opts, r->name))
+		return true;
+	for (size_t i = 0; r->opts->marked && i < r->n_members; i++)
 		if (!r->members[i].depth &&
 		    lu_is_begin_marker_name(r->members[i].name))
 			return true;
@@ -477,33 +465,29 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 			 const char *decl, uint64_t align, bool packed)
 {
 	struct lu_arena *a = &r->set->arena;
+	uint64_t end = 0;
 
 	r->n_seen += b->kind != BLOCK_ENUM;
 	if (r->is_typedef) {
-		if (!*decl)
-			return fail(r, "expected a typedef name before ';'");
-		if (decl[strspn(decl, "abcdefghijklmnopqrstuvwxyz"
-					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
-			return fail(r, "expected a typedef name, found '%.40s'",
-				    decl);
+		if (!*decl || decl[strspn(decl, "abcdefghijklmnopqrstuvwxyz"
+					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					  "0123456789_")])
+			return fail(r, "expected a typedef name after '}'");
 		r->name = lu_arena_strdup(a, decl);
-		r->skip = b->kind == BLOCK_ENUM ||
-			  (!r->opts->marked && !lu_opts_wants(r->opts, r->name));
 	} else if (*decl) {
 		return fail(r, "expected ';' after '}'");
 	}
-	if (r->skip || (!lu_opts_wants(r->opts, r->name) &&
-			!(r->opts->marked && has_marker(r))))
+	if (r->skip || !wanted(r))
 		goto out;
-
-	uint64_t end = 0;
-
 	for (size_t i = 0; i < r->n_members; i++)
 		if (!r->members[i].depth &&
 		    r->members[i].offset + r->members[i].size > end)
 			end = r->members[i].offset + r->members[i].size;
 	if (!align)
-		align = packed ? 1 : infer_align(r, r->size, r->have_size);
+		align = packed ? 1 : infer_align(r);
+	/* clang states no alignment on the struct, only on the member */
+	if (r->forced > align)
+		align = r->forced;
 	/* pahole prints no "size:" for unions: their extent, padded. */
 	if (!r->have_size)
 		r->size = (end + align - 1) / align * align;
@@ -520,9 +504,11 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
 	lu_struct_find_groups(s, a);
-	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
-		if (!strcmp(r->set->structs[i].name, s->name))
-			s->variant++;
+	/* Number the definitions of a name (all of an archive's); the set
+	 * keeps a whole vmlinux from costing a quadratic search. */
+	if (!lu_strset_add(&r->names, s->name))
+		for (size_t i = 0; i + 1 < r->set->n_structs; i++)
+			s->variant += !strcmp(r->set->structs[i].name, s->name);
 out:
 	r->file = NULL;
 	r->file_line = 0;
@@ -537,48 +523,32 @@ out:
 static int close_named(struct pahole_reader *r, const struct block *b,
 		       char *decl, char *comment)
 {
+	static const char *const anon[] = { "struct {...}", "union {...}",
+					     "enum {...}" };
+	static const char *const kw[] = { "struct", "union", "enum" };
 	struct lu_arena *a = &r->set->arena;
-	struct lu_member place;
+	size_t first = b->first, keep = first + 1;
+	struct place pl;
 	char *name, *dims;
 	uint32_t bits;
-	bool has_bit;
 
 	if (!cut_declarator(decl, &name, &dims, &bits) || name != decl)
 		return fail(r, "expected a member name after '}'");
-	if (!comment || !parse_place(comment, &place, &has_bit))
-		return fail(r, "expected '/* offset size */' after '}'");
+	if (parse_place(r, comment, &pl, "'}'") < 0)
+		return -1;
 	if (r->skip)
 		return 0;
-	name = lu_arena_strndup(a, name, strcspn(name, "[:"));
-	struct lu_member *m = new_member(r);	/* may move r->members */
-	size_t first = b->first, n = r->n_members - 1;
+	name = lu_arena_strndup(a, name, (size_t)(dims - name));
+	struct lu_member m = *add_member(
+		r, name, b->tag ? lu_arena_printf(a, "%s %s", kw[b->kind], b->tag)
+				: anon[b->kind],
+		lu_arena_strdup(a, dims), &pl, bits);
 
 	memmove(&r->members[first + 1], &r->members[first],
-		(n - first) * sizeof(*m));
-	m = &r->members[first];
-	memset(m, 0, sizeof(*m));
-	m->group = -1;
-	m->name = name;
-	m->type = b->tag ? lu_arena_printf(a, "%s %s",
-					   b->kind == BLOCK_UNION ? "union"
-					   : b->kind == BLOCK_ENUM ? "enum"
-								   : "struct",
-					   b->tag)
-		  : b->kind == BLOCK_UNION ? "union {...}"
-		  : b->kind == BLOCK_ENUM  ? "enum {...}"
-					   : "struct {...}";
-	m->dims = lu_arena_strdup(a, dims);
-	m->offset = place.offset;
-	m->size = place.size;
-	m->bit_size = bits;
-	m->bit_offset = has_bit ? place.bit_offset : 0;
-	if (*dims || r->opts->expand_depth == 0) {
-		r->n_members = first + 1;	/* arrays are never expanded */
-		return 0;
-	}
-	size_t keep = first + 1;
-
-	for (size_t i = first + 1; i < r->n_members; i++) {
+		(r->n_members - 1 - first) * sizeof(m));
+	r->members[first] = m;
+	/* arrays are never expanded */
+	for (size_t i = first + 1; !*dims && i < r->n_members; i++) {
 		struct lu_member *in = &r->members[i];
 
 		if (in->depth + 1 > r->opts->expand_depth)
@@ -594,11 +564,11 @@ static int close_named(struct pahole_reader *r, const struct block *b,
 /* "}", "} name;", "} __attribute__((...));", "};  /+ off size +/" */
 static int close_block(struct pahole_reader *r, char *code, char *comment)
 {
-	uint64_t align = 0;
-	bool packed = false;
 	struct block b = r->open[--r->n_open];
 	char *decl = skip_space(code + 1);
 	size_t n = strlen(decl);
+	uint64_t align = 0;
+	bool packed = false;
 
 	if (!n || decl[n - 1] != ';')
 		return fail(r, "expected ';' after '}'");
@@ -608,44 +578,47 @@ static int close_block(struct pahole_reader *r, char *code, char *comment)
 	decl = skip_space(decl);
 	if (!r->n_open)
 		return finish_struct(r, &b, decl, align, packed);
+	if (align > r->forced)
+		r->forced = align;
 	if (*decl)
 		return close_named(r, &b, decl, comment);
-	if (b.kind == BLOCK_ENUM)
-		return fail(r, "expected a member name after an enum's '}'");
+	/*
+	 * pahole 1.24 also prints the types defined inside a struct (clang
+	 * puts anonymous struct types there) as blocks with no place: they
+	 * are definitions, not members.
+	 */
+	if (!comment || b.kind == BLOCK_ENUM)
+		r->n_members = b.first;
 	return 0;	/* anonymous: its members are already the parent's */
 }
 
-/* "size: 704, cachelines: 11, members: 20" at the end of a struct. */
-static int read_struct_comment(struct pahole_reader *r, char *c)
+/*
+ * Comment lines: "size: 704, cachelines: 11, members: 20" ends a struct;
+ * "<b9> /tmp/y.c:3" from pahole -I says where the next one is defined.
+ */
+static int read_comment(struct pahole_reader *r, char *c)
 {
-	if (r->n_open != 1 || strncmp(c, "size:", 5))
-		return 0;
-	c = skip_space(c + 5);
-	if (!parse_num(&c, &r->size))
-		return fail(r, "expected a number after 'size:'");
-	r->have_size = true;
+	char *colon = strrchr(c, ':'), *f = strchr(c, '>');
+
+	if (r->n_open == 1 && !strncmp(c, "size:", 5)) {
+		c = skip_space(c + 5);
+		if (!parse_num(&c, &r->size))
+			return fail(r, "expected a number after 'size:'");
+		r->have_size = true;
+	} else if (!r->n_open && *c == '<' && f && colon && colon > f &&
+		   isdigit((unsigned char)colon[1])) {
+		f = skip_space(f + 1);
+		r->file = lu_arena_strndup(&r->set->arena, f,
+					   (size_t)(colon - f));
+		r->file_line = (unsigned)strtoul(colon + 1, NULL, 10);
+	}
 	return 0;
-}
-
-/* "/+ <b9> /tmp/y.c:3 +/" from pahole -I: where the next struct is. */
-static void read_place_comment(struct pahole_reader *r, const char *c)
-{
-	const char *colon = strrchr(c, ':');
-
-	if (*c != '<' || !colon || !isdigit((unsigned char)colon[1]))
-		return;
-	const char *f = strchr(c, '>');
-
-	if (!f || f > colon)
-		return;
-	f = skip_space(f + 1);
-	r->file = lu_arena_strndup(&r->set->arena, f, (size_t)(colon - f));
-	r->file_line = (unsigned)strtoul(colon + 1, NULL, 10);
 }
 
 static int read_line(struct pahole_reader *r)
 {
 	char *code = skip_space(r->line), *comment;
+	size_t n;
 
 	/* pahole's own failure to print a member; it names no place */
 	if (!strncmp(code, "<ERROR", 6))
@@ -655,15 +628,9 @@ static int read_line(struct pahole_reader *r)
 		return 0;	/* enumerators */
 	if (split_comment(r, code, &comment) < 0)
 		return -1;
-	size_t n = strlen(code);
-
-	if (!n) {
-		if (comment && r->n_open)
-			return read_struct_comment(r, comment);
-		if (comment)
-			read_place_comment(r, comment);
-		return 0;
-	}
+	n = strlen(code);
+	if (!n)
+		return comment ? read_comment(r, comment) : 0;
 	if (code[n - 1] == '{')
 		return open_block(r, code);
 	if (!r->n_open)
@@ -684,11 +651,8 @@ int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,
 	int rc;
 
 	set->format = "pahole";
-	while ((rc = next_line(&r)) > 0)
-		if (read_line(&r) < 0) {
-			rc = -1;
-			break;
-		}
+	while ((rc = next_line(&r)) > 0 && (rc = read_line(&r)) == 0)
+		;
 	if (!rc && r.n_open)
 		rc = fail(&r, "unexpected end of input inside '%s'",
 			  r.name ? r.name : "struct");
@@ -698,5 +662,6 @@ int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,
 		rc = -1;
 	}
 	free(r.members);
-	return rc;
+	lu_strset_free(&r.names);
+	return rc < 0 ? -1 : 0;
 }

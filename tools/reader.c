@@ -119,16 +119,29 @@ static bool looks_like_pahole(const unsigned char *m, size_t n)
 	       (n - i >= 2 && !memcmp(m + i, "/*", 2)) || n - i == 0;
 }
 
-/* Which sections an ELF file has decides DWARF or BTF. */
-static void elf_sections(int fd, bool *has_debug, bool *has_btf)
+/*
+ * Which sections an ELF file has decides DWARF or BTF. *END is how long
+ * the file must be for its headers and sections: a truncated file shows as
+ * one without sections to libelf, which would call it "no debug info".
+ */
+static void elf_sections(int fd, bool *has_debug, bool *has_btf,
+			 uint64_t *end)
 {
 	*has_debug = *has_btf = false;
+	*end = 0;
 	elf_version(EV_CURRENT);
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	size_t shstrndx;
+	GElf_Ehdr eh;
 
 	if (!elf)
 		return;
+	if (elf_kind(elf) == ELF_K_ELF && gelf_getehdr(elf, &eh)) {
+		*end = eh.e_shoff + (uint64_t)eh.e_shentsize *
+					    (eh.e_shnum ? eh.e_shnum : 1);
+		if (!eh.e_shoff)
+			*end = 0;
+	}
 	if (elf_kind(elf) == ELF_K_ELF && elf_getshdrstrndx(elf, &shstrndx) == 0) {
 		for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn;
 		     scn = elf_nextscn(elf, scn)) {
@@ -137,6 +150,9 @@ static void elf_sections(int fd, bool *has_debug, bool *has_btf)
 
 			if (!gelf_getshdr(scn, &sh))
 				continue;
+			if (sh.sh_type != SHT_NOBITS &&
+			    sh.sh_offset + sh.sh_size > *end)
+				*end = sh.sh_offset + sh.sh_size;
 			name = elf_strptr(elf, shstrndx, sh.sh_name);
 			if (!name)
 				continue;
@@ -190,8 +206,23 @@ static int read_fd(int fd, const char *path, const struct lu_read_opts *opts,
 	}
 	if (n >= 4 && !memcmp(magic, ELFMAG, SELFMAG)) {
 		bool has_debug, has_btf;
+		uint64_t end;
+		uint64_t ehdr = n > EI_CLASS && magic[EI_CLASS] == ELFCLASS64
+					? sizeof(Elf64_Ehdr)
+					: sizeof(Elf32_Ehdr);
 
-		elf_sections(fd, &has_debug, &has_btf);
+		elf_sections(fd, &has_debug, &has_btf, &end);
+		if (end < ehdr)
+			end = ehdr;
+		if (end > (uint64_t)st.st_size) {
+			lu_error_set(err,
+				     "failed to read %s: truncated ELF file (%lld "
+				     "bytes, its headers and sections need %llu)",
+				     path, (long long)st.st_size,
+				     (unsigned long long)end);
+			close(fd);
+			return -1;
+		}
 		if (!has_debug && has_btf) {
 			close(fd);
 			return lu_read_btf(path, opts, set, err);

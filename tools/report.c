@@ -139,7 +139,7 @@ void lu_finding_message(const struct lu_finding *f,
 		    type_word(s), s->name);
 		if (f->suggestion)
 			put(&b, "; did you mean '%s'?", f->suggestion);
-		else
+		else if (f->severity != LU_ERROR)	/* --strict: not skipped */
 			put(&b, " (skipped: normal when a configuration "
 				"leaves it out)");
 		break;

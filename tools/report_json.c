@@ -36,21 +36,23 @@ static json_t *location_json(const struct lu_location *loc)
 			 "where", loc->where);
 }
 
+/* Lines are counted with the object at START, as the finding's `line`. */
 static json_t *members_json(const struct lu_struct *s, const size_t *idx,
-			    size_t n, unsigned line)
+			    size_t n, unsigned line, uint64_t start)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < n; i++) {
 		const struct lu_member *m = &s->members[idx[i]];
-		uint64_t last = (m->offset + (m->size ? m->size : 1) - 1) / line;
+		uint64_t first = (start + m->offset) / line;
+		uint64_t last = (start + m->offset + (m->size ? m->size : 1) - 1) /
+				line;
 
 		json_array_append_new(
 			a, json_pack("{s:s, s:I, s:I, s:[I,I]}", "name", m->name,
 				     "offset", (json_int_t)m->offset, "size",
 				     (json_int_t)m->size, "cachelines",
-				     (json_int_t)(m->offset / line),
-				     (json_int_t)last));
+				     (json_int_t)first, (json_int_t)last));
 	}
 	return a;
 }
@@ -91,12 +93,14 @@ json_t *lu_finding_json(const struct lu_finding *f,
 		for (size_t i = 0; i < f->n_starts; i++)
 			json_array_append_new(
 				starts, json_integer((json_int_t)f->starts[i]));
+		uint64_t start = f->n_starts ? f->starts[0] : 0;
+
 		json_object_set_new(j, "members",
 				    members_json(f->s, f->members, f->n_members,
-						 ctx->line_size));
+						 ctx->line_size, start));
 		json_object_set_new(j, "others",
 				    members_json(f->s, f->others, f->n_others,
-						 ctx->line_size));
+						 ctx->line_size, start));
 		json_object_set_new(j, "unit", json_string(
 			f->storage_unit ? "storage_unit"
 			: ctx->pair	? "line_pair" : "line"));

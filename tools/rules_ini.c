@@ -7,6 +7,7 @@
  */
 #include "rules.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <ini.h>
 #include <stdio.h>
@@ -22,6 +23,11 @@ struct ini_source {
 	unsigned sections;	/* section headers seen so far */
 	unsigned section_line;	/* where the last one was */
 	bool continuation;	/* the last line continues the one before */
+	bool after_key;		/* libinih's prev_name: a key since [section] */
+	char section_text[200];	/* the last [header]'s text */
+	unsigned keys;		/* keys seen in the last section */
+	unsigned empty_line;	/* the first section without keys, or 0 */
+	char empty_text[200];
 };
 
 struct ini_ctx {
@@ -30,6 +36,7 @@ struct ini_ctx {
 	const char *name;
 	struct ini_source *src;
 	bool failed;
+	unsigned fail_line;
 	struct lu_rule_struct *cur;	/* section being filled */
 	bool in_matrix;
 	size_t cap_structs;
@@ -37,6 +44,15 @@ struct ini_ctx {
 	/* growable arrays of the current section */
 	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
 };
+
+static void note_empty_section(struct ini_source *src)
+{
+	if (src->sections && !src->keys && !src->empty_line) {
+		src->empty_line = src->section_line;
+		memcpy(src->empty_text, src->section_text,
+		       sizeof(src->empty_text));
+	}
+}
 
 /* fgets for libinih that counts lines, strips `#` comments, refuses long lines. */
 static char *read_line(char *buf, int size, void *stream)
@@ -58,13 +74,26 @@ static char *read_line(char *buf, int size, void *stream)
 	}
 	memcpy(buf, start, n);
 	buf[n] = '\0';
-	size_t lead = strspn(buf, " \t");
+	/* libinih skips leading isspace(), \f and \v too: count as it does */
+	size_t lead = 0;
+
+	while (isspace((unsigned char)buf[lead]))
+		lead++;
 
 	src->continuation = lead && buf[lead] && buf[lead] != '#' &&
 			    buf[lead] != ';' && buf[lead] != '\r';
-	if (buf[lead] == '[') {
+	/* an indented line after a key continues it, even "  [x]" */
+	if (buf[lead] == '[' && !(src->continuation && src->after_key)) {
+		/* libinih reports keys only: an empty section shows up here */
+		note_empty_section(src);
 		src->sections++;
 		src->section_line = src->line;
+		src->after_key = false;
+		src->keys = 0;
+		snprintf(src->section_text, sizeof(src->section_text), "%.*s",
+			 (int)strcspn(buf + lead + 1, "]\r\n"), buf + lead + 1);
+	} else if (buf[lead] && buf[lead] != '#' && buf[lead] != ';') {
+		src->after_key = true;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
@@ -86,20 +115,42 @@ static char *read_line(char *buf, int size, void *stream)
 	return buf;
 }
 
+static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
+		    va_list ap)
+{
+	char msg[512];
+
+	if (c->failed)
+		return 0;
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	lu_error_set(c->err, "%s:%u: error: %s", c->name, line, msg);
+	c->failed = true;
+	c->fail_line = line;
+	return 0;
+}
+
 static int fail(struct ini_ctx *c, const char *fmt, ...)
 	__attribute__((__format__(__printf__, 2, 3)));
 static int fail(struct ini_ctx *c, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
-	if (c->failed)
-		return 0;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vfail_at(c, c->src->line, fmt, ap);
 	va_end(ap);
-	lu_error_set(c->err, "%s:%u: error: %s", c->name, c->src->line, msg);
-	c->failed = true;
+	return 0;
+}
+
+/* Section errors point at the [header], not at the key that revealed it. */
+static int fail_section(struct ini_ctx *c, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+static int fail_section(struct ini_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail_at(c, c->src->section_line, fmt, ap);
+	va_end(ap);
 	return 0;
 }
 
@@ -225,11 +276,23 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 		const char **words = NULL;
 		size_t n = 0;
 
-		if (!split_words(c, value, false, &words, &n, &bad))
+		if (!split_words(c, value, true, &words, &n, &bad))
 			return fail(c, "bad group name '%s' in allow", bad);
 		if (n != 2)
 			return fail(c, "allow takes two group names, got %zu",
 				    n);
+		/* `write.rx` names group rx, as the key that made it does */
+		for (size_t i = 0; i < 2; i++) {
+			const char *dot = strchr(words[i], '.');
+			enum lu_kind k;
+
+			if (dot && lu_kind_parse(words[i],
+						 (size_t)(dot - words[i]), &k))
+				words[i] = dot + 1;
+			if (!valid_name(words[i], strlen(words[i]), false))
+				return fail(c, "bad group name '%s' in allow",
+					    words[i]);
+		}
 		s->allow = lu_grow(s->allow, &c->cap_allow, s->n_allow,
 				   sizeof(*s->allow));
 		s->allow[s->n_allow++] = (struct lu_rule_allow){
@@ -380,7 +443,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 	c->cap_groups = c->cap_allow = c->cap_bytes = c->cap_lines = 0;
 	if (!strcmp(section, "matrix")) {
 		if (r->matrix.present)
-			return fail(c, "duplicate section [matrix]");
+			return fail_section(c, "duplicate section [matrix]");
 		r->matrix.present = true;
 		r->matrix.line = c->src->section_line;
 		c->in_matrix = true;
@@ -393,17 +456,17 @@ static int new_section(struct ini_ctx *c, const char *section)
 	else if (!strncmp(section, "union ", 6))
 		name = section + 6;
 	if (!name)
-		return fail(c,
+		return fail_section(c,
 			    "unknown section [%s] (expected [struct NAME] or "
 			    "[matrix])",
 			    section);
 	while (*name == ' ')
 		name++;
 	if (!valid_name(name, strlen(name), false))
-		return fail(c, "bad struct name '%s'", name);
+		return fail_section(c, "bad struct name '%s'", name);
 	for (size_t i = 0; i < r->n_structs; i++)
 		if (!strcmp(r->structs[i].name, name))
-			return fail(c, "duplicate section [struct %s] (first "
+			return fail_section(c, "duplicate section [struct %s] (first "
 				       "at line %u)", name, r->structs[i].line);
 	r->structs = lu_grow(r->structs, &c->cap_structs, r->n_structs,
 			     sizeof(*r->structs));
@@ -421,6 +484,7 @@ static int on_entry(void *user, const char *section, const char *key,
 
 	if (c->failed)
 		return 0;
+	c->src->keys++;
 	if (!*section)
 		return fail(c, "'%s' outside any section", key);
 	/* libinih gives no section event; read_line counts the headers. */
@@ -429,6 +493,8 @@ static int on_entry(void *user, const char *section, const char *key,
 		if (!new_section(c, section))
 			return 0;
 	}
+	if (!c->in_matrix && !c->cur)
+		return fail(c, "'%s' outside any section", key);
 	return c->in_matrix ? matrix_key(c, key, value)
 			    : struct_key(c, key, value);
 }
@@ -477,26 +543,52 @@ static int parse_string(const char *text, size_t len, const char *name,
 
 	memset(rules, 0, sizeof(*rules));
 	rules->path = name;
-	if (memchr(text, '\0', len)) {
-		lu_error_set(err, "failed to read rules from %s: not a text "
-				  "file", name);
+	const char *nul = memchr(text, '\0', len);
+
+	if (nul) {
+		unsigned line = 1;
+
+		for (const char *p = text; p < nul; p++)
+			line += *p == '\n';
+		lu_error_set(err, "%s:%u: error: not a text file (a NUL byte)",
+			     name, line);
 		return -1;
 	}
 	int rc = ini_parse_stream(read_line, &src, on_entry, &c);
 
+	note_empty_section(&src);
 	settle(rules);
-	if (c.failed)
-		return -1;
-	if (rc != 0) {
-		lu_error_set(err, "%s:%d: error: %s", name, rc > 0 ? rc : 0,
+	/* Of several mistakes, the first in the file is reported. */
+	unsigned first = c.failed ? c.fail_line : 0;
+
+	if (rc > 0 && (!first || (unsigned)rc < first)) {
+		first = (unsigned)rc;
+		lu_error_set(err, "%s:%d: error: %s", name, rc,
 			     "malformed line (expected [section], key = "
 			     "value, or a comment; lines are at most 198 "
 			     "characters)");
-		return -1;
 	}
+	/* an empty section matters only when nothing else is wrong */
+	if (src.empty_line && !first && rc >= 0) {
+		const char *t = src.empty_text;
+		bool known = !strcmp(t, "matrix") || !strncmp(t, "struct ", 7) ||
+			     !strncmp(t, "union ", 6);
+
+		first = src.empty_line;
+		lu_error_set(err, known ? "%s:%u: error: section [%s] has no keys"
+					: "%s:%u: error: unknown section [%s] "
+					  "(expected [struct NAME] or [matrix])",
+			     name, src.empty_line, t);
+	}
+	if (rc < 0 && !first)
+		lu_error_set(err, "failed to read rules from %s: out of memory",
+			     name);
+	if (first || rc < 0)
+		return -1;
 	if (!rules->n_structs && !rules->matrix.present) {
-		lu_error_set(err, "failed to read rules from %s: no [struct "
-				  "NAME] or [matrix] section", name);
+		/* at the end of the file, where a section was expected */
+		lu_error_set(err, "%s:%u: error: no [struct NAME] or [matrix] "
+				  "section", name, src.line ? src.line : 1);
 		return -1;
 	}
 	for (size_t i = 0; i < rules->n_structs; i++) {
@@ -569,8 +661,8 @@ int lu_rules_parse_file(const char *path, struct lu_rules *rules,
 	}
 	if (!len) {
 		free(buf);
-		lu_error_set(err, "failed to read rules from %s: the file is "
-				  "empty", path);
+		lu_error_set(err, "%s:1: error: the file is empty (expected "
+				  "[struct NAME] or [matrix] sections)", path);
 		return -1;
 	}
 	int rc = lu_rules_parse_string(buf, len, path, rules, err);

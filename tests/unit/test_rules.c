@@ -68,8 +68,8 @@ ParameterizedTestParameters(rules, errors)
 {
 	static struct bad_case cases[] = {
 		{ "[struct a]\nwrite = x\nhot = y\n", "t.ini:3: error: unknown key 'hot'" },
-		{ "[structure a]\nwrite = x\n", "t.ini:2: error: unknown section [structure a]" },
-		{ "[struct a]\nwrite = x\n[struct a]\nread = y\n", "t.ini:4: error: duplicate section [struct a] (first at line 1)" },
+		{ "[structure a]\nwrite = x\n", "t.ini:1: error: unknown section [structure a]" },
+		{ "[struct a]\nwrite = x\n[struct a]\nread = y\n", "t.ini:3: error: duplicate section [struct a] (first at line 1)" },
 		{ "[struct a]\nmax_size = lots\n", "t.ini:2: error: max_size needs a positive number" },
 		{ "[struct a]\nmax_size = -5\n", "t.ini:2: error: max_size needs a positive number" },
 		{ "[struct a]\nmax_bytes = 5\n", "t.ini:2: error: max_bytes needs a group" },
@@ -78,7 +78,8 @@ ParameterizedTestParameters(rules, errors)
 		{ "[struct a]\nwrite = a-b\n", "t.ini:2: error: bad member name 'a-b'" },
 		{ "write = a\n", "t.ini:1: error: 'write' outside any section" },
 		{ "[struct a]\nwrite\n", "t.ini:2: error: malformed line" },
-		{ "[struct a]\n", "no [struct NAME] or [matrix] section" },
+		{ "[struct a]\n", "t.ini:1: error: section [struct a] has no keys" },
+		{ "[strcut a]\n[struct a]\nwrite = x\n", "t.ini:1: error: unknown section [strcut a]" },
 		{ "# nothing\n", "no [struct NAME] or [matrix] section" },
 		{ "[matrix]\ncompile = a\ncompile = b\n", "t.ini:3: error: 'compile' given twice" },
 		{ "[matrix]\noptions = A A\n", "t.ini:2: error: option 'A' given twice" },

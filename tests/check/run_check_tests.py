@@ -1,0 +1,1033 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Acceptance tests of `lineup check`.
+
+Every case compiles its fixture at test time (gcc, and clang where the case
+says so), writes its rules file, runs lineup and checks the exit status and
+the output: fragments that must appear (`expect`) and fragments that must
+not (`reject`); a fragment written R('...') is a regular expression. The
+compile command of each case sits next to its expectations, so a failing
+case can be reproduced by hand from this file alone.
+
+Placeholders in commands: {cc} the compiler, {fx} tests/check/fixtures,
+{ex} examples/task_group, {inc} include/, {obj} the compiled object,
+{rules} the case's rules file, {dir} the case's scratch directory,
+{schema} the SARIF 2.1.0 schema next to this file, {lineup} the binary.
+
+A case marked xfail is a known bug, named in its reason: it must fail
+(XFAIL, reported but not fatal); once it passes (XPASS) the run fails so
+that the mark is removed and the case guards the fix.
+
+    run_check_tests.py --lineup PATH [--top DIR] [--group NAME]... [-v]
+    run_check_tests.py --list
+
+Exit status: 0 pass, 1 a case failed (or an expected failure passed),
+77 every selected case was skipped (a tool or input is missing).
+"""
+
+import argparse
+import concurrent.futures
+import dataclasses
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from typing import Callable, Optional
+
+SKIP = 77
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))   # --top overrides
+VMLINUX = '/sys/kernel/btf/vmlinux'
+
+
+class R(str):
+    """An expected fragment that is a regular expression."""
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    group: str
+    run: str                       # lineup arguments
+    exit: object                   # an exit status, or a tuple of them
+    compile: Optional[str] = None  # None: no object to build
+    ccs: tuple = ('gcc',)
+    rules: Optional[str] = None    # text of {rules}
+    rules_bytes: Optional[bytes] = None
+    prep: Optional[str] = None     # shell step after compiling (pahole -J)
+    stdin: Optional[str] = None    # shell command whose output is stdin
+    expect: tuple = ()
+    reject: tuple = ()
+    check: Optional[Callable] = None   # check(stdout, ctx) -> error or None
+    needs: tuple = ()              # programs the case needs, else skip
+    needs_file: Optional[str] = None
+    show: bool = False             # print lineup's output into the log
+    xfail: Optional[str] = None    # a known bug: the case must fail
+
+
+CASES = []
+
+
+def case(**kw):
+    CASES.append(Case(**kw))
+
+
+# ---------------------------------------------------------------------------
+# The seed: struct task_group (Linux v6.4 kernel/sched/sched.h), before and
+# after the reorder fix, with and without CONFIG_RT_GROUP_SCHED.
+
+TG_RULES = """\
+# rules for struct task_group (examples/task_group/before.ini, no [matrix])
+[struct task_group]
+write = load_avg                  # stored by every CPU at each tick
+read = parent rt_se rt_rq         # loaded at every wakeup
+cold = rcu list siblings children
+max_size = 768
+"""
+TG_RT = ('{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+         '-DCONFIG_RT_GROUP_SCHED {ex}/task_group_before.c -o {obj}')
+TG_NORT = ('{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+           '{ex}/task_group_before.c -o {obj}')
+TG_FIX_RT = ('{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+             '-DCONFIG_RT_GROUP_SCHED {fx}/task_group_reorder.c -o {obj}')
+TG_FIX_NORT = ('{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+               '{fx}/task_group_reorder.c -o {obj}')
+
+case(name='before, RT_GROUP_SCHED=y: load_avg shares line 4 with rt_se, rt_rq',
+     group='task_group', ccs=('gcc', 'clang'),
+     compile=TG_RT, rules=TG_RULES, run='check --rules {rules} {obj}', exit=1,
+     expect=["error: 'load_avg' (write) shares cache line 4 with 'rt_se', "
+             "'rt_rq' (read) in struct task_group\n",
+             "note: 'rt_se' is at offset 264, line 4 (bytes 256-319)",
+             "note: 'rt_rq' is at offset 272, line 4 (bytes 256-319)",
+             'lineup: 1 struct checked, 1 error, 0 warnings'],
+     reject=["'parent'", 'when the struct starts', 'max_size'])
+case(name='before: findings point at the declarations (gcc DWARF)',
+     group='task_group', compile=TG_RT, rules=TG_RULES,
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"(?m)^.*/examples/task_group/task_group_before\.c:19:\d+: "
+               r"error: 'load_avg' \(write\)"),
+             R(r"(?m)^.*/task_group_before\.c:23:\d+: note: 'rt_se'"),
+             R(r"(?m)^.*/task_group_before\.c:24:\d+: note: 'rt_rq'")])
+case(name='before, RT_GROUP_SCHED=n: load_avg shares line 4 with parent',
+     group='task_group', ccs=('gcc', 'clang'),
+     compile=TG_NORT, rules=TG_RULES, run='check --rules {rules} {obj}',
+     exit=1,
+     expect=["error: 'load_avg' (write) shares cache line 4 with 'parent' "
+             "(read) in struct task_group",
+             "note: 'parent' is at offset 296, line 4 (bytes 256-319)",
+             # rt_se, rt_rq are configured out: a note each, not an error
+             R(r"r\.ini:4: note: member 'rt_se' is not in struct task_group"),
+             R(r"r\.ini:4: note: member 'rt_rq' is not in struct task_group"),
+             'lineup: 1 struct checked, 1 error, 0 warnings'],
+     reject=['warning:'])
+case(name='reorder fix, RT_GROUP_SCHED=y: clean, still 704 bytes',
+     group='task_group', ccs=('gcc', 'clang'),
+     compile=TG_FIX_RT,
+     rules=TG_RULES.replace('max_size = 768', 'max_size = 704'),
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['lineup: 1 struct checked, 0 errors, 0 warnings'],
+     reject=['error:', 'note:'])
+case(name='reorder fix, RT_GROUP_SCHED=n: clean',
+     group='task_group',
+     compile=TG_FIX_NORT, rules=TG_RULES, run='check --rules {rules} {obj}',
+     exit=0, expect=['lineup: 1 struct checked, 0 errors, 0 warnings'],
+     reject=['error:'])
+case(name='reorder fix is exactly 704 bytes: max_size = 703 fails',
+     group='task_group',
+     compile=TG_FIX_RT,
+     rules=TG_RULES.replace('max_size = 768', 'max_size = 703'),
+     run='check --rules {rules} {obj}', exit=1,
+     expect=['error: struct task_group is 704 bytes, more than max_size 703',
+             R(r"r\.ini:6: note: the limit is set here")],
+     reject=['shares cache line'])
+
+# ---------------------------------------------------------------------------
+# Each kind of conflict. kinds.c places the members; the rules give kinds.
+
+KINDS = '{cc} -c -g {fx}/kinds.c -o {obj}'
+
+case(name='write/read on one line conflicts', group='kinds',
+     ccs=('gcc', 'clang'), compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["error: 'a' (write) shares cache line 0 with 'b' (read) in "
+             "struct two",
+             "note: 'b' is at offset 8, line 0 (bytes 0-63)"])
+case(name='write/write (two write groups) conflicts', group='kinds',
+     compile=KINDS,
+     rules='[struct two]\nwrite.x = a\nwrite.y = b\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["error: 'a' (write group 'x') shares cache line 0 with 'b' "
+             "(write group 'y') in struct two"])
+case(name='read/read does not conflict', group='kinds', compile=KINDS,
+     rules='[struct two]\nread.x = a\nread.y = b\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['lineup: 1 struct checked, 0 errors, 0 warnings'],
+     reject=['error:'])
+case(name='cold never conflicts', group='kinds', compile=KINDS,
+     rules='[struct two]\nwrite = a\ncold = b\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['error:'])
+case(name='the same group never conflicts', group='kinds', compile=KINDS,
+     rules='[struct two]\nwrite = a b\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['error:'])
+case(name='a read member spanning two lines conflicts on its second line',
+     group='kinds', compile=KINDS,
+     rules='[struct straddle]\nwrite = w\nread = rbuf\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'w' (write) shares cache line 1 with 'rbuf' (read)",
+             "note: 'rbuf' is at offset 60, line 1 (bytes 64-127)"],
+     reject=['cache line 0'])
+case(name='a write member spanning two lines conflicts on its second line',
+     group='kinds', compile=KINDS,
+     rules='[struct straddle_w]\nwrite = wbuf\nread = r\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'wbuf' (write) shares cache line 1 with 'r' (read)",
+             "note: 'r' is at offset 72, line 1 (bytes 64-127)"],
+     reject=['cache line 0'])
+case(name='a write bit-field shares its storage unit with a cold bit-field',
+     group='kinds', ccs=('gcc', 'clang'), compile=KINDS,
+     rules='[struct bits]\nwrite = hot\ncold = cold\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["error: 'hot' (write) is a bit-field whose storage unit "
+             "(bytes 0-3) also holds 'cold' (cold) in struct bits",
+             "note: 'cold' is at offset 0, in the same storage unit"])
+case(name='a write bit-field alone in its unit: cold neighbour is fine',
+     group='kinds', compile=KINDS,
+     rules='[struct bits_apart]\nwrite = hot\ncold = next\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['storage unit'])
+case(name='allow = write read: the conflict disappears', group='kinds',
+     compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\nallow = write read\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors, 0 warnings'], reject=['error:'])
+case(name='allow with named groups, either order', group='kinds',
+     compile=KINDS,
+     rules='[struct two]\nwrite.stats = a\nread.cfg = b\nallow = cfg stats\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors, 0 warnings'], reject=['error:'])
+case(name='allow of two other groups leaves the conflict', group='kinds',
+     compile='{cc} -c -g {fx}/placement.c -o {obj}',
+     rules=('[struct every]\nwrite.stats = w\nwrite.more = w2\n'
+            'read.cfg = r\nallow = stats more\n'),
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'w' (write group 'stats') shares cache line 0 with 'r' "
+             "(read group 'cfg')",
+             "'w2' (write group 'more') shares cache line 0 with 'r' "
+             "(read group 'cfg')"],
+     reject=["with 'w2'", "with 'w'"])
+case(name='allow naming a misspelt group: warning, conflict stays',
+     group='kinds', compile=KINDS,
+     rules='[struct two]\nwrite.stats = a\nread.cfg = b\nallow = stats cfx\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:4: warning: group 'cfx' is not in struct two; "
+               r"did you mean 'cfg'\?"),
+             "(write group 'stats') shares cache line 0"])
+
+# ---------------------------------------------------------------------------
+# Placement: structs aligned below the line size are tried at every start.
+
+PLACE = '{cc} -c -g {fx}/placement.c -o {obj}'
+PAIR = '{cc} -c -g {fx}/pair.c -o {obj}'
+WR = '[struct {s}]\nwrite = w\nread = r\n'
+
+case(name='aligned to 8: conflict only at some starts, listed',
+     group='placement', ccs=('gcc', 'clang'), compile=PLACE,
+     rules=WR.format(s='place8'), run='check --rules {rules} {obj}', exit=1,
+     expect=["error: 'w' (write) shares cache line 1 with 'r' (read) in "
+             "struct place8 when the struct starts at offset 24, 32, 40, 48 "
+             "or 56 of a line (its alignment is 8)",
+             # at start 24, line 1 holds struct bytes 40-103
+             "note: 'r' is at offset 64, line 1 (bytes 40-103)"],
+     reject=['wherever'])
+case(name='aligned to 64: only start 0 counts, and it is clean',
+     group='placement', compile=PLACE,
+     rules=WR.format(s='place64'), run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['error:', 'when the struct starts'])
+case(name='packed (its alignment is 1): 64 starts tried, 11 conflict',
+     group='placement', ccs=('gcc', 'clang'), compile=PLACE,
+     rules=WR.format(s='place1'), run='check --rules {rules} {obj}', exit=1,
+     expect=["in struct place1 when the struct starts at offset 0, 1, 2, 3, "
+             "57, 58, 59, 60 and 3 more of a line (its alignment is 1)"])
+case(name='a conflict at every start says "wherever the struct starts"',
+     group='placement', compile=PLACE,
+     rules='[struct every]\nwrite = w w2\nread = r\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'w', 'w2' (write) share cache line 0 with 'r' (read) in "
+             "struct every wherever the struct starts (its alignment is 8)"],
+     reject=['when the struct starts'])
+case(name='--pair: fields 64 bytes apart pass without it', group='placement',
+     compile=PAIR, rules=WR.format(s='pair128'),
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['error:'])
+case(name='--pair: fields 64 bytes apart fail with it', group='placement',
+     ccs=('gcc', 'clang'), compile=PAIR, rules=WR.format(s='pair128'),
+     run='check --pair --rules {rules} {obj}', exit=1,
+     expect=["error: 'w' (write) shares cache-line pair 0 (lines 0-1) with "
+             "'r' (read) in struct pair128\n",
+             "note: 'r' is at offset 64, pair 0 (bytes 0-127)"])
+case(name='--pair on a 64-aligned struct: two starts per pair',
+     group='placement', compile=PAIR, rules=WR.format(s='pair64'),
+     run='check --pair --rules {rules} {obj}', exit=1,
+     expect=["in struct pair64 when the struct starts at offset 0 of a line "
+             "pair (its alignment is 64)"])
+case(name='--line-size 128: the same fields share one line',
+     group='placement', compile=PAIR, rules=WR.format(s='pair128'),
+     run='check --line-size 128 --rules {rules} {obj}', exit=1,
+     expect=["'w' (write) shares cache line 0 with 'r' (read) in struct "
+             "pair128\n"])
+case(name='--line-size 32: fields 40 bytes apart no longer share a line',
+     group='placement', compile=PAIR, rules=WR.format(s='line32'),
+     run='check --line-size 32 --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['error:'])
+case(name='default line size (64) for the same struct: conflict',
+     group='placement', compile=PAIR, rules=WR.format(s='line32'),
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'w' (write) shares cache line 0 with 'r' (read) in struct "
+             "line32\n"])
+
+# ---------------------------------------------------------------------------
+# Limits: max_size, max_bytes.GROUP, max_lines.GROUP, each passing and failing.
+
+case(name='max_size holds', group='limits', compile=PLACE,
+     rules='[struct place8]\nmax_size = 72\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['lineup: 1 struct checked, 0 errors'], reject=['max_size'])
+case(name='max_size broken', group='limits', compile=PLACE,
+     rules='[struct place8]\nread = r\nmax_size = 64   # one line\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"placement\.c:\d+(:\d+)?: error: struct place8 is 72 bytes, "
+               r"more than max_size 64"),
+             R(r"r\.ini:3: note: the limit is set here")])
+case(name='max_bytes.GROUP holds', group='limits', compile=PLACE,
+     rules='[struct place8]\nwrite.hot = head w\nmax_bytes.hot = 48\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['max_bytes'])
+case(name='max_bytes.GROUP broken', group='limits', compile=PLACE,
+     rules='[struct place8]\nwrite.hot = head w\nmax_bytes.hot = 47\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["error: group 'hot' of struct place8 is 48 bytes, more than "
+             "max_bytes.hot = 47",
+             R(r"r\.ini:3: note: the limit is set here")])
+case(name='max_bytes of a plain kind group', group='limits', compile=PLACE,
+     rules='[struct place8]\nwrite = w\nread = r\nmax_bytes.write = 4\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["group 'write' of struct place8 is 8 bytes, more than "
+             "max_bytes.write = 4"])
+case(name='max_lines.GROUP holds on a line-aligned struct', group='limits',
+     compile=PLACE,
+     rules='[struct place64]\nwrite.hot = head w\nmax_lines.hot = 1\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['0 errors'], reject=['max_lines'])
+case(name='max_lines.GROUP broken where the struct may start mid-line',
+     group='limits', compile=PLACE,
+     rules='[struct place8]\nwrite.hot = head w\nmax_lines.hot = 1\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["error: group 'hot' of struct place8 can span 2 cache lines, "
+             "more than max_lines.hot = 1"])
+case(name='max_lines.GROUP = 2 holds at every start', group='limits',
+     compile=PLACE,
+     rules='[struct place8]\nwrite.hot = head w\nmax_lines.hot = 2\n',
+     run='check --rules {rules} {obj}', exit=0, expect=['0 errors'])
+case(name='a limit on an unknown group: note, or warning when close',
+     group='limits', compile=PLACE,
+     rules='[struct place8]\nwrite.hot = w\nmax_lines.hto = 1\n'
+           'max_bytes.zzzzzz = 1\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=[R(r"r\.ini:3: warning: group 'hto' is not in struct place8; "
+               r"did you mean 'hot'\?"),
+             R(r"r\.ini:4: note: group 'zzzzzz' is not in struct place8")])
+
+# ---------------------------------------------------------------------------
+# Markers in the code: the kernel's and lineup.h's. No rules file.
+
+KMARK = '{cc} -c -g {fx}/kernel_markers.c -o {obj}'
+LMARK = '{cc} -std=c11 -c -g -I{inc} {fx}/lineup_markers.c -o {obj}'
+LMARK_FIXED = ('{cc} -std=c11 -c -g -DFIXED -I{inc} {fx}/lineup_markers.c '
+               '-o {obj}')
+
+case(name='kernel markers: _write group against _read groups',
+     group='markers', ccs=('gcc', 'clang'), compile=KMARK,
+     run='check {obj}', exit=1,
+     expect=["'rx_packets', 'rx_bytes' (write group 'knet_write_rx') share "
+             "cache line 0 with 'tx_ops', 'tx_flags' (read group "
+             "'knet_read_tx') in struct knet",
+             "(write group 'knet_write_rx') share cache line 0 with "
+             "'rx_handler' (read group 'knet_read_rx')",
+             # knet and kquiet carry markers; kplain is not checked
+             'lineup: 2 structs checked, 2 errors, 0 warnings'],
+     reject=['kquiet', 'kplain', 'knet_misc'])
+case(name='kernel markers: source positions from gcc DWARF', group='markers',
+     compile=KMARK, run='check {obj}', exit=1,
+     expect=[R(r"kernel_markers\.c:20:\d+: error: 'rx_packets'"),
+             R(r"kernel_markers\.c:16:\d+: note: 'tx_ops' is at offset 0")])
+case(name='clang DWARF 5 keeps source positions (decl_file 0)',
+     group='markers', ccs=('clang',),
+     # a relative source path, as in most builds: clang then declares every
+     # member in file 0
+     compile='cd {fx} && {cc} -c -g kernel_markers.c -o {obj}',
+     run='check {obj}', exit=1,
+     expect=[R(r"(?m)^.*/fixtures/kernel_markers\.c:20(:\d+)?: error: "
+               r"'rx_packets'")],
+     reject=['struct knet+16: error'])
+case(name='lineup.h markers: write group against read group',
+     group='markers', ccs=('gcc', 'clang'), compile=LMARK,
+     run='check {obj}', exit=1,
+     expect=["'hits', 'misses' (write group 'stats') share cache line 0 "
+             "with 'ops', 'flags' (read group 'config') in struct lu_stats "
+             "when the struct starts at offset 0, 8, 16, 24, 32, 40 or 56 of "
+             "a line (its alignment is 8)",
+             'lineup: 2 structs checked, 1 error, 0 warnings'],
+     reject=["group 'init'", 'lu_isolated'])
+case(name='lineup.h markers: BEGIN_ALIGNED and ISOLATE keep groups apart',
+     group='markers', ccs=('gcc', 'clang'), compile=LMARK_FIXED,
+     run='check {obj}', exit=0,
+     expect=['lineup: 2 structs checked, 0 errors, 0 warnings'],
+     reject=['error:'])
+case(name='rules add to marker groups', group='markers', compile=LMARK_FIXED,
+     rules='[struct lu_stats]\nwrite.more = name\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'name' (write group 'more') shares cache line"],
+     reject=['lu_isolated'])
+
+# ---------------------------------------------------------------------------
+# Names: members and structs the rules name but the layout lacks.
+
+case(name='missing member: a note, exit 0', group='names', compile=TG_FIX_NORT,
+     rules=TG_RULES, run='check --rules {rules} {obj}', exit=0,
+     expect=[R(r"r\.ini:4: note: member 'rt_se' is not in struct task_group "
+               r"\(skipped: normal when a configuration leaves it out\)"),
+             '0 errors, 0 warnings'],
+     reject=['warning:', 'error:'])
+case(name='misspelt member: a warning with "did you mean"', group='names',
+     compile=TG_FIX_NORT,
+     rules='[struct task_group]\nwrite = load_avg\nread = parnet\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=[R(r"r\.ini:3: warning: member 'parnet' is not in struct "
+               r"task_group; did you mean 'parent'\?"),
+             '0 errors, 1 warning'])
+case(name='--strict: missing and misspelt members are errors, exit 1',
+     group='names', compile=TG_FIX_NORT,
+     rules='[struct task_group]\nwrite = load_avg\nread = parnet rt_se\n',
+     run='check --strict --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: member 'parnet' is not in struct "
+               r"task_group; did you mean 'parent'\?"),
+             R(r"r\.ini:3: error: member 'rt_se' is not in struct "
+               r"task_group\n"),
+             '2 errors, 0 warnings'],
+     reject=['skipped'])
+case(name='rules naming a struct not in the input: exit 2', group='names',
+     compile=TG_FIX_NORT,
+     rules='[struct task_grop]\nwrite = load_avg\n',
+     run='check --rules {rules} {obj}', exit=2,
+     expect=[R(r"r\.ini:\d+: error: struct task_grop is not in ")],
+     reject=['structs checked'])
+case(name='rules naming a struct not in the input: "did you mean"',
+     group='names', compile=TG_FIX_NORT,
+     rules='[struct task_grop]\nwrite = load_avg\n',
+     run='check --rules {rules} {obj}', exit=2,
+     expect=["struct task_grop is not in", "did you mean 'task_group'"])
+case(name='a struct named in the rules is checked even without markers',
+     group='names', compile=KMARK,
+     rules='[struct kplain]\nwrite = a\nread = b\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=["'a' (write) shares cache line 0 with 'b' (read) in struct "
+             "kplain", 'lineup: 3 structs checked'])
+
+# ---------------------------------------------------------------------------
+# Rules-file errors: each names file:line and exits 2 before any check.
+
+
+def rules_error(name, text, fragment, run='check --rules {rules} {obj}',
+                **kw):
+    case(name=name, group='rules_errors', compile=KINDS, run=run, exit=2,
+         expect=[fragment], reject=['structs checked', 'Traceback'],
+         **({'rules_bytes': text} if isinstance(text, bytes)
+            else {'rules': text}), **kw)
+
+
+rules_error('unknown key', '[struct two]\nwrite = a\nhot = b\n',
+            R(r"r\.ini:3: error: unknown key 'hot' in \[struct two\]"))
+rules_error('unknown section',
+            '[struct two]\nwrite = a\n[strcut two]\nread = b\n',
+            R(r"r\.ini:[34]: error: unknown section \[strcut two\]"))
+rules_error('unknown section without keys is not ignored',
+            '[strcut two]\n[struct two]\nwrite = a\n',
+            R(r"r\.ini:1: error: unknown section \[strcut two\]"))
+rules_error('duplicate section',
+            '[struct two]\nwrite = a\n[struct two]\nread = b\n',
+            R(r"r\.ini:[34]: error: duplicate section \[struct two\] "
+              r"\(first at line 1\)"))
+rules_error('duplicate section points at its header',
+            '[struct two]\nwrite = a\n[struct two]\nread = b\n',
+            R(r"r\.ini:3: error: duplicate section"))
+rules_error('bad number', '[struct two]\nwrite = a\nmax_size = 64k\n',
+            R(r"r\.ini:3: error: max_size needs a positive number of bytes, "
+              r"not '64k'"))
+rules_error('negative number',
+            '[struct two]\nwrite = a\nmax_lines.write = -1\n',
+            R(r"r\.ini:3: error: max_lines\.write needs a positive number"))
+rules_error('max_bytes without a group',
+            '[struct two]\nwrite = a\nmax_bytes = 8\n',
+            R(r"r\.ini:3: error: max_bytes needs a group: "
+              r"max_bytes\.GROUP = N"))
+rules_error('allow with one group', '[struct two]\nwrite = a\nallow = write\n',
+            R(r"r\.ini:3: error: allow takes two group names, got 1"))
+rules_error('line longer than 198 characters',
+            '[struct two]\nwrite = a\nread = b ' + 'x' * 190 + '\n',
+            R(r"r\.ini:3: error: malformed line .*at most 198 characters"))
+rules_error('key outside a section', 'write = a\n[struct two]\nread = b\n',
+            R(r"r\.ini:1: error: 'write' outside any section"))
+rules_error('empty file', '', R(r"r\.ini:1: error: the file is empty"))
+rules_error('only comments', '# nothing here\n\n',
+            R(r"r\.ini:\d+: error: no \[struct NAME\] or \[matrix\] section"))
+rules_error('not text (NUL bytes)', b'[struct two]\nwrite = a\0\n',
+            R(r"r\.ini:2: error: not a text file"))
+rules_error('a group name with two kinds',
+            '[struct two]\nwrite.x = a\nread.x = b\n',
+            R(r"r\.ini:3: error: group 'x' is already write, not read"))
+rules_error('a key without a value', '[struct two]\nwrite\n',
+            R(r"r\.ini:2: error: malformed line"))
+rules_error('a bad member name', '[struct two]\nwrite = a-b\n',
+            R(r"r\.ini:2: error: bad member name 'a-b'"))
+rules_error('a rules file that does not exist', None,
+            R(r"failed to read rules from .*nosuch\.ini: No such file"),
+            run='check --rules {dir}/nosuch.ini {obj}')
+
+# A 198-character line is still fine (the limit is inclusive).
+case(name='a 198-character line is accepted', group='rules_errors',
+     compile=KINDS,
+     rules=('[struct two]\nwrite = a\ncold = b ' +
+            'x' * (198 - len('cold = b ')) + '\n'),
+     run='check --rules {rules} {obj}', exit=0,
+     expect=['lineup: 1 struct checked', R(r"r\.ini:3: note: member 'xxx")],
+     reject=['malformed'])
+case(name='# after whitespace is a comment, # inside a word is not',
+     group='rules_errors', compile=KINDS,
+     rules='[struct two]   # the pair\nwrite = a # hot\nread = b#c\n',
+     run='check --rules {rules} {obj}', exit=2,
+     expect=[R(r"r\.ini:3: error: bad member name 'b#c'")])
+
+# ---------------------------------------------------------------------------
+# Output formats.
+
+
+def check_json(out, ctx):
+    d = json.loads(out)
+    if d.get('line_size') != 64 or d.get('pair') is not False:
+        return 'line_size/pair: %r %r' % (d.get('line_size'), d.get('pair'))
+    (f,) = [x for x in d['findings'] if x['type'] == 'conflict']
+    want = {'type': 'conflict', 'severity': 'error', 'struct': 'place8',
+            'line': 1, 'bytes': [40, 103], 'unit': 'line'}
+    for k, v in want.items():
+        if f.get(k) != v:
+            return 'finding %s = %r, want %r' % (k, f.get(k), v)
+    if [m['name'] for m in f['members']] != ['w']:
+        return 'members: %r' % f['members']
+    if [(m['name'], m['offset'], m['size']) for m in f['others']] != \
+            [('r', 64, 8)]:
+        return 'others: %r' % f['others']
+    p = f['placement']
+    if p != {'align': 8, 'every_start': False, 'starts': [24, 32, 40, 48, 56]}:
+        return 'placement: %r' % p
+    if f['group']['kind'] != 'write' or f['other_group']['kind'] != 'read':
+        return 'groups: %r %r' % (f['group'], f['other_group'])
+    loc = f['location']
+    if loc['where'] != 'struct place8+40':
+        return 'location: %r' % loc
+    # clang's positions are the subject of their own (xfail) case
+    if ctx['cc'] != 'clang' and (not (loc['file'] or '').endswith(
+            '/fixtures/placement.c') or loc['line'] <= 0):
+        return 'location: %r' % loc
+    (sz,) = [x for x in d['findings'] if x['type'] == 'max_size']
+    if (sz['value'], sz['limit'], sz['severity']) != (72, 64, 'error'):
+        return 'max_size finding: %r' % sz
+    (miss,) = [x for x in d['findings'] if x['type'] == 'missing_member']
+    if (miss['name'], miss['suggestion'], miss['severity']) != \
+            ('rr', 'r', 'warning'):
+        return 'missing_member finding: %r' % miss
+    s = d['summary']
+    if (s['structs'], s['errors'], s['warnings']) != (1, 2, 1):
+        return 'summary: %r' % s
+    return None
+
+
+def check_json_clean(out, ctx):
+    d = json.loads(out)
+    if d['findings'] or d['summary']['errors'] or d['summary']['structs'] != 1:
+        return 'want no findings: %r' % d
+    return None
+
+
+def check_sarif(out, ctx):
+    try:
+        import jsonschema
+    except ImportError:
+        return 'SKIP: python3-jsonschema is not installed'
+    with open(os.path.join(HERE, 'sarif-schema-2.1.0.json')) as f:
+        schema = json.load(f)
+    d = json.loads(out)
+    v = jsonschema.Draft7Validator(
+        schema, format_checker=jsonschema.Draft7Validator.FORMAT_CHECKER)
+    errs = sorted(v.iter_errors(d), key=lambda e: list(e.path))
+    if errs:
+        return 'not SARIF 2.1.0: ' + '; '.join(
+            '%s at %s' % (e.message, '/'.join(map(str, e.path)))
+            for e in errs[:5])
+    run = d['runs'][0]
+    rules = run['tool']['driver']['rules']
+    results = run['results']
+    if len(results) != 3:
+        return '%d results, want 3' % len(results)
+    for r in results:
+        if r['ruleId'] != rules[r['ruleIndex']]['id']:
+            return 'ruleIndex %d does not name %s' % (r['ruleIndex'],
+                                                       r['ruleId'])
+    levels = sorted(r['level'] for r in results)
+    if levels != ['error', 'error', 'warning']:
+        return 'levels: %r' % levels
+    conflict = [r for r in results if 'shares cache line' in
+                r['message']['text']][0]
+    loc = conflict['locations'][0]
+    if ctx['cc'] != 'clang' and loc['physicalLocation']['region'].get(
+            'startLine', 0) <= 0:
+        return 'conflict location: %r' % loc
+    if loc['logicalLocations'][0]['fullyQualifiedName'] != 'struct place8+40':
+        return 'conflict location: %r' % loc
+    if not conflict.get('relatedLocations'):
+        return 'conflict without relatedLocations'
+    return None
+
+
+def check_sarif_btf(out, ctx):
+    err = check_sarif_valid(out)
+    if err:
+        return err
+    r = json.loads(out)['runs'][0]['results'][0]
+    names = [x['fullyQualifiedName'] for x in
+             r['locations'][0].get('logicalLocations', [])]
+    if 'physicalLocation' in r['locations'][0] or \
+            names != ['struct place8+40']:
+        return 'BTF location: %r' % r['locations'][0]
+    return None
+
+
+def check_sarif_valid(out):
+    try:
+        import jsonschema
+    except ImportError:
+        return 'SKIP: python3-jsonschema is not installed'
+    with open(os.path.join(HERE, 'sarif-schema-2.1.0.json')) as f:
+        schema = json.load(f)
+    errs = list(jsonschema.Draft7Validator(schema).iter_errors(
+        json.loads(out)))
+    return ('not SARIF 2.1.0: %s' % errs[0].message) if errs else None
+
+
+FMT_RULES = '[struct place8]\nwrite = w\nread = r rr\nmax_size = 64\n'
+
+case(name='--format json: fields of a conflict, a limit and a warning',
+     group='formats', ccs=('gcc', 'clang'), compile=PLACE, rules=FMT_RULES,
+     run='check --format json --rules {rules} {obj}', exit=1,
+     check=check_json)
+case(name='--format json: a clean check', group='formats', compile=PLACE,
+     rules=WR.format(s='place64'),
+     run='check --format json --rules {rules} {obj}', exit=0,
+     check=check_json_clean)
+case(name='--format sarif validates against the SARIF 2.1.0 schema',
+     group='formats', ccs=('gcc', 'clang'), compile=PLACE, rules=FMT_RULES,
+     run='check --format sarif --rules {rules} {obj}', exit=1,
+     check=check_sarif)
+case(name='--format sarif of a BTF input (no source positions)',
+     group='formats', compile=PLACE, needs=('pahole',),
+     prep='pahole --btf_encode_detached={dir}/raw.btf {obj}',
+     rules=WR.format(s='place8'),
+     run='check --format sarif --rules {rules} {dir}/raw.btf', exit=1,
+     check=check_sarif_btf)
+case(name='--format text is the default', group='formats', compile=PLACE,
+     rules=WR.format(s='place8'),
+     run='check --format text --rules {rules} {obj}',
+     exit=1, expect=[R(r"placement\.c:\d+:\d+: error: 'w' \(write\)")])
+case(name='--format xml is a usage error', group='formats', compile=PLACE,
+     rules=WR.format(s='place8'),
+     run='check --format xml --rules {rules} {obj}',
+     exit=2, expect=["unknown format 'xml'"])
+
+# ---------------------------------------------------------------------------
+# pahole's text: the same findings as reading the object.
+
+def same_as_object(out, ctx):
+    """The findings (type, severity, message) equal the object's own."""
+    args = [ctx['lineup'], 'check', '--format', 'json', ctx['obj']]
+    if os.path.exists(ctx['rules']):
+        args[2:2] = ['--rules', ctx['rules']]
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       cwd=ctx['dir'])
+    if p.returncode not in (0, 1):
+        return 'checking the object itself: exit %d: %s' % (
+            p.returncode, p.stderr.decode(errors='replace'))
+
+    def key(doc):
+        return sorted((f['type'], f['severity'], f['message'])
+                      for f in json.loads(doc)['findings'])
+    mine, theirs = key(out), key(p.stdout)
+    if mine != theirs:
+        return ('findings differ from the object\'s:\n  here:   %r\n'
+                '  object: %r' % (mine, theirs))
+    return None
+
+
+for what, build in (('task_group, RT_GROUP_SCHED=y', TG_RT),
+                    ('task_group, RT_GROUP_SCHED=n', TG_NORT),
+                    ('task_group reordered', TG_FIX_RT)):
+    case(name='--from-pahole gives the object\'s findings: ' + what,
+         group='pahole', compile=build, needs=('pahole',),
+         stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
+         run='check --format json --from-pahole --rules {rules} -',
+         exit=(0, 1), check=same_as_object)
+for s_name in ('place8', 'place1', 'every'):
+    case(name='--from-pahole gives the object\'s findings: ' + s_name,
+         group='pahole', compile=PLACE, needs=('pahole',),
+         stdin='pahole --hex -C %s {obj}' % s_name,
+         rules='[struct %s]\nwrite = w w2\nread = r\n' % s_name,
+         run='check --format json --from-pahole --rules {rules} -', exit=1,
+         check=same_as_object)
+case(name='--from-pahole gives the object\'s findings: lineup.h markers',
+     group='pahole', compile=LMARK, needs=('pahole',),
+     stdin='pahole --hex -C lu_stats {obj}',
+     rules='[struct lu_stats]\ncold = name\n',
+     run='check --format json --from-pahole --rules {rules} -', exit=1,
+     check=same_as_object)
+
+case(name='--from-pahole: pahole --hex -C task_group | lineup check -',
+     group='pahole', compile=TG_RT, needs=('pahole',),
+     stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
+     run='check --from-pahole --rules {rules} -', exit=1,
+     expect=["struct task_group+256: error: 'load_avg' (write) shares cache "
+             "line 4 with 'rt_se', 'rt_rq' (read) in struct task_group\n",
+             "note: 'rt_se' is at offset 264, line 4 (bytes 256-319)",
+             "note: 'rt_rq' is at offset 272, line 4 (bytes 256-319)",
+             'lineup: 1 struct checked, 1 error, 0 warnings'],
+     reject=['when the struct starts'])
+case(name='--from-pahole: a member __aligned__(64) aligns the struct to 64',
+     group='pahole', ccs=('clang',), compile=TG_RT, needs=('pahole',),
+     stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
+     run='check --from-pahole --rules {rules} -', exit=1,
+     expect=["shares cache line 4 with 'rt_se', 'rt_rq' (read) in struct "
+             "task_group\n"],
+     reject=['when the struct starts'])
+case(name='--from-pahole: without RT_GROUP_SCHED, parent at 296',
+     group='pahole', compile=TG_NORT, needs=('pahole',),
+     stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
+     run='check --from-pahole --rules {rules} -', exit=1,
+     expect=["shares cache line 4 with 'parent' (read)",
+             "note: 'parent' is at offset 296, line 4 (bytes 256-319)"])
+case(name='--from-pahole: placement of an 8-aligned struct',
+     group='pahole', compile=PLACE, needs=('pahole',),
+     stdin='pahole --hex -C place8 {obj}', rules=WR.format(s='place8'),
+     run='check --from-pahole --rules {rules} -', exit=1,
+     expect=["in struct place8 when the struct starts at offset 24, 32, 40, "
+             "48 or 56 of a line (its alignment is 8)"])
+case(name='--from-pahole: lineup.h markers in pahole text', group='pahole',
+     compile=LMARK, needs=('pahole',), stdin='pahole --hex -C lu_stats {obj}',
+     run='check --from-pahole -', exit=1,
+     expect=["'hits', 'misses' (write group 'stats') share cache line 0 "
+             "with 'ops', 'flags' (read group 'config')"])
+case(name='--from-pahole: a pahole text file', group='pahole',
+     compile=TG_FIX_RT, needs=('pahole',),
+     prep='pahole --hex -C task_group {obj} > {dir}/tg.txt', rules=TG_RULES,
+     run='check --from-pahole --rules {rules} {dir}/tg.txt', exit=0,
+     expect=['lineup: 1 struct checked, 0 errors'])
+
+# ---------------------------------------------------------------------------
+# BTF: ELF .BTF (DWARF removed) and raw BTF. No source positions there.
+
+BTF_ELF = ('pahole -J {obj} && objcopy --remove-section=.debug_\\* {obj} '
+           '{dir}/btf.o')
+BTF_RAW = 'pahole --btf_encode_detached={dir}/raw.btf {obj}'
+
+case(name='ELF .BTF without DWARF: task_group conflict at struct+offset',
+     group='btf', compile=TG_RT, needs=('pahole', 'objcopy'), prep=BTF_ELF,
+     rules=TG_RULES, run='check --rules {rules} {dir}/btf.o', exit=1,
+     expect=[R(r"(?m)^struct task_group\+256: error: 'load_avg' \(write\) "
+               r"shares cache line 4 with 'rt_se', 'rt_rq' \(read\) in "
+               r"struct task_group"),
+             R(r"(?m)^struct task_group\+264: note: 'rt_se' is at offset "
+               r"264")],
+     reject=['task_group_before.c', 'debug_info'])
+case(name='raw BTF: task_group conflict at struct+offset', group='btf',
+     compile=TG_NORT, needs=('pahole',), prep=BTF_RAW, rules=TG_RULES,
+     run='check --rules {rules} {dir}/raw.btf', exit=1,
+     expect=[R(r"(?m)^struct task_group\+256: error: 'load_avg' \(write\) "
+               r"shares cache line 4 with 'parent' \(read\)")])
+case(name='BTF: __aligned__(64) inferred as pahole does (no start list)',
+     group='btf', compile=TG_RT, needs=('pahole',), prep=BTF_RAW,
+     rules=TG_RULES, run='check --rules {rules} {dir}/raw.btf', exit=1,
+     expect=["shares cache line 4 with 'rt_se', 'rt_rq' (read) in struct "
+             "task_group\n"],
+     reject=['when the struct starts', 'alignment is 8'])
+case(name='raw BTF: an 8-aligned struct gives the same starts as DWARF',
+     group='btf', compile=PLACE, needs=('pahole',), prep=BTF_RAW,
+     rules=WR.format(s='place8'), run='check --rules {rules} {dir}/raw.btf',
+     exit=1,
+     expect=["struct place8+40: error: 'w' (write) shares cache line 1 with "
+             "'r' (read) in struct place8 when the struct starts at offset "
+             "24, 32, 40, 48 or 56 of a line (its alignment is 8)"])
+case(name='raw BTF: lineup.h markers survive (typedef kinds)', group='btf',
+     ccs=('gcc', 'clang'), compile=LMARK, needs=('pahole',), prep=BTF_RAW,
+     run='check {dir}/raw.btf', exit=1,
+     expect=["struct lu_stats+0: error: 'hits', 'misses' (write group "
+             "'stats') share cache line 0 with 'ops', 'flags' (read group "
+             "'config')", 'lineup: 2 structs checked, 1 error'])
+case(name='ELF .BTF: kernel markers survive', group='btf', compile=KMARK,
+     needs=('pahole', 'objcopy'), prep=BTF_ELF, run='check {dir}/btf.o',
+     exit=1,
+     expect=["struct knet+16: error: 'rx_packets', 'rx_bytes' (write group "
+             "'knet_write_rx')", 'lineup: 2 structs checked, 2 errors'])
+case(name='raw BTF: a LINEUP_BEGIN_ALIGNED fix stays clean', group='btf',
+     compile=LMARK_FIXED, needs=('pahole',), prep=BTF_RAW,
+     run='check {dir}/raw.btf', exit=0,
+     expect=['lineup: 2 structs checked, 0 errors'])
+
+for what, build, rules in (
+        ('task_group, RT_GROUP_SCHED=y', TG_RT, TG_RULES),
+        ('task_group reordered', TG_FIX_RT, TG_RULES),
+        ('place8, place1, every', PLACE,
+         ''.join('[struct %s]\nwrite = w w2\nread = r\n' % n
+                 for n in ('place8', 'place1', 'every'))),
+        ('lineup.h markers', LMARK, None),
+        ('lineup.h markers, aligned fix', LMARK_FIXED, None),
+        ('kernel markers', KMARK, None),
+        ('bit-fields', KINDS, '[struct bits]\nwrite = hot\ncold = cold\n')):
+    case(name='raw BTF gives the DWARF findings: ' + what, group='btf',
+         ccs=('gcc', 'clang'), compile=build, needs=('pahole',),
+         prep=BTF_RAW, rules=rules,
+         run=('check --format json ' + ('--rules {rules} ' if rules else '')
+              + '{dir}/raw.btf'),
+         exit=(0, 1), check=same_as_object)
+
+# ---------------------------------------------------------------------------
+# The running kernel's BTF: every marker-carrying struct.
+
+
+def check_kernel(out, ctx):
+    m = re.search(r'lineup: (\d+) structs? checked, (\d+) errors?, '
+                  r'(\d+) warnings?', out)
+    if not m:
+        return 'no summary line'
+    if int(m.group(1)) < 3:
+        return 'only %s structs checked, want at least 3' % m.group(1)
+    print('    kernel BTF: ' + m.group(0), flush=True)
+    return None
+
+
+case(name='/sys/kernel/btf/vmlinux: every marker-carrying struct',
+     group='kernel_btf', needs_file=VMLINUX, run='check ' + VMLINUX,
+     exit=(0, 1), expect=[R(r'(?m)^lineup: \d+ structs checked')],
+     reject=['Segmentation', 'AddressSanitizer', 'runtime error'],
+     check=check_kernel, show=True)
+case(name='/sys/kernel/btf/vmlinux: json summary agrees', group='kernel_btf',
+     needs_file=VMLINUX, run='check --format json ' + VMLINUX, exit=(0, 1),
+     check=lambda out, ctx: None if json.loads(out)['summary']['structs'] >= 3
+     else 'fewer than 3 structs in the JSON summary')
+
+
+# ---------------------------------------------------------------------------
+# The driver.
+
+class Objects:
+    """Compiles each distinct command once per run, shared by cases."""
+
+    def __init__(self, root):
+        self.root = root
+        self.lock = threading.Lock()
+        self.done = {}      # command -> (path, error)
+        self.events = {}
+
+    def get(self, cmd_tmpl, cc, fmt):
+        key = (cmd_tmpl, cc)
+        with self.lock:
+            if key in self.done:
+                return self.done[key]
+            ev = self.events.get(key)
+            owner = ev is None
+            if owner:
+                ev = self.events[key] = threading.Event()
+                path = os.path.join(self.root, 'obj%d.o' % len(self.events))
+        if not owner:
+            ev.wait()
+            return self.done[key]
+        cmd = cmd_tmpl.format(**dict(fmt, obj=path))
+        # from the scratch directory, as a build would: the object
+        # records it as the compilation directory
+        p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, cwd=self.root)
+        res = (path, None if p.returncode == 0 else
+               '$ %s\n%s' % (cmd, p.stdout))
+        with self.lock:
+            self.done[key] = res
+        ev.set()
+        return res
+
+
+def run_case(c, cc, lineup, objs, scratch, verbose, top):
+    """Returns (status, message): status in PASS FAIL SKIP XFAIL XPASS."""
+    for prog in c.needs:
+        if not shutil.which(prog):
+            return 'SKIP', '%s is not installed' % prog
+    if c.needs_file and not os.path.exists(c.needs_file):
+        return 'SKIP', '%s does not exist here' % c.needs_file
+    d = tempfile.mkdtemp(dir=scratch)
+    fmt = dict(cc=cc, lineup=lineup, fx=os.path.join(HERE, 'fixtures'),
+               ex=os.path.join(top, 'examples', 'task_group'),
+               inc=os.path.join(top, 'include'), dir=d,
+               rules=os.path.join(d, 'r.ini'),
+               schema=os.path.join(HERE, 'sarif-schema-2.1.0.json'))
+    log = []
+    if c.compile:
+        shared, err = objs.get(c.compile, cc, fmt)  # fmt has cc
+        if err:
+            return 'FAIL', 'fixture does not compile:\n' + err
+        fmt['obj'] = os.path.join(d, 'fixture.o')
+        shutil.copyfile(shared, fmt['obj'])
+        log.append('$ ' + c.compile.format(**fmt))
+    if c.rules is not None:
+        with open(fmt['rules'], 'w') as f:
+            f.write(c.rules)
+    elif c.rules_bytes is not None:
+        with open(fmt['rules'], 'wb') as f:
+            f.write(c.rules_bytes)
+    if c.prep:
+        cmd = c.prep.format(**fmt)
+        log.append('$ ' + cmd)
+        p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, cwd=d)
+        if p.returncode:
+            return 'FAIL', '\n'.join(log) + '\n' + p.stdout
+    stdin = None
+    if c.stdin:
+        cmd = c.stdin.format(**fmt)
+        log.append('$ ' + cmd + ' |')
+        p = subprocess.run(cmd, shell=True, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, cwd=d)
+        if p.returncode:
+            return 'FAIL', '\n'.join(log) + '\n' + p.stderr.decode()
+        stdin = p.stdout
+    args = [lineup] + shlex.split(c.run.format(**fmt))
+    log.append('$ ' + ' '.join(shlex.quote(a) for a in args))
+    try:
+        p = subprocess.run(args, input=stdin, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, cwd=d, timeout=60,
+                           stdin=None if stdin is not None
+                           else subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return 'FAIL', '\n'.join(log) + '\ntimed out after 60 s'
+    out = p.stdout.decode(errors='replace')
+    err = p.stderr.decode(errors='replace')
+    both = out + err
+    problems = []
+    exits = c.exit if isinstance(c.exit, tuple) else (c.exit,)
+    if p.returncode not in exits:
+        problems.append('exit %d, want %s' % (
+            p.returncode, ' or '.join(map(str, exits))))
+    for frag in c.expect:
+        found = (re.search(frag, both) if isinstance(frag, R)
+                 else frag in both)
+        if not found:
+            problems.append('missing: %r' % frag)
+    for frag in c.reject:
+        found = (re.search(frag, both) if isinstance(frag, R)
+                 else frag in both)
+        if found:
+            problems.append('unwanted: %r' % frag)
+    if c.check and not problems:
+        try:
+            msg = c.check(out, fmt)
+        except Exception as e:  # a malformed report is a failure
+            msg = '%s: %s' % (type(e).__name__, e)
+        if msg and msg.startswith('SKIP: '):
+            return 'SKIP', msg[6:]
+        if msg:
+            problems.append(msg)
+    report = '\n'.join(log) + '\n--- stdout\n' + out + '--- stderr\n' + err
+    if c.show:
+        print(report, flush=True)
+    if c.xfail:
+        if problems:
+            return 'XFAIL', c.xfail + '\n      (' + '; '.join(problems) + ')'
+        return 'XPASS', ('passes now; remove its xfail (%s)\n' % c.xfail +
+                         report)
+    if problems:
+        return 'FAIL', '\n'.join(problems) + '\n' + report
+    return 'PASS', report if verbose else ''
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument('--lineup', required=False,
+                    help='the lineup binary under test')
+    ap.add_argument('--top', default=TOP,
+                    help='the source tree (examples/, include/)')
+    ap.add_argument('--group', action='append',
+                    help='run only this group (repeatable)')
+    ap.add_argument('--list', action='store_true')
+    ap.add_argument('-v', '--verbose', action='store_true')
+    ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
+    a = ap.parse_args()
+
+    groups = sorted({c.group for c in CASES})
+    if a.group:
+        bad = [g for g in a.group if g not in groups]
+        if bad:
+            ap.error('unknown group %s (groups: %s)' % (
+                ', '.join(bad), ', '.join(groups)))
+    todo = [(c, cc) for c in CASES if not a.group or c.group in a.group
+            for cc in (c.ccs if c.compile else ('',))]
+    if a.list:
+        for c, cc in todo:
+            print('%-12s %s%s' % (c.group, c.name,
+                                  ' [%s]' % cc if cc else ''))
+        return 0
+    if not a.lineup or not os.access(a.lineup, os.X_OK):
+        ap.error('--lineup must name the lineup binary')
+    a.lineup = os.path.abspath(a.lineup)   # cases run in scratch directories
+    a.top = os.path.abspath(a.top)
+
+    results = []
+    with tempfile.TemporaryDirectory(prefix='lineup-check-') as scratch:
+        objs = Objects(scratch)
+
+        def one(item):
+            c, cc = item
+            if cc and not shutil.which(cc):
+                return c, cc, 'SKIP', '%s is not installed' % cc
+            return (c, cc) + run_case(c, cc, a.lineup, objs, scratch,
+                                      a.verbose, a.top)
+
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            for c, cc, status, msg in ex.map(one, todo):
+                label = '%s: %s%s' % (c.group, c.name,
+                                      ' [%s]' % cc if cc else '')
+                print('%-5s %s' % (status, label), flush=True)
+                if msg and status != 'PASS' or a.verbose and msg:
+                    print('      ' + msg.replace('\n', '\n      '), flush=True)
+                results.append(status)
+    count = {s: results.count(s) for s in sorted(set(results))}
+    print('summary: ' + ', '.join('%d %s' % (n, s) for s, n in count.items()))
+    if count.get('FAIL') or count.get('XPASS'):
+        return 1
+    if results and all(s == 'SKIP' for s in results):
+        return SKIP
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
