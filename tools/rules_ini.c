@@ -283,12 +283,12 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 				    n);
 		/* `write.rx` names group rx, as the key that made it does */
 		for (size_t i = 0; i < 2; i++) {
-			const char *dot = strchr(words[i], '.');
+			const char *sep = strchr(words[i], '.');
 			enum lu_kind k;
 
-			if (dot && lu_kind_parse(words[i],
-						 (size_t)(dot - words[i]), &k))
-				words[i] = dot + 1;
+			if (sep && lu_kind_parse(words[i],
+						 (size_t)(sep - words[i]), &k))
+				words[i] = sep + 1;
 			if (!valid_name(words[i], strlen(words[i]), false))
 				return fail(c, "bad group name '%s' in allow",
 					    words[i]);
