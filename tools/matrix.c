@@ -497,6 +497,58 @@ static uint64_t struct_size(const struct matrix *mx, size_t c,
 	return s ? s->size : 0;
 }
 
+/*
+ * Configurations that could not be checked, one line per distinct message
+ * with the condition under which it happens: a header missing everywhere
+ * is one line, not sixty-four.
+ */
+static void report_broken(struct matrix *mx, FILE *out)
+{
+	size_t n_cfg = mx->configs.n_configs;
+	bool *done = calloc(mx->n_builds + 1, sizeof(*done));
+	bool *in = calloc(n_cfg + 1, sizeof(*in));
+
+	if (!done || !in)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		const struct build *bd = &mx->builds[b];
+		size_t n = 0;
+
+		if (bd->state == BUILD_OK || done[b])
+			continue;
+		for (size_t c = 0; c < n_cfg; c++) {
+			const struct build *x = &mx->builds[mx->cfg[c].build];
+
+			in[c] = x->state == bd->state &&
+				!strcmp(x->message, bd->message);
+			if (in[c]) {
+				done[mx->cfg[c].build] = true;
+				n++;
+			}
+		}
+		const char *verb = bd->state == BUILD_UNREADABLE ? "be read"
+								 : "compile";
+		const char *cond = lu_condition(&mx->arena, mx->m,
+						&mx->configs, in);
+
+		if (n == 1)
+			fprintf(out, "%s: error: configuration %s failed to %s: "
+				     "%s\n", mx->cli->rules,
+				mx->cfg[bd->first_config].name, verb,
+				bd->message);
+		else if (!strcmp(cond, "always"))
+			fprintf(out, "%s: error: every configuration failed to "
+				     "%s: %s\n", mx->cli->rules, verb,
+				bd->message);
+		else
+			fprintf(out, "%s: error: %zu configurations [%s] failed "
+				     "to %s: %s\n", mx->cli->rules, n, cond, verb,
+				bd->message);
+	}
+	free(done);
+	free(in);
+}
+
 static void report_text(struct matrix *mx, struct seen_finding *seen,
 			size_t n_seen, const struct lu_report_ctx *ctx,
 			const bool *failing, size_t n_failing,
@@ -512,16 +564,7 @@ static void report_text(struct matrix *mx, struct seen_finding *seen,
 	       mx->configs.exhaustive ? "all"
 				      : "covering every pair of values",
 	       mx->n_builds);
-	for (size_t b = 0; b < mx->n_builds; b++) {
-		const struct build *bd = &mx->builds[b];
-
-		if (bd->state == BUILD_OK)
-			continue;
-		fprintf(out, "%s: error: configuration %s failed to %s: %s\n",
-			mx->cli->rules, mx->cfg[bd->first_config].name,
-			bd->state == BUILD_UNREADABLE ? "read" : "compile",
-			bd->message);
-	}
+	report_broken(mx, out);
 	for (size_t i = 0; i < n_seen; i++) {
 		char msg[2048];
 		struct lu_location loc;
@@ -587,9 +630,9 @@ static void report_text(struct matrix *mx, struct seen_finding *seen,
 	if (n_failing)
 		fprintf(out, "lineup matrix: %zu of %zu configurations fail: %s\n",
 			n_failing, n_cfg, cond);
-	else
-		fprintf(out, "lineup matrix: all %zu configurations pass\n",
-			n_cfg - n_broken);
+	else if (n_broken < n_cfg)
+		fprintf(out, "lineup matrix: all %zu configurations %spass\n",
+			n_cfg - n_broken, n_broken ? "that were checked " : "");
 	if (n_broken)
 		fprintf(out, "lineup matrix: %zu configuration%s could not be "
 			     "checked\n", n_broken, n_broken == 1 ? "" : "s");
