@@ -18,7 +18,7 @@
 /* EXPECT(-DCONFIG_RT_GROUP_SCHED): members `load_avg` and `rt_se` may share a cache line */
 /* REJECT: with group `tick` */
 #include "lineup.h"
-#include "task_group_types.h"
+#include "../task_group/sched_types.h"
 
 struct task_group {
 	struct cgroup_subsys_state css;

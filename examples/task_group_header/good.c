@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "lineup.h"
-#include "task_group_types.h"
+#include "../task_group/sched_types.h"
 
 struct task_group {
 	struct cgroup_subsys_state css;
