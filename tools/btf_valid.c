@@ -219,18 +219,21 @@ static int check_walk(const struct btf *btf, enum walk walk, const char *path,
 			state[f->id] = 2;
 			if (depth[f->id] > MAX_DEPTH ||
 			    (walk == LAYOUT && size[f->id] > MAX_EXPANSION)) {
+				const char *name = btf__name_by_offset(
+					btf, t->name_off);
+				bool deep = depth[f->id] > MAX_DEPTH;
+
 				lu_error_set(err,
 					     "failed to read BTF from %s: type "
-					     "%u nests %s than %u %s",
-					     path, f->id,
-					     depth[f->id] > MAX_DEPTH ? "deeper"
-								      : "more",
-					     depth[f->id] > MAX_DEPTH
-						     ? MAX_DEPTH
-						     : MAX_EXPANSION,
-					     depth[f->id] > MAX_DEPTH
-						     ? "levels"
-						     : "types");
+					     "%u%s%s%s nests %s than %u %s",
+					     path, f->id, name && *name ? " ('" : "",
+					     name && *name ? name : "",
+					     name && *name ? "')" : "",
+					     deep ? "deeper" : "more",
+					     deep ? MAX_DEPTH : MAX_EXPANSION,
+					     deep ? "levels"
+						  : "types by value (too many "
+						    "to lay out)");
 				rc = -1;
 			}
 			top--;

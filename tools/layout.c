@@ -3,6 +3,7 @@
 #include "layout.h"
 
 #include <elf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,7 @@ void lu_set_init(struct lu_set *set, const char *path)
 void lu_set_free(struct lu_set *set)
 {
 	free(set->structs);
+	lu_strset_free(&set->variants);
 	lu_arena_free(&set->arena);
 	memset(set, 0, sizeof(*set));
 }
@@ -64,6 +66,20 @@ struct lu_struct *lu_set_add(struct lu_set *set)
 
 	memset(s, 0, sizeof(*s));
 	return s;
+}
+
+void lu_set_number_variant(struct lu_set *set, struct lu_struct *s)
+{
+	char n[24];
+	unsigned v = 0;
+
+	/* O(definitions of this name), not O(structs): a vmlinux has many */
+	for (;; v++) {
+		snprintf(n, sizeof(n), "%u", v);
+		if (lu_strset_add2(&set->variants, s->name, n))
+			break;
+	}
+	s->variant = v;
 }
 
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "strset.h"
 
 enum lu_kind {
 	LU_KIND_NONE = 0,
@@ -75,6 +76,7 @@ struct lu_set {
 	struct lu_struct *structs;
 	size_t n_structs, cap_structs;
 	struct lu_arena arena;	/* owns every string and array above */
+	struct lu_strset variants;	/* "name\nN" for each definition seen */
 };
 
 const char *lu_kind_name(enum lu_kind kind);
@@ -84,6 +86,11 @@ const char *lu_origin_name(enum lu_origin origin);
 void lu_set_init(struct lu_set *set, const char *path);
 void lu_set_free(struct lu_set *set);
 struct lu_struct *lu_set_add(struct lu_set *set);
+/*
+ * Numbers S among the definitions of its name read so far: 0 for the
+ * first, n for the n-th other one. Readers call it once per struct.
+ */
+void lu_set_number_variant(struct lu_set *set, struct lu_struct *s);
 /* Finds the first struct named NAME, NULL when absent. */
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
 

@@ -7,6 +7,7 @@
 #include "reader.h"
 
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include <bpf/libbpf_common.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -278,9 +279,7 @@ static void build_struct(struct btf_reader *r, __u32 id,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
 	lu_struct_find_groups(s, a);
-	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
-		if (!strcmp(r->set->structs[i].name, s->name))
-			s->variant++;
+	lu_set_number_variant(r->set, s);
 }
 
 static bool has_markers(const struct btf *btf, const struct btf_type *t)
@@ -294,8 +293,8 @@ static bool has_markers(const struct btf *btf, const struct btf_type *t)
 	return false;
 }
 
-int lu_read_btf(const char *path, const struct lu_read_opts *opts,
-		struct lu_set *set, struct lu_error *err)
+static int read_btf(const char *path, const struct lu_read_opts *opts,
+		    struct lu_set *set, struct lu_error *err)
 {
 	struct btf_reader r = {
 		.opts = opts, .set = set, .err = err, .path = path,
@@ -304,8 +303,16 @@ int lu_read_btf(const char *path, const struct lu_read_opts *opts,
 	set->format = "btf";
 	r.btf = btf__parse(path, NULL);
 	if (!r.btf) {
+		int e = errno ? errno : EINVAL;
+
+		/* libbpf says EINVAL for a bad header, length or record, and
+		 * its own numbers from 4000 up for a bad ELF file */
 		lu_error_set(err, "failed to read BTF from %s: %s", path,
-			     strerror(errno ? errno : EINVAL));
+			     e == EINVAL || e == EPROTO
+				     ? "malformed BTF (bad header or type records)"
+			     : e >= __LIBBPF_ERRNO__START
+				     ? "malformed ELF file around its .BTF section"
+				     : strerror(e));
 		return -1;
 	}
 	if (lu_btf_validate(r.btf, path, err) < 0) {
@@ -340,4 +347,15 @@ int lu_read_btf(const char *path, const struct lu_read_opts *opts,
 	btf_dump__free(r.dump);
 	btf__free(r.btf);
 	return r.failed ? -1 : 0;
+}
+
+int lu_read_btf(const char *path, const struct lu_read_opts *opts,
+		struct lu_set *set, struct lu_error *err)
+{
+	/* libbpf prints its complaints to stderr; lineup says one line */
+	libbpf_print_fn_t print = libbpf_set_print(NULL);
+	int rc = read_btf(path, opts, set, err);
+
+	libbpf_set_print(print);
+	return rc;
 }

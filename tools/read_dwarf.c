@@ -50,7 +50,6 @@ struct dwarf_reader {
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
-	struct lu_strset names;	/* names of the structs built so far */
 	/* the struct being built */
 	struct lu_member *members;
 	size_t n_members, cap_members;
@@ -58,6 +57,31 @@ struct dwarf_reader {
 	struct align_memo aligns;
 	bool failed;
 };
+
+/*
+ * The last libdw (or libdwfl) error, else libelf's: neither keeps one when
+ * libelf failed beneath it (a corrupt compressed section), and their
+ * "no error" helps nobody.
+ */
+static const char *dw_why(void)
+{
+	int e = dwarf_errno();
+
+	if (e)
+		return dwarf_errmsg(e);
+	e = elf_errno();
+	return e ? elf_errmsg(e) : "malformed DWARF";
+}
+
+static const char *dwfl_why(void)
+{
+	int e = dwfl_errno();
+
+	if (e)
+		return dwfl_errmsg(e);
+	e = elf_errno();
+	return e ? elf_errmsg(e) : "malformed ELF file";
+}
 
 /* ---- types ---------------------------------------------------------- */
 
@@ -703,7 +727,6 @@ static uint64_t hash_str(uint64_t h, const char *s)
 	return mix(h, 0xff);
 }
 
-/* Cheap identity of a definition: size, member names and places. */
 /*
  * The attributes of a member that the fingerprint reads, in one pass over
  * the DIE: looked up one by one, each absent attribute costs three scans
@@ -760,6 +783,7 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 	return has && !dwarf_formudata(attr, &v) ? v : 0;
 }
 
+/* Cheap identity of a definition: size, member names and places. */
 static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget)
 {
 	uint64_t h = mix(0, udata_attr(s, DW_AT_byte_size, 0));
@@ -829,13 +853,7 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->n_members = r->n_members;
 	lu_struct_find_groups(s, a);
 
-	/* Number the variants of a name that is defined differently; only a
-	 * name built before needs the scan, which is quadratic otherwise. */
-	if (lu_strset_add(&r->names, s->name))
-		return;
-	for (size_t i = 0; i + 1 < r->set->n_structs; i++)
-		if (!strcmp(r->set->structs[i].name, s->name))
-			s->variant++;
+	lu_set_number_variant(r->set, s);
 }
 
 /* Looks for group markers among the direct members, once per definition. */
@@ -918,7 +936,7 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 	if (rc < 0 && !r->failed) {
 		lu_error_set(r->err,
 			     "failed to read DWARF from %s: %s at DIE 0x%llx",
-			     r->path, dwarf_errmsg(-1),
+			     r->path, dw_why(),
 			     (unsigned long long)dwarf_dieoffset(parent));
 		r->failed = true;
 	}
@@ -940,7 +958,7 @@ static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
 		if (rc < 0) {
 			lu_error_set(r->err,
 				     "failed to read DWARF from %s: %s",
-				     r->path, dwarf_errmsg(-1));
+				     r->path, dw_why());
 			r->failed = true;
 			return -1;
 		}
@@ -1046,7 +1064,7 @@ int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
 		if (!dwfl_report_offline(dwfl, files[i].name, files[i].name,
 					 files[i].fd)) {
 			lu_error_set(err, "failed to read %s: %s",
-				     files[i].name, dwfl_errmsg(-1));
+				     files[i].name, dwfl_why());
 			i++;
 			dwfl_report_end(dwfl, NULL, NULL);
 			goto out;
@@ -1072,7 +1090,6 @@ out:
 	free(r.aligns.align);
 	lu_strset_free(&r.seen);
 	lu_strset_free(&r.unmarked);
-	lu_strset_free(&r.names);
 	if (dwfl)
 		dwfl_end(dwfl);
 close_rest:

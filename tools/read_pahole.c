@@ -19,6 +19,7 @@
 #define MAX_NEST 64
 
 enum block_kind { BLOCK_STRUCT, BLOCK_UNION, BLOCK_ENUM };
+static const char *const block_kw[] = { "struct", "union", "enum" };
 
 struct block {
 	enum block_kind kind;
@@ -39,7 +40,6 @@ struct pahole_reader {
 	struct lu_error *err;
 	unsigned lineno;
 	size_t n_seen;		/* structs read, wanted or not */
-	struct lu_strset names;	/* of the structs kept, for variants */
 	char line[MAX_LINE];
 	/* the struct being read; n_open == 0 between structs */
 	struct block open[MAX_NEST];
@@ -57,8 +57,7 @@ struct pahole_reader {
 	unsigned file_line;
 };
 
-static int fail(struct pahole_reader *r, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 2, 3)));
+__attribute__((__format__(__printf__, 2, 3)))
 static int fail(struct pahole_reader *r, const char *fmt, ...)
 {
 	char why[512];
@@ -372,13 +371,11 @@ static int open_block(struct pahole_reader *r, char *code)
 		r->is_typedef = eat_word(&p, "typedef");
 	while (eat_word(&p, "const") || eat_word(&p, "volatile"))
 		;
-	if (eat_word(&p, "struct") || eat_word(&p, "class"))
-		b.kind = BLOCK_STRUCT;
-	else if (eat_word(&p, "union"))
+	if (eat_word(&p, "union"))
 		b.kind = BLOCK_UNION;
 	else if (eat_word(&p, "enum"))
 		b.kind = BLOCK_ENUM;
-	else
+	else if (!eat_word(&p, "struct") && !eat_word(&p, "class"))
 		return fail(r, "expected 'struct', 'union' or 'enum' before "
 			       "'{'");
 	if (*p) {
@@ -432,7 +429,7 @@ static uint64_t infer_align(const struct pahole_reader *r)
 			continue;
 		for (const char *d = m->dims; (d = strchr(d, '['));)
 			n *= strtoull(++d, NULL, 10);
-		if (n && m->size)
+		if (n && m->size / n)
 			a = pow2_part(m->size / n);
 		while (!m->bit_size && m->offset > end && a <= m->offset - end &&
 		       a < 4096)
@@ -504,11 +501,7 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
 	lu_struct_find_groups(s, a);
-	/* Number the definitions of a name (all of an archive's); the set
-	 * keeps a whole vmlinux from costing a quadratic search. */
-	if (!lu_strset_add(&r->names, s->name))
-		for (size_t i = 0; i + 1 < r->set->n_structs; i++)
-			s->variant += !strcmp(r->set->structs[i].name, s->name);
+	lu_set_number_variant(r->set, s);
 out:
 	r->file = NULL;
 	r->file_line = 0;
@@ -518,14 +511,14 @@ out:
 /*
  * A named nested block, "struct {...} name;": one member of the outer
  * struct. What was read inside becomes "name.member", one level deeper,
- * kept only as deep as the caller asked (as the DWARF reader expands).
+ * kept only as deep as the caller asked, as the DWARF reader expands. pahole
+ * shows the inside of anonymous types only (all with --expand_types).
  */
 static int close_named(struct pahole_reader *r, const struct block *b,
 		       char *decl, char *comment)
 {
 	static const char *const anon[] = { "struct {...}", "union {...}",
 					     "enum {...}" };
-	static const char *const kw[] = { "struct", "union", "enum" };
 	struct lu_arena *a = &r->set->arena;
 	size_t first = b->first, keep = first + 1;
 	struct place pl;
@@ -540,7 +533,8 @@ static int close_named(struct pahole_reader *r, const struct block *b,
 		return 0;
 	name = lu_arena_strndup(a, name, (size_t)(dims - name));
 	struct lu_member m = *add_member(
-		r, name, b->tag ? lu_arena_printf(a, "%s %s", kw[b->kind], b->tag)
+		r, name, b->tag ? lu_arena_printf(a, "%s %s", block_kw[b->kind],
+					  b->tag)
 				: anon[b->kind],
 		lu_arena_strdup(a, dims), &pl, bits);
 
@@ -662,6 +656,5 @@ int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,
 		rc = -1;
 	}
 	free(r.members);
-	lu_strset_free(&r.names);
 	return rc < 0 ? -1 : 0;
 }

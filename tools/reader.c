@@ -123,11 +123,13 @@ static bool looks_like_pahole(const unsigned char *m, size_t n)
  * Which sections an ELF file has decides DWARF or BTF. *END is how long
  * the file must be for its headers and sections: a truncated file shows as
  * one without sections to libelf, which would call it "no debug info".
+ * *BTF_EMPTY: a .BTF without data (SHT_NOBITS), which libbpf 1.1 reads
+ * from a NULL pointer.
  */
 static void elf_sections(int fd, bool *has_debug, bool *has_btf,
-			 uint64_t *end)
+			 bool *btf_empty, uint64_t *end)
 {
-	*has_debug = *has_btf = false;
+	*has_debug = *has_btf = *btf_empty = false;
 	*end = 0;
 	elf_version(EV_CURRENT);
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
@@ -159,11 +161,47 @@ static void elf_sections(int fd, bool *has_debug, bool *has_btf,
 			if (!strcmp(name, ".debug_info") ||
 			    !strcmp(name, ".zdebug_info"))
 				*has_debug = true;
+			else if (!strcmp(name, ".BTF") && sh.sh_type == SHT_NOBITS)
+				*btf_empty = true;
 			else if (!strcmp(name, ".BTF"))
 				*has_btf = true;
 		}
 	}
 	elf_end(elf);
+}
+
+/*
+ * Where the last member of an ar archive ends, by its 60-byte headers (a
+ * decimal size each, data padded to even); UINT64_MAX when a header is
+ * malformed. libdwfl skips a truncated member without a word.
+ */
+static uint64_t archive_end(int fd, uint64_t file_size)
+{
+	uint64_t off = 8;
+
+	while (off < file_size) {
+		char h[60], num[11];
+		char *end;
+
+		if (file_size - off < sizeof(h))
+			return off + sizeof(h);
+		if (pread(fd, h, sizeof(h), (off_t)off) != (ssize_t)sizeof(h) ||
+		    memcmp(h + 58, "`\n", 2))
+			return UINT64_MAX;
+		memcpy(num, h + 48, 10);
+		num[10] = '\0';
+		unsigned long long size = strtoull(num, &end, 10);
+
+		if (end == num || (*end && *end != ' '))
+			return UINT64_MAX;
+		off += sizeof(h) + size;
+		if (off < size) /* wrapped */
+			return UINT64_MAX;
+		if (off == file_size)
+			return off;
+		off += size & 1;
+	}
+	return off;
 }
 
 static int read_fd(int fd, const char *path, const struct lu_read_opts *opts,
@@ -205,15 +243,21 @@ static int read_fd(int fd, const char *path, const struct lu_read_opts *opts,
 		return -1;
 	}
 	if (n >= 4 && !memcmp(magic, ELFMAG, SELFMAG)) {
-		bool has_debug, has_btf;
+		bool has_debug, has_btf, btf_empty;
 		uint64_t end;
 		uint64_t ehdr = n > EI_CLASS && magic[EI_CLASS] == ELFCLASS64
 					? sizeof(Elf64_Ehdr)
 					: sizeof(Elf32_Ehdr);
 
-		elf_sections(fd, &has_debug, &has_btf, &end);
+		elf_sections(fd, &has_debug, &has_btf, &btf_empty, &end);
 		if (end < ehdr)
 			end = ehdr;
+		if (btf_empty && !has_debug) {
+			lu_error_set(err, "failed to read %s: its .BTF section "
+					  "holds no data (SHT_NOBITS)", path);
+			close(fd);
+			return -1;
+		}
 		if (end > (uint64_t)st.st_size) {
 			lu_error_set(err,
 				     "failed to read %s: truncated ELF file (%lld "
@@ -229,8 +273,31 @@ static int read_fd(int fd, const char *path, const struct lu_read_opts *opts,
 		}
 		return lu_read_dwarf(fd, path, opts, set, err);
 	}
-	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8))
+	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8)) {
+		uint64_t end = archive_end(fd, (uint64_t)st.st_size);
+
+		if (st.st_size == 8) {
+			lu_error_set(err, "failed to read %s: an empty archive",
+				     path);
+			close(fd);
+			return -1;
+		}
+		if (end > (uint64_t)st.st_size) {
+			if (end == UINT64_MAX)
+				lu_error_set(err, "failed to read %s: malformed "
+						  "archive member header", path);
+			else
+				lu_error_set(err,
+					     "failed to read %s: truncated "
+					     "archive (%lld bytes, its members "
+					     "need %llu)",
+					     path, (long long)st.st_size,
+					     (unsigned long long)end);
+			close(fd);
+			return -1;
+		}
 		return lu_read_dwarf(fd, path, opts, set, err);
+	}
 	if (n >= 8 && !memcmp(magic, "!<thin>\n", 8))
 		return lu_read_thin_archive(fd, path, opts, set, err);
 	if (n >= 4 && is_btf_magic(magic)) {
