@@ -234,187 +234,227 @@ static size_t *members_of(struct lu_findings *out, const struct entry *e,
 	return list;
 }
 
+/* One pass over every possible start, and the scratch space it reuses. */
+struct sweep {
+	const struct view *v;
+	const struct lu_check_opts *opts;
+	struct lu_findings *out;
+	uint64_t unit;		/* bytes in a line, or in a pair of lines */
+	struct entry *e;	/* (unit, group, member) at the current start */
+	size_t n_e, cap_e;
+	struct span *spans, *active;
+	size_t n_spans, cap_spans, n_active, cap_active;
+	uint64_t *visit;
+	size_t n_visit, cap_visit;
+	struct pair_hit *hits;
+	size_t n_hits, cap_hits;
+};
+
+static void add_span(struct sweep *w, struct span sp)
+{
+	w->spans = lu_grow(w->spans, &w->cap_spans, w->n_spans,
+			   sizeof(*w->spans));
+	w->spans[w->n_spans++] = sp;
+	for (int k = 0; k < 2; k++) {
+		w->visit = lu_grow(w->visit, &w->cap_visit, w->n_visit,
+				   sizeof(*w->visit));
+		w->visit[w->n_visit++] = k ? sp.last : sp.first;
+	}
+}
+
+/* The units each hot member covers with the object at START. */
+static void collect_spans(struct sweep *w, uint64_t start)
+{
+	const struct lu_struct *s = w->v->s;
+
+	w->n_spans = w->n_visit = 0;
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		int g = w->v->group_of[i];
+
+		if (g < 0 || !is_hot(w->v->groups[g].kind) || !m->size ||
+		    m->marker)
+			continue;
+		/* a named member stands for its expanded parts */
+		if (i + 1 < s->n_members && s->members[i + 1].depth > m->depth)
+			continue;
+		/* malformed input: a member past the struct's end */
+		if (m->offset >= s->size)
+			continue;
+		uint64_t end = m->size > s->size - m->offset ? s->size
+							     : m->offset + m->size;
+
+		add_span(w, (struct span){ (start + m->offset) / w->unit,
+					   (start + end - 1) / w->unit,
+					   (size_t)g, i });
+	}
+}
+
+/*
+ * Who covers a unit changes only where a member begins or ends, so those
+ * units are the only ones to visit: a unit inside long members repeats
+ * what the unit where the last of them began shows. A 1 GiB member costs
+ * two entries.
+ */
+static void collect_entries(struct sweep *w, uint64_t start)
+{
+	collect_spans(w, start);
+	w->n_e = w->n_active = 0;
+	if (!w->n_spans)
+		return;
+	qsort(w->spans, w->n_spans, sizeof(*w->spans), cmp_span);
+	qsort(w->visit, w->n_visit, sizeof(*w->visit), cmp_u64);
+	for (size_t k = 0, next = 0; k < w->n_visit; k++) {
+		uint64_t u = w->visit[k];
+		size_t kept = 0;
+
+		if (k && w->visit[k - 1] == u)
+			continue;
+		while (next < w->n_spans && w->spans[next].first <= u) {
+			w->active = lu_grow(w->active, &w->cap_active,
+					    w->n_active, sizeof(*w->active));
+			w->active[w->n_active++] = w->spans[next++];
+		}
+		for (size_t a = 0; a < w->n_active; a++) {
+			if (w->active[a].last < u)
+				continue;
+			w->active[kept++] = w->active[a];
+			w->e = lu_grow(w->e, &w->cap_e, w->n_e, sizeof(*w->e));
+			w->e[w->n_e++] = (struct entry){ u, w->active[a].group,
+							 w->active[a].member };
+		}
+		w->n_active = kept;
+	}
+	qsort(w->e, w->n_e, sizeof(*w->e), cmp_entry);
+}
+
+static struct pair_hit *find_hit(struct sweep *w, size_t g, size_t h,
+				 uint64_t start)
+{
+	for (size_t k = 0; k < w->n_hits; k++)
+		if (w->hits[k].g == g && w->hits[k].h == h)
+			return &w->hits[k];
+	w->hits = lu_grow(w->hits, &w->cap_hits, w->n_hits, sizeof(*w->hits));
+	struct pair_hit *p = &w->hits[w->n_hits++];
+
+	memset(p, 0, sizeof(*p));
+	p->g = g;
+	p->h = h;
+	p->first_start = start;
+	p->first_finding = w->out->n;
+	return p;
+}
+
+/*
+ * Write group G and hot group H share the unit of entries [lo, hi) with
+ * the object at START. Every start is remembered; the members and lines
+ * are reported as they are at the first start where it happens.
+ */
+static void record_conflict(struct sweep *w, uint64_t start, size_t g,
+			    size_t h, size_t lo, size_t hi)
+{
+	const struct view *v = w->v;
+	struct lu_findings *out = w->out;
+	struct pair_hit *p = find_hit(w, g, h, start);
+	uint64_t u = w->e[lo].unit;
+
+	if (!p->n_starts || p->starts[p->n_starts - 1] != start) {
+		p->starts = lu_grow(p->starts, &p->cap_starts, p->n_starts,
+				    sizeof(uint64_t));
+		p->starts[p->n_starts++] = start;
+	}
+	if (p->first_start != start)
+		return;
+	struct lu_finding *f = add_finding(out, LU_FIND_CONFLICT, LU_ERROR,
+					   v->s);
+
+	p->n_findings++;
+	f->line = u;
+	f->line_lo = u * w->unit > start ? u * w->unit - start : 0;
+	f->line_hi = (u + 1) * w->unit - start - 1;
+	f->members = members_of(out, w->e + lo, hi - lo, g, &f->n_members);
+	f->others = members_of(out, w->e + lo, hi - lo, h, &f->n_others);
+	f->config = w->opts->config;
+	/* the view dies with this check: the findings keep copies */
+	f->group = lu_arena_memdup(&out->arena, &v->groups[g],
+				   sizeof(v->groups[g]));
+	f->other_group = lu_arena_memdup(&out->arena, &v->groups[h],
+					 sizeof(v->groups[h]));
+}
+
+/* Every pair of distinct groups on one unit: entries [lo, hi). */
+static void check_unit(struct sweep *w, uint64_t start, size_t lo, size_t hi)
+{
+	const struct view *v = w->v;
+	const struct entry *e = w->e;
+
+	for (size_t a = lo; a < hi; a++) {
+		if (a > lo && e[a].group == e[a - 1].group)
+			continue;
+		for (size_t b = a + 1; b < hi; b++) {
+			size_t g = e[a].group, h = e[b].group;
+
+			if (g == h || e[b].group == e[b - 1].group)
+				continue;
+			if (v->groups[g].kind != LU_KIND_WRITE &&
+			    v->groups[h].kind != LU_KIND_WRITE)
+				continue;
+			if (allowed(v, g, h))
+				continue;
+			/* the write side first */
+			if (v->groups[g].kind != LU_KIND_WRITE)
+				record_conflict(w, start, h, g, lo, hi);
+			else
+				record_conflict(w, start, g, h, lo, hi);
+		}
+	}
+}
+
+/* Hands each finding the starts at which its pair of groups conflicts. */
+static void finish_hits(struct sweep *w, uint64_t n_starts)
+{
+	for (size_t k = 0; k < w->n_hits; k++) {
+		struct pair_hit *p = &w->hits[k];
+		uint64_t *starts = lu_arena_memdup(&w->out->arena, p->starts,
+						   p->n_starts * sizeof(uint64_t));
+
+		for (size_t i = 0; i < p->n_findings; i++) {
+			struct lu_finding *f = &w->out->items[p->first_finding + i];
+
+			f->starts = starts;
+			f->n_starts = p->n_starts;
+			f->every_start = p->n_starts == n_starts;
+		}
+		free(p->starts);
+	}
+}
+
 static void check_conflicts(const struct view *v,
 			    const struct lu_check_opts *opts,
 			    struct lu_findings *out)
 {
-	const struct lu_struct *s = v->s;
-	uint64_t unit = (uint64_t)opts->line_size * (opts->pair ? 2 : 1);
-	uint64_t align = s->align ? s->align : 1;
-	uint64_t step = align >= unit ? unit : align;
-	struct entry *e = NULL;
-	size_t n_e = 0, cap_e = 0;
-	struct pair_hit *hits = NULL;
-	size_t n_hits = 0, cap_hits = 0;
-	struct span *spans = NULL, *active = NULL;
-	size_t n_spans, cap_spans = 0, n_active, cap_active = 0;
-	uint64_t *visit = NULL;
-	size_t n_visit, cap_visit = 0;
+	struct sweep w = {
+		.v = v, .opts = opts, .out = out,
+		.unit = (uint64_t)opts->line_size * (opts->pair ? 2 : 1),
+	};
+	uint64_t align = v->s->align ? v->s->align : 1;
+	uint64_t step = align >= w.unit ? w.unit : align;
 
-	for (uint64_t start = 0; start < unit; start += step) {
-		n_e = n_spans = n_visit = n_active = 0;
-		for (size_t i = 0; i < s->n_members; i++) {
-			const struct lu_member *m = &s->members[i];
-			int g = v->group_of[i];
-
-			if (g < 0 || !is_hot(v->groups[g].kind) || !m->size ||
-			    m->marker)
-				continue;
-			/* a named member stands for its expanded parts */
-			if (i + 1 < s->n_members &&
-			    s->members[i + 1].depth > m->depth)
-				continue;
-			/* malformed input: a member past the struct's end */
-			if (m->offset >= s->size)
-				continue;
-			uint64_t end = m->size > s->size - m->offset
-					       ? s->size
-					       : m->offset + m->size;
-			struct span sp = { (start + m->offset) / unit,
-					   (start + end - 1) / unit, (size_t)g,
-					   i };
-
-			spans = lu_grow(spans, &cap_spans, n_spans,
-					sizeof(*spans));
-			spans[n_spans++] = sp;
-			for (int k = 0; k < 2; k++) {
-				visit = lu_grow(visit, &cap_visit, n_visit,
-						sizeof(*visit));
-				visit[n_visit++] = k ? sp.last : sp.first;
-			}
-		}
-		/*
-		 * Who covers a unit changes only where a member begins or
-		 * ends, so those units are the only ones to visit: a unit
-		 * inside long members repeats what the unit where the last
-		 * of them began shows. A 1 GiB member costs two entries.
-		 */
-		if (n_spans) {
-			qsort(spans, n_spans, sizeof(*spans), cmp_span);
-			qsort(visit, n_visit, sizeof(*visit), cmp_u64);
-		}
-		for (size_t k = 0, next = 0; k < n_visit; k++) {
-			uint64_t u = visit[k];
-			size_t kept = 0;
-
-			if (k && visit[k - 1] == u)
-				continue;
-			while (next < n_spans && spans[next].first <= u) {
-				active = lu_grow(active, &cap_active, n_active,
-						 sizeof(*active));
-				active[n_active++] = spans[next++];
-			}
-			for (size_t a = 0; a < n_active; a++) {
-				if (active[a].last < u)
-					continue;
-				active[kept++] = active[a];
-				e = lu_grow(e, &cap_e, n_e, sizeof(*e));
-				e[n_e++] = (struct entry){ u, active[a].group,
-							   active[a].member };
-			}
-			n_active = kept;
-		}
-		if (n_e)
-			qsort(e, n_e, sizeof(*e), cmp_entry);
-		for (size_t lo = 0, hi; lo < n_e; lo = hi) {
-			for (hi = lo; hi < n_e && e[hi].unit == e[lo].unit; hi++)
+	for (uint64_t start = 0; start < w.unit; start += step) {
+		collect_entries(&w, start);
+		for (size_t lo = 0, hi; lo < w.n_e; lo = hi) {
+			for (hi = lo; hi < w.n_e && w.e[hi].unit == w.e[lo].unit;
+			     hi++)
 				;
-			/* every pair of distinct groups on this unit */
-			for (size_t a = lo; a < hi; a++) {
-				if (a > lo && e[a].group == e[a - 1].group)
-					continue;
-				for (size_t b = a + 1; b < hi; b++) {
-					size_t g = e[a].group, h = e[b].group;
-
-					if (g == h || (b > a + 1 &&
-						       e[b].group == e[b - 1].group))
-						continue;
-					if (v->groups[g].kind != LU_KIND_WRITE &&
-					    v->groups[h].kind != LU_KIND_WRITE)
-						continue;
-					if (allowed(v, g, h))
-						continue;
-					/* the write side first */
-					if (v->groups[g].kind != LU_KIND_WRITE) {
-						size_t t = g;
-
-						g = h;
-						h = t;
-					}
-					struct pair_hit *p = NULL;
-
-					for (size_t k = 0; k < n_hits; k++)
-						if (hits[k].g == g && hits[k].h == h)
-							p = &hits[k];
-					if (!p) {
-						hits = lu_grow(hits, &cap_hits, n_hits,
-							       sizeof(*hits));
-						p = &hits[n_hits++];
-						memset(p, 0, sizeof(*p));
-						p->g = g;
-						p->h = h;
-						p->first_start = start;
-						p->first_finding = out->n;
-					}
-					if (!p->n_starts ||
-					    p->starts[p->n_starts - 1] != start) {
-						p->starts = lu_grow(p->starts,
-								    &p->cap_starts,
-								    p->n_starts,
-								    sizeof(uint64_t));
-						p->starts[p->n_starts++] = start;
-					}
-					if (p->first_start != start)
-						continue;
-					struct lu_finding *f = add_finding(
-						out, LU_FIND_CONFLICT, LU_ERROR, s);
-
-					p->n_findings++;
-					f->line = e[lo].unit;
-					f->line_lo = e[lo].unit * unit > start
-							     ? e[lo].unit * unit - start
-							     : 0;
-					f->line_hi = (e[lo].unit + 1) * unit -
-						     start - 1;
-					f->members = members_of(out, e + lo, hi - lo,
-								g, &f->n_members);
-					f->others = members_of(out, e + lo, hi - lo,
-							       h, &f->n_others);
-					f->config = opts->config;
-					/* groups are copied into the findings'
-					 * arena: the view dies here */
-					f->group = lu_arena_memdup(
-						&out->arena, &v->groups[g],
-						sizeof(v->groups[g]));
-					f->other_group = lu_arena_memdup(
-						&out->arena, &v->groups[h],
-						sizeof(v->groups[h]));
-				}
-			}
+			check_unit(&w, start, lo, hi);
 		}
 	}
-	uint64_t n_starts = unit / step;
-
-	for (size_t k = 0; k < n_hits; k++) {
-		uint64_t *starts = lu_arena_memdup(
-			&out->arena, hits[k].starts,
-			hits[k].n_starts * sizeof(uint64_t));
-
-		for (size_t i = 0; i < hits[k].n_findings; i++) {
-			struct lu_finding *f =
-				&out->items[hits[k].first_finding + i];
-
-			f->starts = starts;
-			f->n_starts = hits[k].n_starts;
-			f->every_start = hits[k].n_starts == n_starts;
-		}
-		free(hits[k].starts);
-	}
-	free(hits);
-	free(e);
-	free(spans);
-	free(active);
-	free(visit);
+	finish_hits(&w, w.unit / step);
+	free(w.hits);
+	free(w.e);
+	free(w.spans);
+	free(w.active);
+	free(w.visit);
 }
 
 /* A write bit-field's store rewrites its whole storage unit. */
