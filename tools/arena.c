@@ -90,16 +90,19 @@ char *lu_arena_strdup(struct lu_arena *a, const char *s)
 
 char *lu_arena_printf(struct lu_arena *a, const char *fmt, ...)
 {
-	va_list ap, aq;
+	va_list ap;
+	char *tmp;
 
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	int n = vasprintf(&tmp, fmt, ap);
 	va_end(ap);
-	char *q = lu_arena_alloc(a, (size_t)(n < 0 ? 0 : n) + 1);
-	if (n > 0)
-		vsnprintf(q, (size_t)n + 1, fmt, aq);
-	va_end(aq);
+	if (n < 0) {
+		fputs("lineup: out of memory\n", stderr);
+		abort();
+	}
+	char *q = lu_arena_strndup(a, tmp, (size_t)n);
+
+	free(tmp);
 	return q;
 }
 

@@ -28,19 +28,18 @@ struct btf_reader {
 	size_t n_members, cap_members;
 	char *text;	/* what btf_dump printed */
 	size_t text_len, text_cap;
+	const char **texts;	/* type_text by id: each spelled once */
 	bool failed;
 };
 
 static void collect_text(void *ctx, const char *fmt, va_list args)
 {
 	struct btf_reader *r = ctx;
-	va_list aq;
+	char *piece;
+	int n = vasprintf(&piece, fmt, args);
 
-	va_copy(aq, args);
-	int n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n <= 0)
-		return;
+	if (n < 0)
+		abort();
 	while (r->text_len + (size_t)n + 1 > r->text_cap) {
 		size_t cap = r->text_cap ? r->text_cap * 2 : 128;
 		char *p = realloc(r->text, cap);
@@ -50,8 +49,9 @@ static void collect_text(void *ctx, const char *fmt, va_list args)
 		r->text = p;
 		r->text_cap = cap;
 	}
-	vsnprintf(r->text + r->text_len, (size_t)n + 1, fmt, args);
+	memcpy(r->text + r->text_len, piece, (size_t)n + 1);
 	r->text_len += (size_t)n;
+	free(piece);
 }
 
 static __u32 skip_mods_typedefs(const struct btf *btf, __u32 id)
@@ -80,15 +80,17 @@ static const char *type_text(struct btf_reader *r, __u32 id)
 		return btf_is_union(t) ? "union {...}"
 		       : btf_is_struct(t) ? "struct {...}" : "enum {...}";
 
+	if (r->texts[id])
+		return r->texts[id];
 	r->text_len = 0;
 	if (r->text)
 		r->text[0] = '\0';
 	if (btf_dump__emit_type_decl(r->dump, id, &o) < 0 || !r->text)
-		return lu_arena_strdup(&r->set->arena, "?");
+		return r->texts[id] = lu_arena_strdup(&r->set->arena, "?");
 	/* btf_dump leaves a space before an empty declarator */
 	while (r->text_len && r->text[r->text_len - 1] == ' ')
 		r->text[--r->text_len] = '\0';
-	return lu_arena_strdup(&r->set->arena, r->text);
+	return r->texts[id] = lu_arena_strdup(&r->set->arena, r->text);
 }
 
 static void add_members(struct btf_reader *r, const struct btf_type *t,
@@ -328,6 +330,9 @@ static int read_btf(const char *path, const struct lu_read_opts *opts,
 	}
 	__u32 n = btf__type_cnt(r.btf);
 
+	r.texts = calloc(n, sizeof(*r.texts));
+	if (!r.texts)
+		abort();
 	for (__u32 id = 1; id < n && !r.failed; id++) {
 		const struct btf_type *t = btf__type_by_id(r.btf, id);
 
@@ -344,6 +349,7 @@ static int read_btf(const char *path, const struct lu_read_opts *opts,
 	}
 	free(r.members);
 	free(r.text);
+	free(r.texts);
 	btf_dump__free(r.dump);
 	btf__free(r.btf);
 	return r.failed ? -1 : 0;
