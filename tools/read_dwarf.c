@@ -27,7 +27,7 @@
 #define MAX_ANON_DEPTH 256
 /* Members visited for one struct, anonymous ones included: shared types
  * can make a malformed nesting exponential. Real structs are far below. */
-#define MAX_MEMBER_VISITS (1u << 24)
+#define MAX_MEMBER_VISITS (1u << 20)
 
 /*
  * Struct alignments already worked out, by DIE. Structs nest by value and
@@ -784,7 +784,13 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 }
 
 /* Cheap identity of a definition: size, member names and places. */
-static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget)
+/*
+ * SEEN holds the anonymous aggregates already hashed for this struct: C
+ * gives each its own DIE, so one met twice is malformed DWARF sharing it,
+ * and hashing it again would make the walk exponential.
+ */
+static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
+			    struct align_memo *seen)
 {
 	uint64_t h = mix(0, udata_attr(s, DW_AT_byte_size, 0));
 	Dwarf_Die child, t, core;
@@ -821,8 +827,14 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget)
 			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
 		}
 		if (!name && has_type && strip_type(&t, &core) &&
-		    is_aggregate(&core))
-			h = mix(h, fingerprint(&core, nesting + 1, budget));
+		    is_aggregate(&core)) {
+			size_t k = seen->cap ? memo_slot(seen, core.addr) : 0;
+
+			if (seen->cap && seen->die[k])
+				continue;
+			memo_put(seen, core.addr, 1);
+			h = mix(h, fingerprint(&core, nesting + 1, budget, seen));
+		}
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return h;
 }
@@ -908,7 +920,11 @@ static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 
 	/* The same definition appears in every unit that includes it. */
 	size_t budget = MAX_MEMBER_VISITS;
-	uint64_t fp = fingerprint(die, 0, &budget);
+	struct align_memo seen = { 0 };
+	uint64_t fp = fingerprint(die, 0, &budget, &seen);
+
+	free(seen.die);
+	free(seen.align);
 	char key[32];
 
 	snprintf(key, sizeof(key), "%016llx", (unsigned long long)fp);
