@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lineup matrix's report: each finding once, with the condition over the
+ * options under which it appears; compile failures grouped the same way;
+ * the size range of every struct; text or JSON.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix.h"
+#include "report.h"
+
+/* A finding as it appears across configurations. */
+struct seen_finding {
+	const struct lu_finding *f;
+	char *key;		/* message and location: its identity */
+	bool *in;		/* per configuration */
+};
+
+static char *finding_key(struct lu_arena *a, const struct lu_finding *f,
+			 const struct lu_report_ctx *ctx)
+{
+	char msg[2048];
+	struct lu_location loc;
+
+	lu_finding_message(f, ctx, msg, sizeof(msg));
+	lu_finding_location(f, ctx, &loc);
+	return lu_arena_printf(a, "%s:%u:%u %s %s", loc.file ? loc.file : "",
+			       loc.line, loc.column, loc.where, msg);
+}
+
+static struct seen_finding *collect(struct matrix *mx, struct lu_set *sets,
+				    const struct lu_report_ctx *ctx,
+				    size_t *n_out)
+{
+	size_t n = 0, cap = 0, n_cfg = mx->configs.n_configs;
+	struct seen_finding *seen = NULL;
+
+	for (size_t b = 0; b < mx->n_builds; b++)
+		sets[b] = mx->builds[b].set;
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		const struct lu_findings *fs = &mx->builds[b].findings;
+
+		for (size_t i = 0; i < fs->n; i++) {
+			if (fs->items[i].severity == LU_NOTE)
+				continue;
+			char *key = finding_key(&mx->arena, &fs->items[i], ctx);
+			struct seen_finding *s = NULL;
+
+			for (size_t k = 0; k < n && !s; k++)
+				if (!strcmp(seen[k].key, key))
+					s = &seen[k];
+			if (!s) {
+				seen = lu_grow(seen, &cap, n, sizeof(*seen));
+				s = &seen[n++];
+				s->f = &fs->items[i];
+				s->key = key;
+				s->in = lu_arena_alloc(&mx->arena,
+						       n_cfg * sizeof(bool));
+			}
+			for (size_t c = 0; c < n_cfg; c++)
+				if (mx->cfg[c].build == b)
+					s->in[c] = true;
+		}
+	}
+	*n_out = n;
+	return seen;
+}
+
+static void text_note(void *arg, const struct lu_location *loc,
+		      const char *text)
+{
+	FILE *out = arg;
+
+	if (loc->file) {
+		fprintf(out, "%s:%u:", loc->file, loc->line);
+		if (loc->column)
+			fprintf(out, "%u:", loc->column);
+	} else {
+		fprintf(out, "%s:", loc->where);
+	}
+	fprintf(out, " note: %s\n", text);
+}
+
+struct size_range {
+	const char *name;
+	uint64_t min, max;
+	size_t min_cfg, max_cfg;
+	bool any;
+};
+
+static size_t size_ranges(struct matrix *mx, struct size_range **out)
+{
+	size_t n = 0, cap = 0;
+	struct size_range *r = NULL;
+
+	for (size_t c = 0; c < mx->configs.n_configs; c++) {
+		const struct build *b = &mx->builds[mx->cfg[c].build];
+
+		if (b->state != BUILD_OK)
+			continue;
+		for (size_t i = 0; i < b->set.n_structs; i++) {
+			const struct lu_struct *s = &b->set.structs[i];
+			struct size_range *x = NULL;
+
+			if (s->variant)
+				continue;
+			for (size_t k = 0; k < n && !x; k++)
+				if (!strcmp(r[k].name, s->name))
+					x = &r[k];
+			if (!x) {
+				r = lu_grow(r, &cap, n, sizeof(*r));
+				x = &r[n++];
+				*x = (struct size_range){ s->name, s->size,
+							  s->size, c, c, true };
+			}
+			if (s->size < x->min) {
+				x->min = s->size;
+				x->min_cfg = c;
+			}
+			if (s->size > x->max) {
+				x->max = s->size;
+				x->max_cfg = c;
+			}
+		}
+	}
+	*out = r;
+	return n;
+}
+
+/* The size of struct NAME in configuration C, 0 when absent. */
+static uint64_t struct_size(const struct matrix *mx, size_t c,
+			    const char *name)
+{
+	const struct build *b = &mx->builds[mx->cfg[c].build];
+	const struct lu_struct *s = b->state == BUILD_OK
+					    ? lu_set_find(&b->set, name)
+					    : NULL;
+
+	return s ? s->size : 0;
+}
+
+/*
+ * Configurations that could not be checked, one line per distinct message
+ * with the condition under which it happens: a header missing everywhere
+ * is one line, not sixty-four.
+ */
+static void report_broken(struct matrix *mx, FILE *out)
+{
+	size_t n_cfg = mx->configs.n_configs;
+	bool *done = calloc(mx->n_builds + 1, sizeof(*done));
+	bool *in = calloc(n_cfg + 1, sizeof(*in));
+
+	if (!done || !in)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		const struct build *bd = &mx->builds[b];
+		size_t n = 0;
+
+		if (bd->state == BUILD_OK || done[b])
+			continue;
+		for (size_t c = 0; c < n_cfg; c++) {
+			const struct build *x = &mx->builds[mx->cfg[c].build];
+
+			in[c] = x->state == bd->state &&
+				!strcmp(x->message, bd->message);
+			if (in[c]) {
+				done[mx->cfg[c].build] = true;
+				n++;
+			}
+		}
+		const char *verb = bd->state == BUILD_UNREADABLE ? "be read"
+								 : "compile";
+		const char *cond = lu_condition(&mx->arena, mx->m,
+						&mx->configs, in);
+
+		if (n == 1)
+			fprintf(out, "%s: error: configuration %s failed to %s: "
+				     "%s\n", mx->cli->rules,
+				mx->cfg[bd->first_config].name, verb,
+				bd->message);
+		else if (!strcmp(cond, "always"))
+			fprintf(out, "%s: error: every configuration failed to "
+				     "%s: %s\n", mx->cli->rules, verb,
+				bd->message);
+		else
+			fprintf(out, "%s: error: %zu configurations [%s] failed "
+				     "to %s: %s\n", mx->cli->rules, n, cond, verb,
+				bd->message);
+	}
+	free(done);
+	free(in);
+}
+
+static void report_text(struct matrix *mx, struct seen_finding *seen,
+			size_t n_seen, const struct lu_report_ctx *ctx,
+			const bool *failing, size_t n_failing,
+			size_t n_broken)
+{
+	FILE *out = stdout;
+	size_t n_cfg = mx->configs.n_configs;
+
+	printf("lineup matrix: %zu option%s, %zu configuration%s (%s), %zu "
+	       "distinct after preprocessing\n",
+	       mx->m->n_options, mx->m->n_options == 1 ? "" : "s", n_cfg,
+	       n_cfg == 1 ? "" : "s",
+	       mx->configs.exhaustive ? "all"
+				      : "covering every pair of values",
+	       mx->n_builds);
+	report_broken(mx, out);
+	for (size_t i = 0; i < n_seen; i++) {
+		char msg[2048];
+		struct lu_location loc;
+		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
+						seen[i].in);
+
+		lu_finding_message(seen[i].f, ctx, msg, sizeof(msg));
+		lu_finding_location(seen[i].f, ctx, &loc);
+		if (loc.file) {
+			fprintf(out, "%s:%u:", loc.file, loc.line);
+			if (loc.column)
+				fprintf(out, "%u:", loc.column);
+		} else {
+			fprintf(out, "%s:", loc.where);
+		}
+		fprintf(out, " %s: %s [%s]\n",
+			lu_severity_name(seen[i].f->severity), msg,
+			cond ? cond : "never");
+		lu_finding_notes(seen[i].f, ctx, text_note, out);
+	}
+	struct size_range *r = NULL;
+	size_t n_r = size_ranges(mx, &r);
+
+	for (size_t i = 0; i < n_r; i++) {
+		if (r[i].min == r[i].max) {
+			fprintf(out, "lineup matrix: %s is %llu bytes in every "
+				     "configuration\n", r[i].name,
+				(unsigned long long)r[i].max);
+			continue;
+		}
+		bool *largest = calloc(n_cfg, sizeof(*largest));
+
+		if (!largest)
+			abort();
+		size_t n_largest = 0;
+
+		for (size_t c = 0; c < n_cfg; c++) {
+			largest[c] = struct_size(mx, c, r[i].name) == r[i].max;
+			n_largest += largest[c];
+		}
+		const char *when = lu_condition(&mx->arena, mx->m,
+						&mx->configs, largest);
+
+		/* a condition nobody can read helps less than an example */
+		if (strlen(when) > 160)
+			when = lu_arena_printf(&mx->arena,
+					       "in %zu configurations, e.g. %s",
+					       n_largest,
+					       mx->cfg[r[i].max_cfg].name);
+		else
+			when = lu_arena_printf(&mx->arena, "when %s", when);
+		fprintf(out, "lineup matrix: %s is %llu to %llu bytes (%llu "
+			     "%s)\n", r[i].name,
+			(unsigned long long)r[i].min,
+			(unsigned long long)r[i].max,
+			(unsigned long long)r[i].max, when);
+		free(largest);
+	}
+	free(r);
+	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
+					failing);
+
+	if (n_failing)
+		fprintf(out, "lineup matrix: %zu of %zu configurations fail: %s\n",
+			n_failing, n_cfg, cond);
+	else if (n_broken < n_cfg)
+		fprintf(out, "lineup matrix: all %zu configurations %spass\n",
+			n_cfg - n_broken, n_broken ? "that were checked " : "");
+	if (n_broken)
+		fprintf(out, "lineup matrix: %zu configuration%s could not be "
+			     "checked\n", n_broken, n_broken == 1 ? "" : "s");
+}
+
+static void report_json(struct matrix *mx, struct seen_finding *seen,
+			size_t n_seen, const struct lu_report_ctx *ctx,
+			const bool *failing, size_t n_failing)
+{
+	json_t *root = json_object(), *configs = json_array(),
+	       *findings = json_array();
+	size_t n_cfg = mx->configs.n_configs;
+
+	for (size_t c = 0; c < n_cfg; c++) {
+		const struct build *b = &mx->builds[mx->cfg[c].build];
+		json_t *sizes = json_object();
+
+		for (size_t i = 0; b->state == BUILD_OK && i < b->set.n_structs;
+		     i++)
+			if (!b->set.structs[i].variant)
+				json_object_set_new(
+					sizes, b->set.structs[i].name,
+					json_integer((json_int_t)
+							     b->set.structs[i].size));
+		json_array_append_new(
+			configs,
+			json_pack("{s:s, s:s, s:s, s:o, s:I, s:o}", "name",
+				  mx->cfg[c].name, "flags", mx->cfg[c].flags,
+				  "status",
+				  b->state != BUILD_OK ? "error"
+				  : failing[c]	       ? "fail" : "pass",
+				  "message",
+				  b->message ? json_string(b->message)
+					     : json_null(),
+				  "build", (json_int_t)mx->cfg[c].build,
+				  "sizes", sizes));
+	}
+	for (size_t i = 0; i < n_seen; i++) {
+		json_t *j = lu_finding_json(seen[i].f, ctx), *in = json_array();
+		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
+						seen[i].in);
+
+		for (size_t c = 0; c < n_cfg; c++)
+			if (seen[i].in[c])
+				json_array_append_new(in,
+						      json_string(mx->cfg[c].name));
+		json_object_set_new(j, "condition", json_string(cond ? cond : ""));
+		json_object_set_new(j, "configurations", in);
+		json_array_append_new(findings, j);
+	}
+	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
+					failing);
+
+	json_object_set_new(root, "lineup", json_integer(1));
+	json_object_set_new(root, "exhaustive",
+			    json_boolean(mx->configs.exhaustive));
+	json_object_set_new(root, "builds", json_integer((json_int_t)mx->n_builds));
+	json_object_set_new(root, "configurations", configs);
+	json_object_set_new(root, "findings", findings);
+	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
+	json_object_set_new(root, "condition",
+			    cond ? json_string(cond) : json_null());
+	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(root);
+}
+
+int lu_matrix_report(struct matrix *mx)
+{
+	size_t n_cfg = mx->configs.n_configs, n_seen = 0, n_failing = 0,
+	       n_broken = 0;
+	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
+	bool *failing = calloc(n_cfg + 1, sizeof(*failing));
+
+	if (!sets || !failing)
+		abort();
+	struct lu_report_ctx ctx = {
+		.sets = sets, .n_sets = mx->n_builds, .rules = &mx->rules,
+		.line_size = lu_cli_line_size(mx->cli, 0),
+		.pair = mx->cli->pair,
+	};
+
+	/* the objects' machine decides the line size, as in check */
+	for (size_t b = 0; b < mx->n_builds; b++)
+		if (mx->builds[b].state == BUILD_OK) {
+			ctx.line_size = lu_cli_line_size(
+				mx->cli, mx->builds[b].set.line_size);
+			break;
+		}
+	struct seen_finding *seen = collect(mx, sets, &ctx, &n_seen);
+
+	for (size_t c = 0; c < n_cfg; c++) {
+		const struct build *b = &mx->builds[mx->cfg[c].build];
+
+		failing[c] = b->state == BUILD_OK && b->findings.n_errors;
+		n_failing += failing[c];
+		n_broken += b->state != BUILD_OK;
+	}
+	if (mx->cli->format == LU_FORMAT_JSON)
+		report_json(mx, seen, n_seen, &ctx, failing, n_failing);
+	else
+		report_text(mx, seen, n_seen, &ctx, failing, n_failing,
+			    n_broken);
+	free(seen);
+	free(sets);
+	free(failing);
+	return n_broken ? LU_EXIT_USAGE
+	       : n_failing ? LU_EXIT_FINDINGS : LU_EXIT_OK;
+}
+
