@@ -20,25 +20,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dwarf_types.h"
 #include "strset.h"
 
-/* Deeper than any real type; stops malformed or hostile nesting. */
-#define MAX_TYPE_DEPTH 64
+/* Deeper than any real nesting; stops malformed or hostile input. */
 #define MAX_ANON_DEPTH 256
 /* Members visited for one struct, anonymous ones included: shared types
  * can make a malformed nesting exponential. Real structs are far below. */
 #define MAX_MEMBER_VISITS (1u << 20)
-
-/*
- * Struct alignments already worked out, by DIE. Structs nest by value and
- * share types (struct S2 { struct S1 a, b; }), so without this the
- * alignment of a 30-level nest takes 2^30 steps.
- */
-struct align_memo {
-	const void **die;
-	uint64_t *align;
-	size_t cap, count;
-};
 
 struct dwarf_reader {
 	const struct lu_read_opts *opts;
@@ -46,7 +35,6 @@ struct dwarf_reader {
 	struct lu_error *err;
 	const char *path;
 	const char *unit;	/* archive member, or NULL */
-	unsigned max_base_align;	/* ABI cap on scalar alignment */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
@@ -54,7 +42,7 @@ struct dwarf_reader {
 	struct lu_member *members;
 	size_t n_members, cap_members;
 	size_t visits;		/* add_member calls for this struct */
-	struct align_memo aligns;
+	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */
 	bool failed;
 };
 
@@ -83,446 +71,7 @@ static const char *dwfl_why(void)
 	return e ? elf_errmsg(e) : "malformed ELF file";
 }
 
-/* ---- types ---------------------------------------------------------- */
-
-static bool type_of(Dwarf_Die *die, Dwarf_Die *type)
-{
-	Dwarf_Attribute attr;
-
-	return dwarf_attr_integrate(die, DW_AT_type, &attr) &&
-	       dwarf_formref_die(&attr, type);
-}
-
-/* Follows typedefs and qualifiers to the type that decides the layout. */
-static bool strip_type(Dwarf_Die *die, Dwarf_Die *out)
-{
-	Dwarf_Die cur = *die;
-
-	for (int depth = 0; depth < MAX_TYPE_DEPTH; depth++) {
-		switch (dwarf_tag(&cur)) {
-		case DW_TAG_typedef:
-		case DW_TAG_const_type:
-		case DW_TAG_volatile_type:
-		case DW_TAG_restrict_type:
-		case DW_TAG_atomic_type:
-			if (!type_of(&cur, &cur))
-				return false; /* void */
-			break;
-		default:
-			*out = cur;
-			return true;
-		}
-	}
-	return false;
-}
-
-static uint64_t udata_attr(Dwarf_Die *die, int name, uint64_t dflt)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word v;
-
-	if (!dwarf_attr_integrate(die, name, &attr) ||
-	    dwarf_formudata(&attr, &v))
-		return dflt;
-	return v;
-}
-
-static uint64_t type_size(Dwarf_Die *type)
-{
-	Dwarf_Word size;
-	Dwarf_Die t;
-
-	if (dwarf_aggregate_size(type, &size) == 0)
-		return size;
-	if (!strip_type(type, &t))
-		return 0;
-	switch (dwarf_tag(&t)) {
-	case DW_TAG_pointer_type:
-	case DW_TAG_reference_type:
-	case DW_TAG_rvalue_reference_type:
-	case DW_TAG_ptr_to_member_type: {
-		uint8_t addr = 8;
-
-		dwarf_cu_info(t.cu, NULL, NULL, NULL, NULL, NULL, &addr, NULL);
-		return udata_attr(&t, DW_AT_byte_size, addr);
-	}
-	default:
-		return udata_attr(&t, DW_AT_byte_size, 0);
-	}
-}
-
-static uint64_t type_align(struct dwarf_reader *r, Dwarf_Die *type, int depth);
-static bool member_location(Dwarf_Die *m, uint64_t *offset);
-
-/*
- * A struct's alignment: the largest of its members', or 1 when it is packed,
- * which shows as a member off its natural alignment or a size that is not a
- * multiple of it.
- */
-static size_t memo_slot(const struct align_memo *m, const void *die)
-{
-	size_t i = ((uintptr_t)die >> 3) * 0x9e3779b97f4a7c15ull & (m->cap - 1);
-
-	while (m->die[i] && m->die[i] != die)
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-static void memo_put(struct align_memo *m, const void *die, uint64_t align)
-{
-	if (2 * (m->count + 1) > m->cap) {
-		struct align_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
-
-		n.die = calloc(n.cap, sizeof(*n.die));
-		n.align = calloc(n.cap, sizeof(*n.align));
-		if (!n.die || !n.align)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->die[i]) {
-				size_t k = memo_slot(&n, m->die[i]);
-
-				n.die[k] = m->die[i];
-				n.align[k] = m->align[i];
-			}
-		n.count = m->count;
-		free(m->die);
-		free(m->align);
-		*m = n;
-	}
-	size_t k = memo_slot(m, die);
-
-	if (!m->die[k])
-		m->count++;
-	m->die[k] = die;
-	m->align[k] = align;
-}
-
-static uint64_t struct_natural_align(struct dwarf_reader *r, Dwarf_Die *s,
-				     int depth)
-{
-	Dwarf_Die child, t;
-	uint64_t align = 1;
-	bool packed = false;
-
-	if (r->aligns.cap) {
-		size_t k = memo_slot(&r->aligns, s->addr);
-
-		if (r->aligns.die[k])
-			return r->aligns.align[k];
-	}
-	if (dwarf_child(s, &child) == 0) {
-		do {
-			int tag = dwarf_tag(&child);
-
-			if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
-				continue;
-			if (dwarf_hasattr(&child, DW_AT_external) ||
-			    dwarf_hasattr(&child, DW_AT_declaration))
-				continue;
-			uint64_t a = udata_attr(&child, DW_AT_alignment, 0);
-			uint64_t loc = 0;
-
-			if (!a && type_of(&child, &t))
-				a = type_align(r, &t, depth + 1);
-			if (!a)
-				a = 1;
-			if (!dwarf_hasattr(&child, DW_AT_bit_size) &&
-			    member_location(&child, &loc) && loc % a)
-				packed = true;
-			if (a > align)
-				align = a;
-		} while (dwarf_siblingof(&child, &child) == 0);
-	}
-	if (udata_attr(s, DW_AT_byte_size, 0) % align)
-		packed = true;
-	memo_put(&r->aligns, s->addr, packed ? 1 : align);
-	return packed ? 1 : align;
-}
-
-/*
- * The ABI alignment of a type: DW_AT_alignment when the source asked for
- * one, else the natural alignment, with scalars capped by the ABI (i386
- * aligns 8-byte scalars to 4 inside structs).
- */
-static uint64_t type_align(struct dwarf_reader *r, Dwarf_Die *type, int depth)
-{
-	Dwarf_Die t = *type, inner;
-
-	if (depth > MAX_TYPE_DEPTH)
-		return 1;
-	for (int i = 0; i < MAX_TYPE_DEPTH; i++) {
-		uint64_t explicit_align = udata_attr(&t, DW_AT_alignment, 0);
-
-		if (explicit_align)
-			return explicit_align;
-		int tag = dwarf_tag(&t);
-
-		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type &&
-		    tag != DW_TAG_volatile_type && tag != DW_TAG_atomic_type &&
-		    tag != DW_TAG_restrict_type)
-			break;
-		if (!type_of(&t, &inner))
-			return 1;
-		t = inner;
-	}
-	switch (dwarf_tag(&t)) {
-	case DW_TAG_structure_type:
-	case DW_TAG_union_type:
-	case DW_TAG_class_type:
-		return struct_natural_align(r, &t, depth);
-	case DW_TAG_array_type:
-		return type_of(&t, &inner) ? type_align(r, &inner, depth + 1)
-					   : 1;
-	default: {
-		uint64_t size = type_size(&t);
-
-		if (!size)
-			return 1;
-		if (size > r->max_base_align)
-			size = r->max_base_align;
-		/* scalars are power-of-two sized except x87 long double */
-		uint64_t a = 1;
-
-		while (a * 2 <= size)
-			a *= 2;
-		return a;
-	}
-	}
-}
-
-/* ---- type names, in the way pahole prints them ---------------------- */
-
-struct strbuf {
-	char *p;
-	size_t len, cap;
-};
-
-static void sb_add(struct strbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 64;
-
-		while (b->len + n + 1 > cap)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-
-		if (!p)
-			abort();
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static void sb_puts(struct strbuf *b, const char *s)
-{
-	sb_add(b, s, strlen(s));
-}
-
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 2, 3)));
-static void sb_printf(struct strbuf *b, const char *fmt, ...)
-{
-	char tmp[64];
-	va_list ap;
-
-	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		sb_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n
-						       : sizeof(tmp) - 1);
-}
-
-static void array_dims(Dwarf_Die *array, struct strbuf *dims)
-{
-	Dwarf_Die sub;
-
-	if (dwarf_child(array, &sub) != 0) {
-		sb_puts(dims, "[]");
-		return;
-	}
-	do {
-		if (dwarf_tag(&sub) != DW_TAG_subrange_type)
-			continue;
-		Dwarf_Attribute attr;
-		Dwarf_Word v;
-		Dwarf_Sword sv;
-
-		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
-		    !dwarf_formudata(&attr, &v))
-			sb_printf(dims, "[%llu]", (unsigned long long)v);
-		else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &attr) &&
-			 !dwarf_formsdata(&attr, &sv))
-			sb_printf(dims, "[%lld]", (long long)sv + 1);
-		else
-			sb_puts(dims, "[]");
-	} while (dwarf_siblingof(&sub, &sub) == 0);
-}
-
-static void type_name(Dwarf_Die *die, struct strbuf *out, int depth);
-
-static void subroutine_name(Dwarf_Die *fn, const char *inner,
-			    struct strbuf *out, int depth)
-{
-	Dwarf_Die ret, param;
-
-	if (type_of(fn, &ret))
-		type_name(&ret, out, depth + 1);
-	else
-		sb_puts(out, "void");
-	sb_printf(out, " (%s)(", inner);
-	bool first = true;
-
-	if (dwarf_child(fn, &param) == 0) {
-		do {
-			Dwarf_Die pt;
-
-			if (dwarf_tag(&param) == DW_TAG_unspecified_parameters) {
-				sb_puts(out, first ? "..." : ", ...");
-				first = false;
-				continue;
-			}
-			if (dwarf_tag(&param) != DW_TAG_formal_parameter)
-				continue;
-			if (!first)
-				sb_puts(out, ", ");
-			first = false;
-			if (type_of(&param, &pt))
-				type_name(&pt, out, depth + 1);
-			else
-				sb_puts(out, "void");
-		} while (dwarf_siblingof(&param, &param) == 0);
-	}
-	if (first)
-		sb_puts(out, "void");
-	sb_puts(out, ")");
-}
-
-static void type_name(Dwarf_Die *die, struct strbuf *out, int depth)
-{
-	Dwarf_Die t;
-	const char *name = dwarf_diename(die);
-
-	if (depth > MAX_TYPE_DEPTH) {
-		sb_puts(out, "<too deep>");
-		return;
-	}
-	switch (dwarf_tag(die)) {
-	case DW_TAG_base_type:
-	case DW_TAG_typedef:
-	case DW_TAG_unspecified_type:
-		sb_puts(out, name ? name : "<anon>");
-		return;
-	case DW_TAG_structure_type:
-	case DW_TAG_class_type:
-		sb_puts(out, dwarf_tag(die) == DW_TAG_class_type ? "class "
-								 : "struct ");
-		sb_puts(out, name ? name : "{...}");
-		return;
-	case DW_TAG_union_type:
-		sb_puts(out, "union ");
-		sb_puts(out, name ? name : "{...}");
-		return;
-	case DW_TAG_enumeration_type:
-		sb_puts(out, "enum ");
-		sb_puts(out, name ? name : "{...}");
-		return;
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-	case DW_TAG_atomic_type:
-	case DW_TAG_restrict_type: {
-		const char *q = dwarf_tag(die) == DW_TAG_const_type ? "const"
-			      : dwarf_tag(die) == DW_TAG_volatile_type
-				      ? "volatile"
-			      : dwarf_tag(die) == DW_TAG_atomic_type
-				      ? "_Atomic"
-				      : "restrict";
-		bool is_ptr = type_of(die, &t) &&
-			      dwarf_tag(&t) == DW_TAG_pointer_type;
-
-		if (!type_of(die, &t)) {
-			sb_printf(out, "%s void", q);
-		} else if (is_ptr) {
-			type_name(&t, out, depth + 1);
-			sb_printf(out, " %s", q);
-		} else {
-			sb_printf(out, "%s ", q);
-			type_name(&t, out, depth + 1);
-		}
-		return;
-	}
-	case DW_TAG_pointer_type:
-	case DW_TAG_reference_type:
-	case DW_TAG_rvalue_reference_type: {
-		const char *sigil = dwarf_tag(die) == DW_TAG_pointer_type ? "*"
-			: dwarf_tag(die) == DW_TAG_reference_type	  ? "&"
-									  : "&&";
-		if (!type_of(die, &t)) {
-			sb_printf(out, "void %s", sigil);
-		} else if (dwarf_tag(&t) == DW_TAG_subroutine_type) {
-			subroutine_name(&t, sigil, out, depth);
-		} else {
-			type_name(&t, out, depth + 1);
-			sb_printf(out, " %s", sigil);
-		}
-		return;
-	}
-	case DW_TAG_array_type: {
-		struct strbuf dims = { 0 };
-
-		if (type_of(die, &t))
-			type_name(&t, out, depth + 1);
-		else
-			sb_puts(out, "void");
-		array_dims(die, &dims);
-		if (dims.p)
-			sb_puts(out, dims.p);
-		free(dims.p);
-		return;
-	}
-	case DW_TAG_subroutine_type:
-		subroutine_name(die, "", out, depth);
-		return;
-	default:
-		sb_puts(out, name ? name : "<unknown>");
-		return;
-	}
-}
-
 /* ---- members -------------------------------------------------------- */
-
-static bool location_value(Dwarf_Attribute *attr, uint64_t *offset)
-{
-	Dwarf_Word v;
-
-	if (dwarf_formudata(attr, &v) == 0) {
-		*offset = v;
-		return true;
-	}
-	/* DWARF 2: a location expression, DW_OP_plus_uconst N */
-	Dwarf_Op *ops;
-	size_t nops;
-
-	if (dwarf_getlocation(attr, &ops, &nops) == 0 && nops == 1 &&
-	    ops[0].atom == DW_OP_plus_uconst) {
-		*offset = ops[0].number;
-		return true;
-	}
-	return false;
-}
-
-static bool member_location(Dwarf_Die *m, uint64_t *offset)
-{
-	Dwarf_Attribute attr;
-
-	*offset = 0;
-	if (!dwarf_attr_integrate(m, DW_AT_data_member_location, &attr))
-		return true; /* union members, and bit-fields in DWARF 4+ */
-	return location_value(&attr, offset);
-}
 
 /*
  * The declaring file. DWARF 5 numbers the primary source file 0, which
@@ -537,7 +86,7 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 	size_t n;
 
 	if (!f && dwarf_hasattr_integrate(die, DW_AT_decl_file) &&
-	    udata_attr(die, DW_AT_decl_file, 1) == 0 &&
+	    lu_dw_udata(die, DW_AT_decl_file, 1) == 0 &&
 	    dwarf_diecu(die, &cu, NULL, NULL) &&
 	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
 		f = dwarf_filesrc(files, 0, NULL, NULL);
@@ -579,7 +128,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		r->failed = true;
 		return;
 	}
-	if (!type_of(m, &type) || !member_location(m, &loc)) {
+	if (!lu_dw_type_of(m, &type) || !lu_dw_member_location(m, &loc)) {
 		lu_error_set(r->err,
 			     "failed to read DWARF from %s: malformed member "
 			     "'%s' at DIE 0x%llx",
@@ -588,7 +137,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		r->failed = true;
 		return;
 	}
-	bool have_core = strip_type(&type, &core);
+	bool have_core = lu_dw_strip_type(&type, &core);
 
 	/* Anonymous struct or union: its members are the parent's, in C. */
 	if (!name && have_core && is_aggregate(&core)) {
@@ -604,19 +153,19 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		return;
 	}
 
-	struct strbuf tn = { 0 }, dims = { 0 };
+	struct lu_dw_buf tn = { 0 }, dims = { 0 };
 	Dwarf_Die elem = type;
 
 	/* Arrays print as "type name[dims]": keep the dimensions apart. */
 	if (have_core && dwarf_tag(&core) == DW_TAG_array_type &&
 	    dwarf_tag(&type) == DW_TAG_array_type) {
-		array_dims(&type, &dims);
-		if (!type_of(&type, &elem))
-			sb_puts(&tn, "void");
+		lu_dw_array_dims(&type, &dims);
+		if (!lu_dw_type_of(&type, &elem))
+			lu_dw_buf_puts(&tn, "void");
 		else
-			type_name(&elem, &tn, 0);
+			lu_dw_type_name(&elem, &tn);
 	} else {
-		type_name(&type, &tn, 0);
+		lu_dw_type_name(&type, &tn);
 	}
 
 	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
@@ -639,13 +188,13 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 
 	if (dwarf_decl_column(m, &col) == 0 && col > 0)
 		out->column = (unsigned)col;
-	out->size = type_size(&type);
+	out->size = lu_dw_type_size(&type);
 	out->offset = base + loc;
 
-	uint64_t bit_size = udata_attr(m, DW_AT_bit_size, 0);
+	uint64_t bit_size = lu_dw_udata(m, DW_AT_bit_size, 0);
 
 	if (bit_size) {
-		uint64_t unit = udata_attr(m, DW_AT_byte_size, out->size);
+		uint64_t unit = lu_dw_udata(m, DW_AT_byte_size, out->size);
 		Dwarf_Attribute attr;
 		Dwarf_Word v;
 
@@ -783,16 +332,16 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 	return has && !dwarf_formudata(attr, &v) ? v : 0;
 }
 
-/* Cheap identity of a definition: size, member names and places. */
 /*
+ * Cheap identity of a definition: size, member names and places.
  * SEEN holds the anonymous aggregates already hashed for this struct: C
  * gives each its own DIE, so one met twice is malformed DWARF sharing it,
  * and hashing it again would make the walk exponential.
  */
 static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
-			    struct align_memo *seen)
+			    struct lu_dw_memo *seen)
 {
-	uint64_t h = mix(0, udata_attr(s, DW_AT_byte_size, 0));
+	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
 	Dwarf_Die child, t, core;
 
 	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
@@ -812,27 +361,27 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
 			m.indirect = true; /* let the lookups report it */
 		if (m.indirect) {
 			name = dwarf_diename(&child);
-			member_location(&child, &loc);
+			lu_dw_member_location(&child, &loc);
 			h = hash_str(mix(h, loc), name);
-			h = mix(h, udata_attr(&child, DW_AT_data_bit_offset, 0));
-			h = mix(h, udata_attr(&child, DW_AT_bit_size, 0));
-			has_type = type_of(&child, &t);
+			h = mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
+			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
+			has_type = lu_dw_type_of(&child, &t);
 		} else {
 			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
 			if (m.has_loc)
-				location_value(&m.loc, &loc);
+				lu_dw_location_value(&m.loc, &loc);
 			h = hash_str(mix(h, loc), name);
 			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
 			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
 			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
 		}
-		if (!name && has_type && strip_type(&t, &core) &&
+		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
 		    is_aggregate(&core)) {
-			size_t k = seen->cap ? memo_slot(seen, core.addr) : 0;
+			size_t k = seen->cap ? lu_dw_memo_slot(seen, core.addr) : 0;
 
 			if (seen->cap && seen->die[k])
 				continue;
-			memo_put(seen, core.addr, 1);
+			lu_dw_memo_put(seen, core.addr, 1);
 			h = mix(h, fingerprint(&core, nesting + 1, budget, seen));
 		}
 	} while (dwarf_siblingof(&child, &child) == 0);
@@ -853,10 +402,10 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 
 	s->name = lu_arena_strdup(a, name);
 	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
-	s->size = udata_attr(die, DW_AT_byte_size, 0);
-	s->align = udata_attr(die, DW_AT_alignment, 0);
+	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
+	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
 	if (!s->align)
-		s->align = struct_natural_align(r, die, 0);
+		s->align = lu_dw_struct_align(&r->abi, die);
 	s->file = decl_file(r, die);
 	s->line = decl_line(die);
 	s->unit = r->unit ? lu_arena_strdup(a, r->unit) : NULL;
@@ -885,7 +434,7 @@ static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 			const char *name)
 {
 	char buf[24];
-	const char *size = u64_text(buf, udata_attr(die, DW_AT_byte_size, 0));
+	const char *size = u64_text(buf, lu_dw_udata(die, DW_AT_byte_size, 0));
 	Dwarf_Die child;
 
 	if (lu_strset_has2(&r->unmarked, name, size))
@@ -920,7 +469,7 @@ static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 
 	/* The same definition appears in every unit that includes it. */
 	size_t budget = MAX_MEMBER_VISITS;
-	struct align_memo seen = { 0 };
+	struct lu_dw_memo seen = { 0 };
 	uint64_t fp = fingerprint(die, 0, &budget, &seen);
 
 	free(seen.die);
@@ -1034,7 +583,7 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 	if (elf) {
 		GElf_Ehdr ehdr;
 
-		r->max_base_align = max_base_align_for(elf);
+		r->abi.max_base_align = max_base_align_for(elf);
 		if (gelf_getehdr(elf, &ehdr)) {
 			r->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 			if (!r->set->line_size)
@@ -1062,7 +611,7 @@ int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
 {
 	struct dwarf_reader r = {
 		.opts = opts, .set = set, .err = err, .path = path,
-		.max_base_align = 16,
+		.abi.max_base_align = 16,
 	};
 	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
 	int ret = -1;
@@ -1102,8 +651,7 @@ int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
 	ret = 0;
 out:
 	free(r.members);
-	free(r.aligns.die);
-	free(r.aligns.align);
+	lu_dw_abi_free(&r.abi);
 	lu_strset_free(&r.seen);
 	lu_strset_free(&r.unmarked);
 	if (dwfl)

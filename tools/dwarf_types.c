@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the DWARF reader needs to know about types: following typedefs and
+ * qualifiers, sizes, ABI alignments (with packing detected), member
+ * locations in every DWARF version, and C spellings of types as pahole
+ * prints them.
+ */
+#include "dwarf_types.h"
+
+#include <dwarf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Deeper than any real type; stops malformed or hostile nesting. */
+#define MAX_TYPE_DEPTH 64
+
+/* ---- types ---------------------------------------------------------- */
+
+bool lu_dw_type_of(Dwarf_Die *die, Dwarf_Die *type)
+{
+	Dwarf_Attribute attr;
+
+	return dwarf_attr_integrate(die, DW_AT_type, &attr) &&
+	       dwarf_formref_die(&attr, type);
+}
+
+/* Follows typedefs and qualifiers to the type that decides the layout. */
+bool lu_dw_strip_type(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Die cur = *die;
+
+	for (int depth = 0; depth < MAX_TYPE_DEPTH; depth++) {
+		switch (dwarf_tag(&cur)) {
+		case DW_TAG_typedef:
+		case DW_TAG_const_type:
+		case DW_TAG_volatile_type:
+		case DW_TAG_restrict_type:
+		case DW_TAG_atomic_type:
+			if (!lu_dw_type_of(&cur, &cur))
+				return false; /* void */
+			break;
+		default:
+			*out = cur;
+			return true;
+		}
+	}
+	return false;
+}
+
+uint64_t lu_dw_udata(Dwarf_Die *die, int name, uint64_t dflt)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Word v;
+
+	if (!dwarf_attr_integrate(die, name, &attr) ||
+	    dwarf_formudata(&attr, &v))
+		return dflt;
+	return v;
+}
+
+uint64_t lu_dw_type_size(Dwarf_Die *type)
+{
+	Dwarf_Word size;
+	Dwarf_Die t;
+
+	if (dwarf_aggregate_size(type, &size) == 0)
+		return size;
+	if (!lu_dw_strip_type(type, &t))
+		return 0;
+	switch (dwarf_tag(&t)) {
+	case DW_TAG_pointer_type:
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type:
+	case DW_TAG_ptr_to_member_type: {
+		uint8_t addr = 8;
+
+		dwarf_cu_info(t.cu, NULL, NULL, NULL, NULL, NULL, &addr, NULL);
+		return lu_dw_udata(&t, DW_AT_byte_size, addr);
+	}
+	default:
+		return lu_dw_udata(&t, DW_AT_byte_size, 0);
+	}
+}
+
+static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth);
+
+size_t lu_dw_memo_slot(const struct lu_dw_memo *m, const void *die)
+{
+	size_t i = ((uintptr_t)die >> 3) * 0x9e3779b97f4a7c15ull & (m->cap - 1);
+
+	while (m->die[i] && m->die[i] != die)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t align)
+{
+	if (2 * (m->count + 1) > m->cap) {
+		struct lu_dw_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
+
+		n.die = calloc(n.cap, sizeof(*n.die));
+		n.align = calloc(n.cap, sizeof(*n.align));
+		if (!n.die || !n.align)
+			abort();
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->die[i]) {
+				size_t k = lu_dw_memo_slot(&n, m->die[i]);
+
+				n.die[k] = m->die[i];
+				n.align[k] = m->align[i];
+			}
+		n.count = m->count;
+		free(m->die);
+		free(m->align);
+		*m = n;
+	}
+	size_t k = lu_dw_memo_slot(m, die);
+
+	if (!m->die[k])
+		m->count++;
+	m->die[k] = die;
+	m->align[k] = align;
+}
+
+/* The memo is an open-addressed table keyed by DIE address. */
+/*
+ * A struct's alignment: the largest of its members', or 1 when it is packed,
+ * which shows as a member off its natural alignment or a size that is not a
+ * multiple of it.
+ */
+static uint64_t struct_natural_align(struct lu_dw_abi *abi, Dwarf_Die *s,
+				     int depth)
+{
+	Dwarf_Die child, t;
+	uint64_t align = 1;
+	bool packed = false;
+
+	if (abi->aligns.cap) {
+		size_t k = lu_dw_memo_slot(&abi->aligns, s->addr);
+
+		if (abi->aligns.die[k])
+			return abi->aligns.align[k];
+	}
+	if (dwarf_child(s, &child) == 0) {
+		do {
+			int tag = dwarf_tag(&child);
+
+			if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+				continue;
+			if (dwarf_hasattr(&child, DW_AT_external) ||
+			    dwarf_hasattr(&child, DW_AT_declaration))
+				continue;
+			uint64_t a = lu_dw_udata(&child, DW_AT_alignment, 0);
+			uint64_t loc = 0;
+
+			if (!a && lu_dw_type_of(&child, &t))
+				a = type_align(abi, &t, depth + 1);
+			if (!a)
+				a = 1;
+			if (!dwarf_hasattr(&child, DW_AT_bit_size) &&
+			    lu_dw_member_location(&child, &loc) && loc % a)
+				packed = true;
+			if (a > align)
+				align = a;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	if (lu_dw_udata(s, DW_AT_byte_size, 0) % align)
+		packed = true;
+	lu_dw_memo_put(&abi->aligns, s->addr, packed ? 1 : align);
+	return packed ? 1 : align;
+}
+
+/*
+ * The ABI alignment of a type: DW_AT_alignment when the source asked for
+ * one, else the natural alignment, with scalars capped by the ABI (i386
+ * aligns 8-byte scalars to 4 inside structs).
+ */
+static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth)
+{
+	Dwarf_Die t = *type, inner;
+
+	if (depth > MAX_TYPE_DEPTH)
+		return 1;
+	for (int i = 0; i < MAX_TYPE_DEPTH; i++) {
+		uint64_t explicit_align = lu_dw_udata(&t, DW_AT_alignment, 0);
+
+		if (explicit_align)
+			return explicit_align;
+		int tag = dwarf_tag(&t);
+
+		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type &&
+		    tag != DW_TAG_volatile_type && tag != DW_TAG_atomic_type &&
+		    tag != DW_TAG_restrict_type)
+			break;
+		if (!lu_dw_type_of(&t, &inner))
+			return 1;
+		t = inner;
+	}
+	switch (dwarf_tag(&t)) {
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_class_type:
+		return struct_natural_align(abi, &t, depth);
+	case DW_TAG_array_type:
+		return lu_dw_type_of(&t, &inner) ? type_align(abi, &inner, depth + 1)
+					   : 1;
+	default: {
+		uint64_t size = lu_dw_type_size(&t);
+
+		if (!size)
+			return 1;
+		if (size > abi->max_base_align)
+			size = abi->max_base_align;
+		/* scalars are power-of-two sized except x87 long double */
+		uint64_t a = 1;
+
+		while (a * 2 <= size)
+			a *= 2;
+		return a;
+	}
+	}
+}
+
+/* ---- type names, in the way pahole prints them ---------------------- */
+
+
+static void sb_add(struct lu_dw_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 64;
+
+		while (b->len + n + 1 > cap)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+
+		if (!p)
+			abort();
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void lu_dw_buf_puts(struct lu_dw_buf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+static void sb_printf(struct lu_dw_buf *b, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+static void sb_printf(struct lu_dw_buf *b, const char *fmt, ...)
+{
+	char tmp[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		sb_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n
+						       : sizeof(tmp) - 1);
+}
+
+void lu_dw_array_dims(Dwarf_Die *array, struct lu_dw_buf *dims)
+{
+	Dwarf_Die sub;
+
+	if (dwarf_child(array, &sub) != 0) {
+		lu_dw_buf_puts(dims, "[]");
+		return;
+	}
+	do {
+		if (dwarf_tag(&sub) != DW_TAG_subrange_type)
+			continue;
+		Dwarf_Attribute attr;
+		Dwarf_Word v;
+		Dwarf_Sword sv;
+
+		if (dwarf_attr_integrate(&sub, DW_AT_count, &attr) &&
+		    !dwarf_formudata(&attr, &v))
+			sb_printf(dims, "[%llu]", (unsigned long long)v);
+		else if (dwarf_attr_integrate(&sub, DW_AT_upper_bound, &attr) &&
+			 !dwarf_formsdata(&attr, &sv))
+			sb_printf(dims, "[%lld]", (long long)sv + 1);
+		else
+			lu_dw_buf_puts(dims, "[]");
+	} while (dwarf_siblingof(&sub, &sub) == 0);
+}
+
+static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth);
+
+static void subroutine_name(Dwarf_Die *fn, const char *inner,
+			    struct lu_dw_buf *out, int depth)
+{
+	Dwarf_Die ret, param;
+
+	if (lu_dw_type_of(fn, &ret))
+		type_name(&ret, out, depth + 1);
+	else
+		lu_dw_buf_puts(out, "void");
+	sb_printf(out, " (%s)(", inner);
+	bool first = true;
+
+	if (dwarf_child(fn, &param) == 0) {
+		do {
+			Dwarf_Die pt;
+
+			if (dwarf_tag(&param) == DW_TAG_unspecified_parameters) {
+				lu_dw_buf_puts(out, first ? "..." : ", ...");
+				first = false;
+				continue;
+			}
+			if (dwarf_tag(&param) != DW_TAG_formal_parameter)
+				continue;
+			if (!first)
+				lu_dw_buf_puts(out, ", ");
+			first = false;
+			if (lu_dw_type_of(&param, &pt))
+				type_name(&pt, out, depth + 1);
+			else
+				lu_dw_buf_puts(out, "void");
+		} while (dwarf_siblingof(&param, &param) == 0);
+	}
+	if (first)
+		lu_dw_buf_puts(out, "void");
+	lu_dw_buf_puts(out, ")");
+}
+
+static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
+{
+	Dwarf_Die t;
+	const char *name = dwarf_diename(die);
+
+	if (depth > MAX_TYPE_DEPTH) {
+		lu_dw_buf_puts(out, "<too deep>");
+		return;
+	}
+	switch (dwarf_tag(die)) {
+	case DW_TAG_base_type:
+	case DW_TAG_typedef:
+	case DW_TAG_unspecified_type:
+		lu_dw_buf_puts(out, name ? name : "<anon>");
+		return;
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+		lu_dw_buf_puts(out, dwarf_tag(die) == DW_TAG_class_type ? "class "
+								 : "struct ");
+		lu_dw_buf_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_union_type:
+		lu_dw_buf_puts(out, "union ");
+		lu_dw_buf_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_enumeration_type:
+		lu_dw_buf_puts(out, "enum ");
+		lu_dw_buf_puts(out, name ? name : "{...}");
+		return;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_restrict_type: {
+		const char *q = dwarf_tag(die) == DW_TAG_const_type ? "const"
+			      : dwarf_tag(die) == DW_TAG_volatile_type
+				      ? "volatile"
+			      : dwarf_tag(die) == DW_TAG_atomic_type
+				      ? "_Atomic"
+				      : "restrict";
+		bool is_ptr = lu_dw_type_of(die, &t) &&
+			      dwarf_tag(&t) == DW_TAG_pointer_type;
+
+		if (!lu_dw_type_of(die, &t)) {
+			sb_printf(out, "%s void", q);
+		} else if (is_ptr) {
+			type_name(&t, out, depth + 1);
+			sb_printf(out, " %s", q);
+		} else {
+			sb_printf(out, "%s ", q);
+			type_name(&t, out, depth + 1);
+		}
+		return;
+	}
+	case DW_TAG_pointer_type:
+	case DW_TAG_reference_type:
+	case DW_TAG_rvalue_reference_type: {
+		const char *sigil = dwarf_tag(die) == DW_TAG_pointer_type ? "*"
+			: dwarf_tag(die) == DW_TAG_reference_type	  ? "&"
+									  : "&&";
+		if (!lu_dw_type_of(die, &t)) {
+			sb_printf(out, "void %s", sigil);
+		} else if (dwarf_tag(&t) == DW_TAG_subroutine_type) {
+			subroutine_name(&t, sigil, out, depth);
+		} else {
+			type_name(&t, out, depth + 1);
+			sb_printf(out, " %s", sigil);
+		}
+		return;
+	}
+	case DW_TAG_array_type: {
+		struct lu_dw_buf dims = { 0 };
+
+		if (lu_dw_type_of(die, &t))
+			type_name(&t, out, depth + 1);
+		else
+			lu_dw_buf_puts(out, "void");
+		lu_dw_array_dims(die, &dims);
+		if (dims.p)
+			lu_dw_buf_puts(out, dims.p);
+		free(dims.p);
+		return;
+	}
+	case DW_TAG_subroutine_type:
+		subroutine_name(die, "", out, depth);
+		return;
+	default:
+		lu_dw_buf_puts(out, name ? name : "<unknown>");
+		return;
+	}
+}
+
+bool lu_dw_location_value(Dwarf_Attribute *attr, uint64_t *offset)
+{
+	Dwarf_Word v;
+
+	if (dwarf_formudata(attr, &v) == 0) {
+		*offset = v;
+		return true;
+	}
+	/* DWARF 2: a location expression, DW_OP_plus_uconst N */
+	Dwarf_Op *ops;
+	size_t nops;
+
+	if (dwarf_getlocation(attr, &ops, &nops) == 0 && nops == 1 &&
+	    ops[0].atom == DW_OP_plus_uconst) {
+		*offset = ops[0].number;
+		return true;
+	}
+	return false;
+}
+
+bool lu_dw_member_location(Dwarf_Die *m, uint64_t *offset)
+{
+	Dwarf_Attribute attr;
+
+	*offset = 0;
+	if (!dwarf_attr_integrate(m, DW_AT_data_member_location, &attr))
+		return true; /* union members, and bit-fields in DWARF 4+ */
+	return lu_dw_location_value(&attr, offset);
+}
+
+
+uint64_t lu_dw_type_align(struct lu_dw_abi *abi, Dwarf_Die *type)
+{
+	return type_align(abi, type, 0);
+}
+
+uint64_t lu_dw_struct_align(struct lu_dw_abi *abi, Dwarf_Die *s)
+{
+	return struct_natural_align(abi, s, 0);
+}
+
+void lu_dw_type_name(Dwarf_Die *type, struct lu_dw_buf *out)
+{
+	type_name(type, out, 0);
+}
+
+void lu_dw_abi_free(struct lu_dw_abi *abi)
+{
+	free(abi->aligns.die);
+	free(abi->aligns.align);
+	memset(&abi->aligns, 0, sizeof(abi->aligns));
+}
