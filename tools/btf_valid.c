@@ -13,11 +13,17 @@
 #include <bpf/btf.h>
 #include <linux/btf.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
-/* Deeper or bigger than any real type: the kernel's nest a few dozen deep. */
+/*
+ * Deeper or bigger than any real type. In a 6.x kernel's BTF the deepest
+ * nesting is 33, the largest by-value expansion 4847 types and the longest
+ * declaration btf_dump spells (inline anonymous types included) 290 parts.
+ */
 #define MAX_DEPTH 1024
-#define MAX_EXPANSION (1u << 22)
+#define MAX_EXPANSION (1u << 18)
+#define MAX_DECL (1u << 14)
 
 /*
  * The two walks that must end. LAYOUT is what sizes and alignments follow
@@ -158,9 +164,43 @@ struct frame {
 };
 
 /*
+ * What btf_dump writes for T itself when it spells a declaration: one part,
+ * or a whole definition for an anonymous struct, union or enum, which it
+ * inlines, with a `long: 64;` line per 8 bytes of padding.
+ */
+static uint64_t decl_weight(const struct btf *btf, const struct btf_type *t)
+{
+	uint64_t w = 1;
+
+	if (t->name_off || !(btf_is_composite(t) || btf_is_any_enum(t)))
+		return w;
+	w += btf_vlen(t);
+	if (!btf_is_composite(t))
+		return w;
+	/* the gaps btf_dump fills, as it walks the members (a union's too:
+	 * malformed BTF can place its members anywhere) */
+	uint64_t off = 0, pad = 0;
+
+	for (__u16 i = 0; i < btf_vlen(t); i++) {
+		uint64_t at = btf_member_bit_offset(t, i);
+		uint32_t bits = btf_member_bitfield_size(t, i);
+		__s64 sz = bits ? 0
+				: btf__resolve_size(btf, btf_members(t)[i].type);
+
+		if (at > off)
+			pad += at - off;
+		off = at + (bits ? bits : (uint64_t)(sz > 0 ? sz : 0) * 8);
+	}
+	if (btf_is_struct(t) && (uint64_t)t->size * 8 > off)
+		pad += (uint64_t)t->size * 8 - off;
+	return w + pad / 64;
+}
+
+/*
  * Depth-first over WALK from every type, without recursion: a type met
  * again while still open is a cycle. On the way out, each type's depth and
- * (LAYOUT) how many types its expansion visits.
+ * size: how many types its expansion visits (LAYOUT), or how many parts
+ * btf_dump writes to spell it (DECL).
  */
 static int check_walk(const struct btf *btf, enum walk walk, const char *path,
 		      struct lu_error *err)
@@ -204,7 +244,7 @@ static int check_walk(const struct btf *btf, enum walk walk, const char *path,
 			}
 			/* all of f's successors are done */
 			__u32 d = 0;
-			uint64_t sz = 1;
+			uint64_t sz = walk == DECL ? decl_weight(btf, t) : 1;
 
 			for (__u32 i = 0; edge(t, walk, i, &to); i++) {
 				if (!to)
@@ -213,27 +253,36 @@ static int check_walk(const struct btf *btf, enum walk walk, const char *path,
 					d = depth[to];
 				sz += size[to];
 			}
+			uint32_t limit = walk == LAYOUT ? MAX_EXPANSION : MAX_DECL;
+
 			depth[f->id] = d + 1;
-			size[f->id] = sz > MAX_EXPANSION ? MAX_EXPANSION + 1
-							 : (__u32)sz;
+			size[f->id] = sz > limit ? limit + 1 : (__u32)sz;
 			state[f->id] = 2;
-			if (depth[f->id] > MAX_DEPTH ||
-			    (walk == LAYOUT && size[f->id] > MAX_EXPANSION)) {
+			if (depth[f->id] > MAX_DEPTH || size[f->id] > limit) {
 				const char *name = btf__name_by_offset(
 					btf, t->name_off);
-				bool deep = depth[f->id] > MAX_DEPTH;
+				char why[128];
 
+				if (depth[f->id] > MAX_DEPTH)
+					snprintf(why, sizeof(why),
+						 "nests deeper than %u levels",
+						 MAX_DEPTH);
+				else if (walk == LAYOUT)
+					snprintf(why, sizeof(why),
+						 "nests more than %u types by "
+						 "value (too many to lay out)",
+						 limit);
+				else
+					snprintf(why, sizeof(why),
+						 "spells out in more than %u "
+						 "parts (inline anonymous types "
+						 "and padding)", limit);
 				lu_error_set(err,
 					     "failed to read BTF from %s: type "
-					     "%u%s%s%s nests %s than %u %s",
+					     "%u%s%s%s %s",
 					     path, f->id, name && *name ? " ('" : "",
 					     name && *name ? name : "",
-					     name && *name ? "')" : "",
-					     deep ? "deeper" : "more",
-					     deep ? MAX_DEPTH : MAX_EXPANSION,
-					     deep ? "levels"
-						  : "types by value (too many "
-						    "to lay out)");
+					     name && *name ? "')" : "", why);
 				rc = -1;
 			}
 			top--;
