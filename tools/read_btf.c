@@ -33,6 +33,8 @@ struct btf_reader {
 };
 
 static void collect_text(void *ctx, const char *fmt, va_list args)
+	__attribute__((__format__(__printf__, 2, 0)));
+static void collect_text(void *ctx, const char *fmt, va_list args)
 {
 	struct btf_reader *r = ctx;
 	char *piece;
@@ -69,7 +71,10 @@ static __u32 skip_mods_typedefs(const struct btf *btf, __u32 id)
 /* The C spelling of a type, as libbpf's btf_dump writes declarations. */
 static const char *type_text(struct btf_reader *r, __u32 id)
 {
-	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, o, .field_name = "");
+	/* LIBBPF_OPTS without its statement expression (-Wpedantic) */
+	struct btf_dump_emit_type_decl_opts o = {
+		.sz = sizeof(o), .field_name = "",
+	};
 	const struct btf_type *core =
 		btf__type_by_id(r->btf, skip_mods_typedefs(r->btf, id));
 	const struct btf_type *t = btf__type_by_id(r->btf, id);

@@ -116,6 +116,8 @@ static char *read_line(char *buf, int size, void *stream)
 }
 
 static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
+		    va_list ap) __attribute__((__format__(__printf__, 3, 0)));
+static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 		    va_list ap)
 {
 	char msg[512];
