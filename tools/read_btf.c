@@ -8,7 +8,6 @@
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
-#include <bpf/libbpf_common.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
