@@ -13,37 +13,17 @@
 #include <sys/stat.h>
 
 #include "fuzz.h"
+#include "slurp.h"
 
 static int run_file(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	unsigned char chunk[65536];
+	char *buf;
+	size_t len;
+	int e = lu_slurp(path, 64u << 20, &buf, &len);
 
-	if (!f) {
-		fprintf(stderr, "replay: failed to open %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (len + n > cap) {
-			cap = (len + n) * 2;
-			unsigned char *p = realloc(buf, cap);
-
-			if (!p)
-				abort();
-			buf = p;
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	bool bad = ferror(f);
-
-	fclose(f);
-	if (bad) {
-		fprintf(stderr, "replay: failed to read %s\n", path);
-		free(buf);
+	if (e) {
+		fprintf(stderr, "replay: failed to read %s: %s\n", path,
+			strerror(e));
 		return -1;
 	}
 	/* an exact-size copy, so ASan sees reads past the end */

@@ -5,12 +5,14 @@
  */
 #include "compdb.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "reader.h"
+#include "slurp.h"
 
 static char *join_path(struct lu_arena *a, const char *dir, const char *file)
 {
@@ -182,28 +184,18 @@ int lu_compdb_command(const char *path, const char *source,
 {
 	const char *db = join_path(a, base_dir, path);
 	const char *src = canonical(a, join_path(a, base_dir, source));
-	FILE *f = fopen(db, "rb");
+	char *buf;
+	size_t len;
+	/* meson's database for the Linux kernel is ~30 MiB */
+	int e = lu_slurp(db, 256u << 20, &buf, &len);
 
-	if (!f) {
-		lu_error_set(err, "failed to read compilation database %s: "
-				  "cannot open it", db);
+	if (e) {
+		lu_error_set(err, "failed to read compilation database %s: %s",
+			     db, e == EFBIG ? "larger than 256 MiB"
+				 : e == EINVAL ? "not a regular file"
+					       : strerror(e));
 		return -1;
 	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	char chunk[65536];
-
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (len + n > cap) {
-			cap = (len + n) * 2;
-			buf = realloc(buf, cap);
-			if (!buf)
-				abort();
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	fclose(f);
 	int rc = lu_compdb_command_text(buf ? buf : "", len, db, src, a,
 					command, dir, err);
 

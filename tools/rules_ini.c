@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "reader.h"
+#include "slurp.h"
 
 struct ini_source {
 	const char *text;
@@ -620,45 +621,16 @@ int lu_rules_parse_string(const char *text, size_t len, const char *name,
 int lu_rules_parse_file(const char *path, struct lu_rules *rules,
 			struct lu_error *err)
 {
-	FILE *f = fopen(path, "rb");
+	char *buf;
+	size_t len;
+	int e = lu_slurp(path, 16u << 20, &buf, &len);
 
 	memset(rules, 0, sizeof(*rules));
-	if (!f) {
+	if (e) {
 		lu_error_set(err, "failed to read rules from %s: %s", path,
-			     strerror(errno));
-		return -1;
-	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	char chunk[65536];
-	size_t n;
-
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (len + n > (16u << 20)) {
-			free(buf);
-			fclose(f);
-			lu_error_set(err, "failed to read rules from %s: "
-					  "larger than 16 MiB", path);
-			return -1;
-		}
-		while (len + n + 1 > cap) {
-			cap = cap ? cap * 2 : 65536;
-			char *p = realloc(buf, cap);
-
-			if (!p)
-				abort();
-			buf = p;
-		}
-		memcpy(buf + len, chunk, n);
-		len += n;
-	}
-	bool bad = ferror(f);
-
-	fclose(f);
-	if (bad) {
-		free(buf);
-		lu_error_set(err, "failed to read rules from %s: %s", path,
-			     strerror(errno ? errno : EIO));
+			     e == EFBIG ? "larger than 16 MiB"
+			     : e == EINVAL ? "not a regular file"
+					   : strerror(e));
 		return -1;
 	}
 	if (!len) {
