@@ -35,6 +35,7 @@ struct dwarf_reader {
 	struct lu_error *err;
 	const char *path;
 	const char *unit;	/* archive member, or NULL */
+	const char *cu;		/* the compilation unit's name, or NULL */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
@@ -408,7 +409,10 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 		s->align = lu_dw_struct_align(&r->abi, die);
 	s->file = decl_file(r, die);
 	s->line = decl_line(die);
-	s->unit = r->unit ? lu_arena_strdup(a, r->unit) : NULL;
+	/* where a definition comes from tells two variants apart */
+	s->unit = r->unit ? lu_arena_strdup(a, r->unit)
+		: r->cu	  ? lu_arena_strdup(a, r->cu)
+			  : NULL;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
@@ -527,6 +531,7 @@ static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
 			r->failed = true;
 			return -1;
 		}
+		r->cu = dwarf_diename(&cudie);
 		visit_children(r, &cudie, 0);
 	}
 	return r->failed ? -1 : 0;

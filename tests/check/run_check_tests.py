@@ -378,6 +378,13 @@ case(name='clang DWARF 5 keeps source positions (decl_file 0)',
      expect=[R(r"(?m)^.*/fixtures/kernel_markers\.c:20(:\d+)?: error: "
                r"'rx_packets'")],
      reject=['struct knet+16: error'])
+case(name='two definitions of a struct in one program: both, with their units',
+     group='names', ccs=('gcc', 'clang'),
+     compile='{cc} -g {fx}/dup_one.c {fx}/dup_two.c -o {obj}',
+     run='show --struct dup {obj}', exit=0,
+     expect=[R(r"struct dup \{\t/\* \S*dup_one\.c:3 \*/\n"),
+             R(r"struct dup \{\t/\* \S*dup_two\.c:3 \*/\t/\* definition 2 "
+               r"of dup in \S*dup_two\.c \*/")])
 case(name='lineup.h markers: write group against read group',
      group='markers', ccs=('gcc', 'clang'), compile=LMARK,
      run='check {obj}', exit=1,
