@@ -53,22 +53,12 @@ static int rules_structs_found(const struct lu_rules *rules,
 		if (found)
 			continue;
 		struct lu_strset names = { 0 };
-		struct lu_read_opts scan = { .seen_names = &names };
 
-		for (size_t i = 0; i < n_sets; i++) {
-			struct lu_set tmp;
-			struct lu_error ignored;
-
-			if (!strcmp(sets[i].path, "-") || cli->from_pahole) {
-				for (size_t k = 0; k < sets[i].n_structs; k++)
-					lu_strset_add(&names,
-						      sets[i].structs[k].name);
-				continue;
-			}
-			lu_set_init(&tmp, sets[i].path);
-			lu_read(sets[i].path, &scan, &tmp, &ignored);
-			lu_set_free(&tmp);
-		}
+		for (size_t i = 0; i < n_sets; i++)
+			lu_struct_names(&sets[i],
+					strcmp(sets[i].path, "-") &&
+						!cli->from_pahole,
+					&names);
 		const char *near = lu_closest_name(name, &names);
 
 		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",

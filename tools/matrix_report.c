@@ -69,21 +69,6 @@ static struct seen_finding *collect(struct matrix *mx, struct lu_set *sets,
 	return seen;
 }
 
-static void text_note(void *arg, const struct lu_location *loc,
-		      const char *text)
-{
-	FILE *out = arg;
-
-	if (loc->file) {
-		fprintf(out, "%s:%u:", loc->file, loc->line);
-		if (loc->column)
-			fprintf(out, "%u:", loc->column);
-	} else {
-		fprintf(out, "%s:", loc->where);
-	}
-	fprintf(out, " note: %s\n", text);
-}
-
 struct size_range {
 	const char *name;
 	uint64_t min, max;
@@ -211,24 +196,10 @@ static void report_text(struct matrix *mx, struct seen_finding *seen,
 	       mx->n_builds);
 	report_broken(mx, out);
 	for (size_t i = 0; i < n_seen; i++) {
-		char msg[2048];
-		struct lu_location loc;
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 						seen[i].in);
 
-		lu_finding_message(seen[i].f, ctx, msg, sizeof(msg));
-		lu_finding_location(seen[i].f, ctx, &loc);
-		if (loc.file) {
-			fprintf(out, "%s:%u:", loc.file, loc.line);
-			if (loc.column)
-				fprintf(out, "%u:", loc.column);
-		} else {
-			fprintf(out, "%s:", loc.where);
-		}
-		fprintf(out, " %s: %s [%s]\n",
-			lu_severity_name(seen[i].f->severity), msg,
-			cond ? cond : "never");
-		lu_finding_notes(seen[i].f, ctx, text_note, out);
+		lu_report_finding_text(out, seen[i].f, ctx, cond ? cond : "never");
 	}
 	struct size_range *r = NULL;
 	size_t n_r = size_ranges(mx, &r);

@@ -346,6 +346,23 @@ static int read_once(const char *path, const struct lu_read_opts *opts,
 	return read_fd(fd, path, opts, set, err);
 }
 
+void lu_struct_names(const struct lu_set *set, bool rereadable,
+		     struct lu_strset *names)
+{
+	struct lu_read_opts scan = { .seen_names = names };
+	struct lu_set tmp;
+	struct lu_error ignored;
+
+	if (!rereadable) {
+		for (size_t k = 0; k < set->n_structs; k++)
+			lu_strset_add(names, set->structs[k].name);
+		return;
+	}
+	lu_set_init(&tmp, set->path);
+	read_once(set->path, &scan, &tmp, &ignored);
+	lu_set_free(&tmp);
+}
+
 int lu_read(const char *path, const struct lu_read_opts *opts,
 	    struct lu_set *set, struct lu_error *err)
 {
@@ -356,18 +373,9 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 		if (lu_set_find(set, opts->names[i]))
 			continue;
 		struct lu_strset names = { 0 };
-		struct lu_read_opts scan = { .seen_names = &names };
-		struct lu_set tmp;
-		struct lu_error ignored;
-		const char *close_name = NULL;
+		const char *close_name;
 
-		lu_set_init(&tmp, path);
-		/* stdin cannot be read twice; its names are the set's */
-		if (strcmp(path, "-"))
-			read_once(path, &scan, &tmp, &ignored);
-		else
-			for (size_t k = 0; k < set->n_structs; k++)
-				lu_strset_add(&names, set->structs[k].name);
+		lu_struct_names(set, strcmp(path, "-") != 0, &names);
 		close_name = lu_closest_name(opts->names[i], &names);
 		if (close_name)
 			lu_error_set(err,
@@ -377,7 +385,6 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 		else
 			lu_error_set(err, "failed to find struct %s in %s",
 				     opts->names[i], path);
-		lu_set_free(&tmp);
 		lu_strset_free(&names);
 		return -1;
 	}

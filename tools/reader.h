@@ -59,6 +59,14 @@ int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,
 bool lu_opts_wants(const struct lu_read_opts *opts, const char *name);
 
 /*
+ * Adds the name of every struct in SET's input to NAMES: by a names-only
+ * rescan when the input can be read again, else (stdin) from SET itself.
+ * For "did you mean" on the error path, where a rescan costs nothing.
+ */
+void lu_struct_names(const struct lu_set *set, bool rereadable,
+		     struct lu_strset *names);
+
+/*
  * The closest of CANDIDATES to NAME (edit distance, or containment), NULL
  * when none is close enough to be a plausible typo.
  */

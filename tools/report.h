@@ -47,6 +47,12 @@ struct json_t;
 struct json_t *lu_finding_json(const struct lu_finding *f,
 			       const struct lu_report_ctx *ctx);
 
+/*
+ * One finding, compiler-style, with its notes. TAG (may be NULL) is added
+ * in brackets, as `matrix` adds the condition under which it appears.
+ */
+void lu_report_finding_text(FILE *out, const struct lu_finding *f,
+			    const struct lu_report_ctx *ctx, const char *tag);
 void lu_report_text(FILE *out, const struct lu_findings *f,
 		    const struct lu_report_ctx *ctx);
 int lu_report_json(FILE *out, const struct lu_findings *f,

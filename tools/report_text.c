@@ -2,6 +2,8 @@
 /* Findings as compiler diagnostics: file:line:col: error: message. */
 #include "report.h"
 
+#include <string.h>
+
 #define BOLD "\033[1m"
 #define RED "\033[1;31m"
 #define MAGENTA "\033[1;35m"
@@ -40,20 +42,28 @@ static void print_note(void *arg, const struct lu_location *loc,
 	print_line(arg, loc, LU_NOTE, text);
 }
 
+void lu_report_finding_text(FILE *out, const struct lu_finding *f,
+			    const struct lu_report_ctx *ctx, const char *tag)
+{
+	struct text_out t = { out, ctx->color };
+	struct lu_location loc;
+	char msg[2048];
+	size_t n;
+
+	lu_finding_location(f, ctx, &loc);
+	lu_finding_message(f, ctx, msg, sizeof(msg));
+	n = strlen(msg);
+	if (tag)
+		snprintf(msg + n, sizeof(msg) - n, " [%s]", tag);
+	print_line(&t, &loc, f->severity, msg);
+	lu_finding_notes(f, ctx, print_note, &t);
+}
+
 void lu_report_text(FILE *out, const struct lu_findings *f,
 		    const struct lu_report_ctx *ctx)
 {
-	struct text_out t = { out, ctx->color };
-	char msg[2048];
-
-	for (size_t i = 0; i < f->n; i++) {
-		struct lu_location loc;
-
-		lu_finding_location(&f->items[i], ctx, &loc);
-		lu_finding_message(&f->items[i], ctx, msg, sizeof(msg));
-		print_line(&t, &loc, f->items[i].severity, msg);
-		lu_finding_notes(&f->items[i], ctx, print_note, &t);
-	}
+	for (size_t i = 0; i < f->n; i++)
+		lu_report_finding_text(out, &f->items[i], ctx, NULL);
 	fprintf(out, "lineup: %zu struct%s checked, %zu error%s, %zu warning%s\n",
 		f->n_structs_checked, f->n_structs_checked == 1 ? "" : "s",
 		f->n_errors, f->n_errors == 1 ? "" : "s", f->n_warnings,
