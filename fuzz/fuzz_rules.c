@@ -32,14 +32,14 @@ static void add_struct(struct lu_set *set, const char *name, uint64_t size,
 	s->size = size;
 	s->align = align;
 	s->file = "fixed.c";
-	s->line = 1;
+	s->decl_line = 1;
 	for (size_t i = 0; i < n; i++) {
 		m[i] = (struct lu_member){
 			.name = fm[i].name, .type = fm[i].type, .dims = "",
 			.offset = fm[i].offset, .size = fm[i].size,
 			.bit_offset = fm[i].bit_offset,
 			.bit_size = fm[i].bit_size, .depth = fm[i].depth,
-			.file = "fixed.c", .line = (unsigned)i + 2,
+			.file = "fixed.c", .decl_line = (unsigned)i + 2,
 			.group = -1,
 		};
 	}

@@ -125,7 +125,7 @@ static void build_view(struct view *v, const struct lu_struct *s,
 
 			if (idx < 0) {
 				report_missing(out, v, LU_FIND_MISSING,
-					       rg->members[m], rg->line, opts);
+					       rg->members[m], rg->ini_line, opts);
 				continue;
 			}
 			const struct lu_member *mm = &s->members[idx];
@@ -542,7 +542,7 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 						   v->s);
 		f->value = v->s->size;
 		f->limit = r->max_size;
-		f->rules_line = r->max_size_line;
+		f->rules_line = r->max_size_ini_line;
 		f->config = opts->config;
 	}
 	for (int pass = 0; pass < 2; pass++) {
@@ -555,7 +555,7 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 
 			if (g < 0) {
 				report_missing(out, v, LU_FIND_UNKNOWN_GROUP,
-					       lim[i].group, lim[i].line, opts);
+					       lim[i].group, lim[i].ini_line, opts);
 				continue;
 			}
 			const struct lu_group *grp = &v->groups[g];
@@ -574,7 +574,7 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 						   sizeof(*grp));
 			f->value = value;
 			f->limit = lim[i].value;
-			f->rules_line = lim[i].line;
+			f->rules_line = lim[i].ini_line;
 			f->config = opts->config;
 		}
 	}
@@ -584,7 +584,7 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 		for (int k = 0; k < 2; k++)
 			if (view_group(v, names[k]) < 0)
 				report_missing(out, v, LU_FIND_UNKNOWN_GROUP,
-					       names[k], r->allow[i].line, opts);
+					       names[k], r->allow[i].ini_line, opts);
 	}
 }
 

@@ -62,7 +62,7 @@ static int rules_structs_found(const struct lu_rules *rules,
 		const char *near = lu_closest_name(name, &names);
 
 		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
-			rules->path, rules->structs[r].line, name,
+			rules->path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
 			near ? "'?)" : "");

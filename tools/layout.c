@@ -210,7 +210,7 @@ void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena)
 			g->first = i + 1;
 			g->begin = m->offset;
 			g->file = m->file;
-			g->line = m->line;
+			g->decl_line = m->decl_line;
 			m->marker = true;
 			m->group = -1;
 			open = lu_grow(open, &cap_open, n_open, sizeof(*open));

@@ -36,7 +36,7 @@ struct lu_member {
 	uint32_t bit_offset;	/* bit-fields: first bit within the unit */
 	uint32_t bit_size;	/* 0 unless a bit-field */
 	const char *file;	/* declaration, NULL when unknown */
-	unsigned line, column;
+	unsigned decl_line, decl_column;	/* source position, 0 unknown */
 	unsigned depth;		/* 0 as C sees it, >0 inside a named member */
 	int group;		/* index in lu_struct.groups, -1 for none */
 	bool marker;		/* a zero-size group marker */
@@ -49,7 +49,7 @@ struct lu_group {
 	size_t first, last;	/* members [first, last) declared inside */
 	uint64_t begin, end;	/* byte extent [begin, end) */
 	const char *file;	/* where the group opens, NULL when unknown */
-	unsigned line;
+	unsigned decl_line;
 };
 
 struct lu_struct {
@@ -58,7 +58,7 @@ struct lu_struct {
 	uint64_t size;
 	uint64_t align;
 	const char *file;
-	unsigned line;
+	unsigned decl_line;
 	const char *unit;	/* compilation unit or archive member */
 	unsigned variant;	/* >0: another definition of the same name */
 	struct lu_member *members;

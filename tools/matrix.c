@@ -124,12 +124,12 @@ static int setup(struct matrix *mx, struct lu_error *err)
 	if (!mx->m->compile == !mx->m->compdb) {
 		lu_error_set(err, "%s:%u: error: [matrix] needs either compile "
 				  "or compdb (with source)", cli->rules,
-			     mx->m->line);
+			     mx->m->ini_line);
 		return -1;
 	}
 	if (mx->m->compdb && !mx->m->source) {
 		lu_error_set(err, "%s:%u: error: compdb needs source = FILE",
-			     cli->rules, mx->m->line);
+			     cli->rules, mx->m->ini_line);
 		return -1;
 	}
 	if (mx->m->compile) {

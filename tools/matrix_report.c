@@ -28,7 +28,7 @@ static char *finding_key(struct lu_arena *a, const struct lu_finding *f,
 	lu_finding_message(f, ctx, msg, sizeof(msg));
 	lu_finding_location(f, ctx, &loc);
 	return lu_arena_printf(a, "%s:%u:%u %s %s", loc.file ? loc.file : "",
-			       loc.line, loc.column, loc.where, msg);
+			       loc.decl_line, loc.decl_column, loc.where, msg);
 }
 
 static struct seen_finding *collect(struct matrix *mx, struct lu_set *sets,

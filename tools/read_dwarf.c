@@ -184,11 +184,11 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	out->depth = depth;
 	out->group = -1;
 	out->file = decl_file(r, m);
-	out->line = decl_line(m);
+	out->decl_line = decl_line(m);
 	int col = 0;
 
 	if (dwarf_decl_column(m, &col) == 0 && col > 0)
-		out->column = (unsigned)col;
+		out->decl_column = (unsigned)col;
 	out->size = lu_dw_type_size(&type);
 	out->offset = base + loc;
 
@@ -408,7 +408,7 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	if (!s->align)
 		s->align = lu_dw_struct_align(&r->abi, die);
 	s->file = decl_file(r, die);
-	s->line = decl_line(die);
+	s->decl_line = decl_line(die);
 	/* where a definition comes from tells two variants apart */
 	s->unit = r->unit ? lu_arena_strdup(a, r->unit)
 		: r->cu	  ? lu_arena_strdup(a, r->cu)

@@ -40,7 +40,7 @@ struct pahole_reader {
 	struct lu_error *err;
 	unsigned lineno;
 	size_t n_seen;		/* structs read, wanted or not */
-	char line[MAX_LINE];
+	char text[MAX_LINE];
 	/* the struct being read; n_open == 0 between structs */
 	struct block open[MAX_NEST];
 	unsigned n_open;
@@ -91,7 +91,7 @@ static bool is_ident(int c)
 	return isalnum(c) || c == '_';
 }
 
-/* 1: a line in r->line; 0: end of input; -1: error. */
+/* 1: a line in r->text; 0: end of input; -1: error. */
 static int next_line(struct pahole_reader *r)
 {
 	size_t n = 0;
@@ -101,14 +101,14 @@ static int next_line(struct pahole_reader *r)
 	while ((c = getc(r->in)) != EOF && c != '\n') {
 		if (c == '\0')
 			return fail(r, "unexpected NUL byte (not pahole text?)");
-		if (n + 1 >= sizeof(r->line))
+		if (n + 1 >= sizeof(r->text))
 			return fail(r, "line longer than %d bytes", MAX_LINE - 1);
-		r->line[n++] = (char)c;
+		r->text[n++] = (char)c;
 	}
 	if (c == EOF && ferror(r->in))
 		return fail(r, "%s", strerror(errno ? errno : EIO));
-	r->line[n] = '\0';
-	trim_end(r->line);
+	r->text[n] = '\0';
+	trim_end(r->text);
 	if (c == EOF && n == 0)
 		r->lineno--;
 	return c != EOF || n;
@@ -496,7 +496,7 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	s->size = r->size;
 	s->align = align;
 	s->file = r->file;
-	s->line = r->file_line;
+	s->decl_line = r->file_line;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
@@ -611,7 +611,7 @@ static int read_comment(struct pahole_reader *r, char *c)
 
 static int read_line(struct pahole_reader *r)
 {
-	char *code = skip_space(r->line), *comment;
+	char *code = skip_space(r->text), *comment;
 	size_t n;
 
 	/* pahole's own failure to print a member; it names no place */

@@ -180,10 +180,10 @@ static void member_location(const struct lu_struct *s, size_t i,
 
 	memset(loc, 0, sizeof(*loc));
 	struct_location(s, m->offset, true, loc);
-	if (m->file && m->line) {
+	if (m->file && m->decl_line) {
 		loc->file = display_path(m->file);
-		loc->line = m->line;
-		loc->column = m->column;
+		loc->decl_line = m->decl_line;
+		loc->decl_column = m->decl_column;
 	}
 }
 
@@ -203,30 +203,30 @@ void lu_finding_location(const struct lu_finding *f,
 		struct_location(s, 0, false, loc);
 		if (ctx->rules && f->rules_line) {
 			loc->file = ctx->rules->path;
-			loc->line = f->rules_line;
+			loc->decl_line = f->rules_line;
 		}
 		return;
 	case LU_FIND_GROUP_BYTES:
 	case LU_FIND_GROUP_LINES:
 		struct_location(s, f->group->begin, true, loc);
-		if (f->group->file && f->group->line) {
+		if (f->group->file && f->group->decl_line) {
 			loc->file = display_path(f->group->file);
-			loc->line = f->group->line;
+			loc->decl_line = f->group->decl_line;
 			return;
 		}
 		break;
 	case LU_FIND_SIZE:
 		struct_location(s, 0, false, loc);
-		if (s->file && s->line) {
+		if (s->file && s->decl_line) {
 			loc->file = display_path(s->file);
-			loc->line = s->line;
+			loc->decl_line = s->decl_line;
 			return;
 		}
 		break;
 	}
 	if (ctx->rules && f->rules_line) {
 		loc->file = ctx->rules->path;
-		loc->line = f->rules_line;
+		loc->decl_line = f->rules_line;
 	}
 }
 
@@ -268,7 +268,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	     f->type == LU_FIND_GROUP_LINES)) {
 		memset(&loc, 0, sizeof(loc));
 		loc.file = ctx->rules->path;
-		loc.line = f->rules_line;
+		loc.decl_line = f->rules_line;
 		snprintf(text, sizeof(text), "the limit is set here");
 		emit(arg, &loc, text);
 		n++;

@@ -24,7 +24,7 @@ struct lu_report_ctx {
 /* Where a finding points: a source position, or struct+offset. */
 struct lu_location {
 	const char *file;	/* NULL: use `where` */
-	unsigned line, column;
+	unsigned decl_line, decl_column;
 	char where[256];	/* "struct task_group+264" */
 };
 

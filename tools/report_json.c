@@ -32,7 +32,7 @@ static json_t *location_json(const struct lu_location *loc)
 {
 	return json_pack("{s:o, s:i, s:i, s:s}", "file",
 			 loc->file ? json_string(loc->file) : json_null(),
-			 "line", (int)loc->line, "column", (int)loc->column,
+			 "line", (int)loc->decl_line, "column", (int)loc->decl_column,
 			 "where", loc->where);
 }
 
@@ -184,11 +184,11 @@ static json_t *sarif_location(const struct lu_location *loc,
 
 	if (loc->file) {
 		json_t *region = json_pack("{s:i}", "startLine",
-					   (int)(loc->line ? loc->line : 1));
+					   (int)(loc->decl_line ? loc->decl_line : 1));
 
-		if (loc->column)
+		if (loc->decl_column)
 			json_object_set_new(region, "startColumn",
-					    json_integer(loc->column));
+					    json_integer(loc->decl_column));
 		json_object_set_new(
 			l, "physicalLocation",
 			json_pack("{s:{s:s}, s:o}", "artifactLocation", "uri",

@@ -26,9 +26,9 @@ static void print_line(const struct text_out *t, const struct lu_location *loc,
 	if (t->color)
 		fputs(BOLD, t->out);
 	if (loc->file) {
-		fprintf(t->out, "%s:%u:", loc->file, loc->line);
-		if (loc->column)
-			fprintf(t->out, "%u:", loc->column);
+		fprintf(t->out, "%s:%u:", loc->file, loc->decl_line);
+		if (loc->decl_column)
+			fprintf(t->out, "%u:", loc->decl_column);
 	} else {
 		fprintf(t->out, "%s:", loc->where);
 	}

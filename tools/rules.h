@@ -15,29 +15,29 @@ struct lu_rule_group {
 	enum lu_kind kind;
 	const char **members;	/* dotted below named nested members */
 	size_t n_members;
-	unsigned line;		/* in the rules file */
+	unsigned ini_line;	/* in the rules file */
 };
 
 struct lu_rule_limit {
 	const char *group;
 	uint64_t value;
-	unsigned line;
+	unsigned ini_line;
 };
 
 struct lu_rule_allow {
 	const char *a, *b;
-	unsigned line;
+	unsigned ini_line;
 };
 
 struct lu_rule_struct {
 	const char *name;
-	unsigned line;
+	unsigned ini_line;
 	struct lu_rule_group *groups;
 	size_t n_groups;
 	struct lu_rule_allow *allow;
 	size_t n_allow;
 	uint64_t max_size;	/* 0: no limit */
-	unsigned max_size_line;
+	unsigned max_size_ini_line;
 	struct lu_rule_limit *max_bytes, *max_lines;
 	size_t n_max_bytes, n_max_lines;
 };
@@ -54,7 +54,7 @@ struct lu_matrix_rules {
 	const char *compdb, *source;
 	struct lu_matrix_option *options;
 	size_t n_options;
-	unsigned line;
+	unsigned ini_line;
 };
 
 struct lu_rules {

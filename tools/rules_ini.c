@@ -20,9 +20,9 @@
 struct ini_source {
 	const char *text;
 	size_t len, pos;
-	unsigned line;		/* lines handed to libinih so far */
+	unsigned ini_line;	/* lines handed to libinih so far */
 	unsigned sections;	/* section headers seen so far */
-	unsigned section_line;	/* where the last one was */
+	unsigned section_ini_line;	/* where the last one was */
 	bool continuation;	/* the last line continues the one before */
 	bool after_key;		/* libinih's prev_name: a key since [section] */
 	char section_text[200];	/* the last [header]'s text */
@@ -49,7 +49,7 @@ struct ini_ctx {
 static void note_empty_section(struct ini_source *src)
 {
 	if (src->sections && !src->keys && !src->empty_line) {
-		src->empty_line = src->section_line;
+		src->empty_line = src->section_ini_line;
 		memcpy(src->empty_text, src->section_text,
 		       sizeof(src->empty_text));
 	}
@@ -67,7 +67,7 @@ static char *read_line(char *buf, int size, void *stream)
 	size_t n = nl ? (size_t)(nl - start) : src->len - src->pos;
 
 	src->pos += n + (nl ? 1 : 0);
-	src->line++;
+	src->ini_line++;
 	if (n >= (size_t)size - 1) {
 		/* libinih would split it; hand over a line it rejects. */
 		snprintf(buf, (size_t)size, "\x01 line too long\n");
@@ -88,7 +88,7 @@ static char *read_line(char *buf, int size, void *stream)
 		/* libinih reports keys only: an empty section shows up here */
 		note_empty_section(src);
 		src->sections++;
-		src->section_line = src->line;
+		src->section_ini_line = src->ini_line;
 		src->after_key = false;
 		src->keys = 0;
 		snprintf(src->section_text, sizeof(src->section_text), "%.*s",
@@ -139,7 +139,7 @@ static int fail(struct ini_ctx *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail_at(c, c->src->line, fmt, ap);
+	vfail_at(c, c->src->ini_line, fmt, ap);
 	va_end(ap);
 	return 0;
 }
@@ -152,7 +152,7 @@ static int fail_section(struct ini_ctx *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfail_at(c, c->src->section_line, fmt, ap);
+	vfail_at(c, c->src->section_ini_line, fmt, ap);
 	va_end(ap);
 	return 0;
 }
@@ -267,7 +267,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 			memset(g, 0, sizeof(*g));
 			g->name = lu_arena_strdup(a, gname);
 			g->kind = kind;
-			g->line = c->src->line;
+			g->ini_line = c->src->ini_line;
 		}
 		if (!split_words(c, value, true, &g->members, &g->n_members,
 				 &bad))
@@ -299,7 +299,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 		s->allow = lu_grow(s->allow, &c->cap_allow, s->n_allow,
 				   sizeof(*s->allow));
 		s->allow[s->n_allow++] = (struct lu_rule_allow){
-			words[0], words[1], c->src->line
+			words[0], words[1], c->src->ini_line
 		};
 		return 1;
 	}
@@ -307,7 +307,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 		if (!parse_u64(value, &s->max_size) || !s->max_size)
 			return fail(c, "max_size needs a positive number of "
 				       "bytes, not '%s'", value);
-		s->max_size_line = c->src->line;
+		s->max_size_ini_line = c->src->ini_line;
 		return 1;
 	}
 	bool bytes = head == 9 && !strncmp(key, "max_bytes", 9);
@@ -324,7 +324,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 			return fail(c, "%s needs a positive number, not '%s'",
 				    key, value);
 		struct lu_rule_limit l = { lu_arena_strdup(a, tail), v,
-					   c->src->line };
+					   c->src->ini_line };
 
 		if (bytes) {
 			s->max_bytes = lu_grow(s->max_bytes, &c->cap_bytes,
@@ -448,7 +448,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 		if (r->matrix.present)
 			return fail_section(c, "duplicate section [matrix]");
 		r->matrix.present = true;
-		r->matrix.line = c->src->section_line;
+		r->matrix.ini_line = c->src->section_ini_line;
 		c->in_matrix = true;
 		return 1;
 	}
@@ -470,13 +470,13 @@ static int new_section(struct ini_ctx *c, const char *section)
 	for (size_t i = 0; i < r->n_structs; i++)
 		if (!strcmp(r->structs[i].name, name))
 			return fail_section(c, "duplicate section [struct %s] (first "
-				       "at line %u)", name, r->structs[i].line);
+				       "at line %u)", name, r->structs[i].ini_line);
 	r->structs = lu_grow(r->structs, &c->cap_structs, r->n_structs,
 			     sizeof(*r->structs));
 	c->cur = &r->structs[r->n_structs++];
 	memset(c->cur, 0, sizeof(*c->cur));
 	c->cur->name = lu_arena_strdup(&r->arena, name);
-	c->cur->line = c->src->section_line;
+	c->cur->ini_line = c->src->section_ini_line;
 	return 1;
 }
 
@@ -591,7 +591,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 	if (!rules->n_structs && !rules->matrix.present) {
 		/* at the end of the file, where a section was expected */
 		lu_error_set(err, "%s:%u: error: no [struct NAME] or [matrix] "
-				  "section", name, src.line ? src.line : 1);
+				  "section", name, src.ini_line ? src.ini_line : 1);
 		return -1;
 	}
 	for (size_t i = 0; i < rules->n_structs; i++) {
@@ -599,7 +599,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 		    !rules->structs[i].n_max_bytes &&
 		    !rules->structs[i].n_max_lines) {
 			lu_error_set(err, "%s:%u: error: [struct %s] has no "
-					  "rules", name, rules->structs[i].line,
+					  "rules", name, rules->structs[i].ini_line,
 				     rules->structs[i].name);
 			return -1;
 		}

@@ -110,7 +110,7 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 
 	fprintf(out, "%s %s {", s->is_union ? "union" : "struct", s->name);
 	if (s->file)
-		fprintf(out, "\t/* %s:%u */", s->file, s->line);
+		fprintf(out, "\t/* %s:%u */", s->file, s->decl_line);
 	if (s->variant)
 		fprintf(out, "\t/* definition %u of %s%s%s */", s->variant + 1,
 			s->name, s->unit ? " in " : "", s->unit ? s->unit : "");

@@ -33,7 +33,7 @@ static json_t *member_json(const struct lu_struct *s,
 			    json_integer((json_int_t)m->bit_offset));
 	json_object_set_new(j, "bit_size", json_integer((json_int_t)m->bit_size));
 	json_object_set_new(j, "file", str_or_null(m->file));
-	json_object_set_new(j, "line", json_integer(m->line));
+	json_object_set_new(j, "line", json_integer(m->decl_line));
 	json_object_set_new(j, "depth", json_integer(m->depth));
 	json_object_set_new(j, "cachelines", lines_json(m->offset, m->size, line));
 	json_object_set_new(j, "group", m->group >= 0
@@ -79,7 +79,7 @@ static json_t *struct_json(const struct lu_struct *s, unsigned line)
 			    json_integer((json_int_t)((s->size + line - 1) /
 						      line)));
 	json_object_set_new(j, "file", str_or_null(s->file));
-	json_object_set_new(j, "line", json_integer(s->line));
+	json_object_set_new(j, "line", json_integer(s->decl_line));
 	json_object_set_new(j, "unit", str_or_null(s->unit));
 	json_object_set_new(j, "variant", json_integer(s->variant));
 	for (size_t i = 0; i < s->n_members; i++)

@@ -39,13 +39,13 @@ Test(rules, design_example)
 	cr_assert_str_eq(s->groups[0].name, "write");
 	cr_assert_eq(s->groups[0].n_members, 2);
 	cr_assert_str_eq(s->groups[0].members[1], "rt_bandwidth.rt_runtime");
-	cr_assert_eq(s->groups[0].line, 3);
+	cr_assert_eq(s->groups[0].ini_line, 3);
 	cr_assert_str_eq(s->groups[1].members[2], "rt_rq");
 	cr_assert_eq(s->groups[3].kind, LU_KIND_READ);
 	cr_assert_str_eq(s->groups[3].name, "tick");
 	cr_assert_eq(s->n_allow, 1);
 	cr_assert_eq(s->max_size, 768);
-	cr_assert_eq(s->max_size_line, 8);
+	cr_assert_eq(s->max_size_ini_line, 8);
 	cr_assert_eq(s->n_max_bytes, 1);
 	cr_assert_eq(s->max_bytes[0].value, 16);
 	cr_assert_eq(lu_rules_max_depth(&r), 1);
