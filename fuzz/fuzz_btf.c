@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzzes the BTF reader on raw BTF (what /sys/kernel/btf/vmlinux holds)
- * through libbpf, then checks and prints what was read.
+ * through libbpf, then checks and prints what was read. Inputs enter by
+ * lu_read(), as the tool's do; the BTF magic sends them to the BTF reader.
  */
 #include <unistd.h>
 
@@ -26,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct lu_error err;
 
 	lu_set_init(&set, path);
-	if (lu_read_btf(path, &opts, &set, &err) == 0)
+	if (lu_read(path, &opts, &set, &err) == 0)
 		fuzz_consume(&set, NULL);
 	lu_set_free(&set);
 	close(fd);

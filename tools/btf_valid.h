@@ -3,7 +3,7 @@
 #ifndef LINEUP_BTF_VALID_H
 #define LINEUP_BTF_VALID_H
 
-#include "reader.h"
+#include "error.h"
 
 struct btf;
 

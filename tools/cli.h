@@ -35,8 +35,9 @@ struct lu_command {
 	const char *name;
 	int (*run)(struct lu_cli *cli);
 	const char *usage;	/* grammar, first line of --help */
-	const char *help;	/* the rest of --help */
-	const char *options;	/* getopt_long short options it accepts */
+	const char *help;	/* what it does, before the options */
+	unsigned takes;		/* the options it accepts, by bit */
+	unsigned formats;	/* the --format values, by enum lu_format */
 };
 
 int lu_cmd_show(struct lu_cli *cli);

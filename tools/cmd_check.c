@@ -4,44 +4,22 @@
  * and the rules, report. Inputs are read whole before anything is printed,
  * so an input error never leaves half a report.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "closest_name.h"
 #include "cli.h"
 #include "reader.h"
 #include "report.h"
 #include "rules.h"
 
-static int read_input(const struct lu_cli *cli, const char *path,
-		      const struct lu_read_opts *ropts, struct lu_set *set,
-		      struct lu_error *err)
-{
-	lu_set_init(set, path);
-	if (!cli->from_pahole || !strcmp(path, "-"))
-		return lu_read(path, ropts, set, err);
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		lu_error_set(err, "failed to open %s: %s", path,
-			     strerror(errno));
-		return -1;
-	}
-	int rc = lu_read_pahole(f, path, ropts, set, err);
-
-	fclose(f);
-	return rc;
-}
-
 /*
- * Every struct the rules name must be in some input. Only wanted structs
- * were read, so a typo's near names come from a names-only rescan: this is
- * the error path, where its cost does not matter.
+ * Every struct the rules name must be in some input; otherwise the
+ * nearest name of any input, from the index each read made.
  */
 static int rules_structs_found(const struct lu_rules *rules,
-			       const struct lu_cli *cli,
 			       const struct lu_set *sets, size_t n_sets)
 {
 	for (size_t r = 0; rules && r < rules->n_structs; r++) {
@@ -52,21 +30,22 @@ static int rules_structs_found(const struct lu_rules *rules,
 			found = lu_set_find(&sets[i], name) != NULL;
 		if (found)
 			continue;
-		struct lu_strset names = { 0 };
+		struct lu_strset nearest = { 0 };
 
-		for (size_t i = 0; i < n_sets; i++)
-			lu_struct_names(&sets[i],
-					strcmp(sets[i].path, "-") &&
-						!cli->from_pahole,
-					&names);
-		const char *near = lu_closest_name(name, &names);
+		for (size_t i = 0; i < n_sets; i++) {
+			const char *near = lu_set_closest(&sets[i], name);
+
+			if (near)
+				lu_strset_add(&nearest, near);
+		}
+		const char *near = lu_closest_name(name, &nearest);
 
 		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
 			rules->path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
 			near ? "'?)" : "");
-		lu_strset_free(&names);
+		lu_strset_free(&nearest);
 		return -1;
 	}
 	return 0;
@@ -100,28 +79,28 @@ int lu_cmd_check(struct lu_cli *cli)
 		.names = names,
 		.n_names = rules.n_structs,
 		.marked = true,
-		.allow_missing = true,
 		.expand_depth = lu_rules_max_depth(&rules),
+		.pahole_text = cli->from_pahole,
+		.line_size = cli->line_size,
 	};
 
 	for (size_t i = 0; i < cli->n_args; i++, n_sets++) {
-		if (read_input(cli, cli->args[i], &ropts, &sets[i], &err) < 0) {
+		lu_set_init(&sets[i], cli->args[i]);
+		if (lu_read(cli->args[i], &ropts, &sets[i], &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
 			n_sets++;
 			goto out;
 		}
 	}
-	if (rules_structs_found(have_rules ? &rules : NULL, cli, sets,
-				n_sets) < 0)
+	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
 
 	struct lu_findings findings = { 0 };
-	/* one line size for the report: the first input decides */
-	unsigned line = lu_cli_line_size(cli, sets[0].line_size);
 
+	/* each input on its own machine's lines */
 	for (size_t i = 0; i < n_sets; i++) {
 		struct lu_check_opts copts = {
-			.line_size = line, .pair = cli->pair,
+			.line_size = sets[i].line_size, .pair = cli->pair,
 			.strict = cli->strict,
 		};
 
@@ -131,7 +110,8 @@ int lu_cmd_check(struct lu_cli *cli)
 	struct lu_report_ctx ctx = {
 		.sets = sets, .n_sets = n_sets,
 		.rules = have_rules ? &rules : NULL,
-		.line_size = line, .pair = cli->pair, .color = cli->color,
+		.line_size = sets[0].line_size, .pair = cli->pair,
+		.color = cli->color,
 	};
 
 	if (cli->format == LU_FORMAT_JSON)

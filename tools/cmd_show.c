@@ -7,11 +7,29 @@
 #include "reader.h"
 #include "show.h"
 
+/* Every --struct must be in the input; the nearest name helps a typo. */
+static int wanted_found(const struct lu_cli *cli, const struct lu_set *set)
+{
+	for (size_t i = 0; i < cli->n_structs; i++) {
+		const char *name = cli->structs[i], *near;
+
+		if (lu_set_find(set, name))
+			continue;
+		near = lu_set_closest(set, name);
+		fprintf(stderr, "lineup: failed to find struct %s in %s%s%s%s\n",
+			name, set->path, near ? " (did you mean '" : "",
+			near ? near : "", near ? "'?)" : "");
+		return -1;
+	}
+	return 0;
+}
+
 int lu_cmd_show(struct lu_cli *cli)
 {
 	struct lu_read_opts ropts = {
 		.names = (const char *const *)cli->structs,
 		.n_names = cli->n_structs,
+		.line_size = cli->line_size,
 	};
 	struct lu_set set;
 	struct lu_error err;
@@ -26,8 +44,12 @@ int lu_cmd_show(struct lu_cli *cli)
 		lu_set_free(&set);
 		return LU_EXIT_USAGE;
 	}
+	if (wanted_found(cli, &set) < 0) {
+		lu_set_free(&set);
+		return LU_EXIT_USAGE;
+	}
 	struct lu_show_opts sopts = {
-		.line_size = lu_cli_line_size(cli, set.line_size),
+		.line_size = set.line_size,
 		.pair = cli->pair,
 		.color = cli->color,
 	};

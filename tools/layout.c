@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "closest_name.h"
+
 static const char *const kind_names[] = {
 	[LU_KIND_NONE] = "none",
 	[LU_KIND_WRITE] = "write",
@@ -53,7 +55,7 @@ void lu_set_init(struct lu_set *set, const char *path)
 void lu_set_free(struct lu_set *set)
 {
 	free(set->structs);
-	lu_strset_free(&set->variants);
+	lu_strset_free(&set->names);
 	lu_arena_free(&set->arena);
 	memset(set, 0, sizeof(*set));
 }
@@ -68,26 +70,17 @@ struct lu_struct *lu_set_add(struct lu_set *set)
 	return s;
 }
 
-void lu_set_number_variant(struct lu_set *set, struct lu_struct *s)
-{
-	char n[24];
-	unsigned v = 0;
-
-	/* O(definitions of this name), not O(structs): a vmlinux has many */
-	for (;; v++) {
-		snprintf(n, sizeof(n), "%u", v);
-		if (lu_strset_add2(&set->variants, s->name, n))
-			break;
-	}
-	s->variant = v;
-}
-
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)
 {
 	for (size_t i = 0; i < set->n_structs; i++)
 		if (!strcmp(set->structs[i].name, name))
 			return &set->structs[i];
 	return NULL;
+}
+
+const char *lu_set_closest(const struct lu_set *set, const char *name)
+{
+	return lu_closest_name(name, &set->names);
 }
 
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name)
@@ -272,4 +265,43 @@ unsigned lu_line_size_for_machine(unsigned e_machine, const char **name)
 	if (name)
 		*name = NULL;
 	return 0;
+}
+
+static int by_name_then_order(const void *a, const void *b)
+{
+	const struct lu_struct *const *x = a, *const *y = b;
+	int d = strcmp((*x)->name, (*y)->name);
+
+	return d ? d : (*x < *y ? -1 : *x > *y);
+}
+
+/*
+ * Numbers each definition among those of its name, in reading order: the
+ * n-th other definition of a name gets n. Sorted, not probed: a crafted
+ * input may hold thousands of definitions of one name.
+ */
+static void number_variants(struct lu_set *set)
+{
+	struct lu_struct **order = calloc(set->n_structs + 1, sizeof(*order));
+
+	if (!order)
+		abort();
+	for (size_t i = 0; i < set->n_structs; i++)
+		order[i] = &set->structs[i];
+	qsort(order, set->n_structs, sizeof(*order), by_name_then_order);
+	for (size_t i = 0; i < set->n_structs; i++)
+		order[i]->variant = i && !strcmp(order[i - 1]->name,
+						  order[i]->name)
+					    ? order[i - 1]->variant + 1
+					    : 0;
+	free(order);
+}
+
+void lu_set_finish(struct lu_set *set)
+{
+	for (size_t i = 0; i < set->n_structs; i++)
+		lu_struct_find_groups(&set->structs[i], &set->arena);
+	number_variants(set);
+	if (!set->line_size)
+		set->line_size = 64;
 }

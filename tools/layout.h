@@ -71,12 +71,14 @@ struct lu_struct {
 struct lu_set {
 	const char *path;
 	const char *format;	/* "dwarf", "btf" or "pahole" */
-	unsigned line_size;	/* from the ELF machine, 0 when unknown */
+	/* Cache line size in effect: --line-size, else the ELF machine's,
+	 * else 64. Readers see 0 until one of the first two is known. */
+	unsigned line_size;
 	const char *machine;	/* e.g. "x86-64", NULL when unknown */
 	struct lu_struct *structs;
 	size_t n_structs, cap_structs;
 	struct lu_arena arena;	/* owns every string and array above */
-	struct lu_strset variants;	/* "name\nN" for each definition seen */
+	struct lu_strset names;	/* every struct name in the input */
 };
 
 const char *lu_kind_name(enum lu_kind kind);
@@ -87,12 +89,15 @@ void lu_set_init(struct lu_set *set, const char *path);
 void lu_set_free(struct lu_set *set);
 struct lu_struct *lu_set_add(struct lu_set *set);
 /*
- * Numbers S among the definitions of its name read so far: 0 for the
- * first, n for the n-th other one. Readers call it once per struct.
+ * What every reader's output needs once its structs are in: groups from
+ * the markers, each definition numbered among those of its name (0 for
+ * the first), and the line size settled (64 when nothing said).
  */
-void lu_set_number_variant(struct lu_set *set, struct lu_struct *s);
+void lu_set_finish(struct lu_set *set);
 /* Finds the first struct named NAME, NULL when absent. */
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
+/* The struct name of the input nearest to NAME, for "did you mean". */
+const char *lu_set_closest(const struct lu_set *set, const char *name);
 
 /* Index of the member named NAME (dotted for nested), -1 when absent. */
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name);
@@ -103,7 +108,7 @@ ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name);
  * Turns lineup and kernel marker members into groups: members declared
  * between a begin and an end marker belong to that group. Markers are
  * recognised by name (and, for lineup's, the element typedef names the
- * kind). Readers call this once per struct after filling its members.
+ * kind). lu_set_finish() calls it for every struct read.
  */
 void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena);
 

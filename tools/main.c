@@ -16,17 +16,69 @@
 #define LINEUP_VERSION "unknown"
 #endif
 
-static const char common_help[] =
-	"  --format text|json|sarif  output format (default text)\n"
-	"  --line-size N             cache line size in bytes (default: from "
-	"the ELF\n"
-	"                            machine, 64 when unknown)\n"
-	"  --pair                    treat each aligned pair of lines as one "
-	"unit\n"
-	"                            (adjacent-line prefetch)\n"
-	"  --color auto|always|never colors on a terminal; NO_COLOR is "
-	"respected\n"
-	"  -h, --help                this help\n";
+/* Every option; a command takes the ones its table entry names. */
+enum lu_option_id {
+	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
+	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
+	OPT_JOBS, OPT_HELP,
+};
+
+#define TAKES(id) (1u << (id))
+
+struct lu_option {
+	struct option getopt;	/* val is 256 + id, or the short letter */
+	enum lu_option_id id;
+	const char *spelling;	/* as --help shows it */
+	const char *help;
+};
+
+static const struct lu_option all_options[] = {
+	{ { "struct", required_argument, NULL, 's' }, OPT_STRUCT,
+	  "-s, --struct NAME", "only the struct NAME (repeatable)" },
+	{ { "rules", required_argument, NULL, 'r' }, OPT_RULES,
+	  "-r, --rules FILE.ini", "rules for named structs (doc/rules.md)" },
+	{ { "jobs", required_argument, NULL, 'j' }, OPT_JOBS,
+	  "-j, --jobs N", "parallel compiles (default: CPUs)" },
+	{ { "exhaustive", no_argument, NULL, 256 + OPT_EXHAUSTIVE },
+	  OPT_EXHAUSTIVE, "--exhaustive",
+	  "every configuration, not a covering array" },
+	{ { "timeout", required_argument, NULL, 256 + OPT_TIMEOUT },
+	  OPT_TIMEOUT, "--timeout SECONDS", "per compile (default 300)" },
+	{ { "strict", no_argument, NULL, 256 + OPT_STRICT }, OPT_STRICT,
+	  "--strict", "missing members and groups are errors" },
+	{ { "from-pahole", no_argument, NULL, 256 + OPT_FROM_PAHOLE },
+	  OPT_FROM_PAHOLE, "--from-pahole",
+	  "read FILE (or -) as pahole --hex text" },
+	{ { "format", required_argument, NULL, 256 + OPT_FORMAT }, OPT_FORMAT,
+	  "--format FORMAT", NULL /* the command's formats */ },
+	{ { "line-size", required_argument, NULL, 256 + OPT_LINE_SIZE },
+	  OPT_LINE_SIZE, "--line-size N",
+	  "cache line size in bytes (default: from the ELF machine, 64 "
+	  "when unknown)" },
+	{ { "pair", no_argument, NULL, 256 + OPT_PAIR }, OPT_PAIR, "--pair",
+	  "treat each aligned pair of lines as one unit (adjacent-line "
+	  "prefetch)" },
+	{ { "color", required_argument, NULL, 256 + OPT_COLOR }, OPT_COLOR,
+	  "--color WHEN", "auto, always or never; NO_COLOR is respected" },
+	{ { "colour", required_argument, NULL, 256 + OPT_COLOR }, OPT_COLOR,
+	  NULL, NULL },
+	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
+	  "this help" },
+};
+
+#define N_OPTIONS (sizeof(all_options) / sizeof(all_options[0]))
+
+static const char *const format_names[] = {
+	[LU_FORMAT_TEXT] = "text",
+	[LU_FORMAT_JSON] = "json",
+	[LU_FORMAT_SARIF] = "sarif",
+};
+
+#define TEXT (1u << LU_FORMAT_TEXT)
+#define JSON (1u << LU_FORMAT_JSON)
+#define SARIF (1u << LU_FORMAT_SARIF)
+#define COMMON (TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_PAIR) | \
+		TAKES(OPT_HELP))
 
 static const struct lu_command commands[] = {
 	{ "show", lu_cmd_show,
@@ -37,9 +89,8 @@ static const struct lu_command commands[] = {
 	  "DWARF,\n"
 	  "raw BTF (/sys/kernel/btf/vmlinux), an ELF file with .BTF, or "
 	  "pahole text\n"
-	  "(- reads it from stdin).\n\n"
-	  "  -s, --struct NAME         show only NAME (repeatable)\n",
-	  "s:" },
+	  "(- reads it from stdin).\n",
+	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_COLOR), TEXT | JSON },
 	{ "check", lu_cmd_check,
 	  "lineup check [--rules FILE.ini] [OPTIONS] FILE...",
 	  "Checks every struct that carries lineup or kernel group markers, "
@@ -48,24 +99,18 @@ static const struct lu_command commands[] = {
 	  "write\n"
 	  "group and a byte of another write or read group.\n"
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
-	  "input error.\n\n"
-	  "  -r, --rules FILE.ini      rules for named structs (see "
-	  "doc/rules.md)\n"
-	  "  --strict                  missing members and groups are errors\n"
-	  "  --from-pahole             read FILE (or -) as pahole --hex text\n",
-	  "r:" },
+	  "input error.\n",
+	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
+		  TAKES(OPT_FROM_PAHOLE),
+	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
 	  "Compiles the [matrix] source under every configuration of its "
 	  "options,\n"
-	  "checks each layout, and names the condition that makes them fail.\n\n"
-	  "  -r, --rules FILE.ini      rules with a [matrix] section\n"
-	  "  -j N                      parallel compiles (default: CPUs)\n"
-	  "  --exhaustive              every configuration, not a covering "
-	  "array\n"
-	  "  --timeout SECONDS         per compile (default 300)\n"
-	  "  --strict                  missing members and groups are errors\n",
-	  "r:j:" },
+	  "checks each layout, and names the condition that makes them fail.\n",
+	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
+		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT),
+	  TEXT | JSON },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -79,9 +124,63 @@ static void usage(FILE *out)
 	fprintf(out, "\nlineup COMMAND --help tells more.\n");
 }
 
+static void formats_text(const struct lu_command *c, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned f = 0; f <= LU_FORMAT_SARIF; f++)
+		if (c->formats & (1u << f))
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+					      n ? "|" : "", format_names[f]);
+}
+
+/* "  --option   help", the help wrapped at 79 columns under itself. */
+static void print_wrapped(const char *spelling, const char *help)
+{
+	const int indent = 27, width = 79 - indent;
+	const char *p = help;
+
+	printf("  %-24s ", spelling);
+	while (*p) {
+		int n = (int)strlen(p);
+
+		if (n > width) {
+			n = width;
+			while (n > 0 && p[n] != ' ')
+				n--;
+			if (!n)
+				n = width;
+		}
+		printf("%.*s\n", n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p)
+			printf("%*s", indent, "");
+	}
+}
+
 static void command_help(const struct lu_command *c)
 {
-	printf("usage: %s\n\n%s%s", c->usage, c->help, common_help);
+	char formats[32];
+
+	formats_text(c, formats, sizeof(formats));
+	printf("usage: %s\n\n%s\n", c->usage, c->help);
+	for (size_t i = 0; i < N_OPTIONS; i++) {
+		const struct lu_option *o = &all_options[i];
+		char spelling[64];
+
+		if (!o->spelling || !(c->takes & TAKES(o->id)))
+			continue;
+		if (o->id == OPT_FORMAT)
+			snprintf(spelling, sizeof(spelling), "--format %s",
+				 formats);
+		else
+			snprintf(spelling, sizeof(spelling), "%s", o->spelling);
+		print_wrapped(spelling, o->help ? o->help
+					       : "output format (default text)");
+	}
 }
 
 unsigned lu_cli_line_size(const struct lu_cli *cli, unsigned from_file)
@@ -105,122 +204,149 @@ static bool parse_uint(const char *s, unsigned max, unsigned *out)
 	return true;
 }
 
-enum {
-	OPT_FORMAT = 256, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
-	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE,
-};
+static const struct lu_option *option_by_val(int val)
+{
+	for (size_t i = 0; i < N_OPTIONS; i++)
+		if (all_options[i].getopt.val == val)
+			return &all_options[i];
+	return NULL;
+}
 
+static bool parse_format(const struct lu_command *c, const char *arg,
+			 enum lu_format *out)
+{
+	char formats[32];
+
+	for (unsigned f = 0; f <= LU_FORMAT_SARIF; f++) {
+		if ((c->formats & (1u << f)) && !strcmp(arg, format_names[f])) {
+			*out = (enum lu_format)f;
+			return true;
+		}
+	}
+	formats_text(c, formats, sizeof(formats));
+	fprintf(stderr, "lineup %s: unknown format '%s' (%s takes %s)\n",
+		c->name, arg, c->name, formats);
+	return false;
+}
+
+/* One option the command takes; false after saying why not. */
+static bool parse_option(const struct lu_command *c, const struct lu_option *o,
+			 const char *arg, struct lu_cli *cli,
+			 const char **color)
+{
+	switch (o->id) {
+	case OPT_HELP:
+		command_help(c);
+		exit(LU_EXIT_OK);
+	case OPT_FORMAT:
+		return parse_format(c, arg, &cli->format);
+	case OPT_LINE_SIZE:
+		if (!parse_uint(arg, 1u << 16, &cli->line_size) ||
+		    (cli->line_size & (cli->line_size - 1))) {
+			fprintf(stderr, "lineup %s: bad --line-size '%s' (a "
+					"power of two, e.g. 64)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
+	case OPT_PAIR:
+		cli->pair = true;
+		return true;
+	case OPT_COLOR:
+		*color = arg;
+		if (strcmp(arg, "auto") && strcmp(arg, "always") &&
+		    strcmp(arg, "never")) {
+			fprintf(stderr, "lineup %s: bad --color '%s' (auto, "
+					"always or never)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
+	case OPT_STRICT:
+		cli->strict = true;
+		return true;
+	case OPT_EXHAUSTIVE:
+		cli->exhaustive = true;
+		return true;
+	case OPT_FROM_PAHOLE:
+		cli->from_pahole = true;
+		return true;
+	case OPT_TIMEOUT:
+		if (!parse_uint(arg, 86400, &cli->timeout)) {
+			fprintf(stderr, "lineup %s: bad --timeout '%s' "
+					"(seconds, 1 or more)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
+	case OPT_JOBS:
+		if (!parse_uint(arg, 1024, &cli->jobs)) {
+			fprintf(stderr, "lineup %s: bad -j '%s' (1 to 1024)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
+	case OPT_STRUCT:
+		cli->structs = realloc(cli->structs, (cli->n_structs + 1) *
+							     sizeof(*cli->structs));
+		if (!cli->structs)
+			abort();
+		/* "struct foo" and "foo" name the same thing */
+		if (!strncmp(arg, "struct ", 7))
+			arg += 7;
+		cli->structs[cli->n_structs++] = arg;
+		return true;
+	case OPT_RULES:
+		cli->rules = arg;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * getopt_long over every option lineup has, so that one a command does not
+ * take is named as such ("show does not take --rules") instead of being
+ * unknown, or worse, accepted and ignored.
+ */
 static int parse(const struct lu_command *c, int argc, char **argv,
 		 struct lu_cli *cli)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "line-size", required_argument, NULL, OPT_LINE_SIZE },
-		{ "pair", no_argument, NULL, OPT_PAIR },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "colour", required_argument, NULL, OPT_COLOR },
-		{ "strict", no_argument, NULL, OPT_STRICT },
-		{ "exhaustive", no_argument, NULL, OPT_EXHAUSTIVE },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "from-pahole", no_argument, NULL, OPT_FROM_PAHOLE },
-		{ "struct", required_argument, NULL, 's' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char shorts[16];
+	struct option longopts[N_OPTIONS + 1];
 	const char *color = "auto";
-	int opt;
+	int val;
 
-	snprintf(shorts, sizeof(shorts), "h%s", c->options);
+	for (size_t i = 0; i < N_OPTIONS; i++)
+		longopts[i] = all_options[i].getopt;
+	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
-		switch (opt) {
-		case 'h':
-			command_help(c);
-			exit(LU_EXIT_OK);
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				cli->format = LU_FORMAT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				cli->format = LU_FORMAT_JSON;
-			else if (!strcmp(optarg, "sarif") &&
-				 strcmp(c->name, "show"))
-				cli->format = LU_FORMAT_SARIF;
-			else {
-				fprintf(stderr, "lineup %s: unknown format '%s' "
-						"(expected text, json%s)\n",
-					c->name, optarg,
-					strcmp(c->name, "show") ? " or sarif"
-								: "");
-				return -1;
-			}
-			break;
-		case OPT_LINE_SIZE:
-			if (!parse_uint(optarg, 1u << 16, &cli->line_size) ||
-			    (cli->line_size & (cli->line_size - 1))) {
-				fprintf(stderr, "lineup %s: bad --line-size '%s' "
-						"(a power of two, e.g. 64)\n",
-					c->name, optarg);
-				return -1;
-			}
-			break;
-		case OPT_PAIR:
-			cli->pair = true;
-			break;
-		case OPT_COLOR:
-			color = optarg;
-			if (strcmp(color, "auto") && strcmp(color, "always") &&
-			    strcmp(color, "never")) {
-				fprintf(stderr, "lineup %s: bad --color '%s' "
-						"(auto, always or never)\n",
-					c->name, optarg);
-				return -1;
-			}
-			break;
-		case OPT_STRICT:
-			cli->strict = true;
-			break;
-		case OPT_EXHAUSTIVE:
-			cli->exhaustive = true;
-			break;
-		case OPT_FROM_PAHOLE:
-			cli->from_pahole = true;
-			break;
-		case OPT_TIMEOUT:
-			if (!parse_uint(optarg, 86400, &cli->timeout)) {
-				fprintf(stderr, "lineup %s: bad --timeout '%s' "
-						"(seconds, 1 or more)\n",
-					c->name, optarg);
-				return -1;
-			}
-			break;
-		case 'j':
-			if (!parse_uint(optarg, 1024, &cli->jobs)) {
-				fprintf(stderr, "lineup %s: bad -j '%s' (1 to "
-						"1024)\n", c->name, optarg);
-				return -1;
-			}
-			break;
-		case 's':
-			cli->structs = realloc(cli->structs,
-					       (cli->n_structs + 1) *
-						       sizeof(*cli->structs));
-			if (!cli->structs)
-				abort();
-			/* "struct foo" and "foo" name the same thing */
-			if (!strncmp(optarg, "struct ", 7))
-				optarg += 7;
-			cli->structs[cli->n_structs++] = optarg;
-			break;
-		case 'r':
-			cli->rules = optarg;
-			break;
-		default:
-			fprintf(stderr, "usage: %s\n", c->usage);
+	opterr = 0;
+	while ((val = getopt_long(argc, argv, ":hs:r:j:", longopts, NULL)) !=
+	       -1) {
+		const struct lu_option *o = option_by_val(val);
+
+		if (val == '?' || val == ':') {
+			char letter[3] = { '-', (char)optopt, '\0' };
+			const char *what = optopt && optopt < 256
+						   ? letter : argv[optind - 1];
+
+			fprintf(stderr, "lineup %s: %s '%s' (lineup %s --help "
+					"lists the options)\n",
+				c->name,
+				val == ':' ? "missing argument to"
+					   : "unknown option",
+				what, c->name);
 			return -1;
 		}
+		if (!o)
+			abort(); /* getopt returned a value not in the table */
+		if (!(c->takes & TAKES(o->id))) {
+			fprintf(stderr, "lineup %s: %s does not take --%s "
+					"(lineup %s --help lists the options)\n",
+				c->name, c->name, o->getopt.name, c->name);
+			return -1;
+		}
+		if (!parse_option(c, o, optarg, cli, &color))
+			return -1;
 	}
 	if (!strcmp(color, "always"))
 		cli->color = true;

@@ -4,7 +4,7 @@
  * from ELF files with a .BTF section, through libbpf. BTF carries no source
  * positions, so diagnostics name struct+offset instead.
  */
-#include "reader.h"
+#include "read_internal.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -17,6 +17,7 @@
 #define MAX_ANON_DEPTH 256
 
 struct btf_reader {
+	struct lu_read_ctx *ctx;
 	struct btf *btf;
 	struct btf_dump *dump;
 	const struct lu_read_opts *opts;
@@ -284,8 +285,6 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
-	lu_struct_find_groups(s, a);
-	lu_set_number_variant(r->set, s);
 }
 
 static bool has_markers(const struct btf *btf, const struct btf_type *t)
@@ -299,12 +298,16 @@ static bool has_markers(const struct btf *btf, const struct btf_type *t)
 	return false;
 }
 
-static int read_btf(const char *path, const struct lu_read_opts *opts,
-		    struct lu_set *set, struct lu_error *err)
+static int read_btf(struct lu_read_ctx *ctx)
 {
 	struct btf_reader r = {
-		.opts = opts, .set = set, .err = err, .path = path,
+		.ctx = ctx, .opts = ctx->opts, .set = ctx->set,
+		.err = ctx->err, .path = ctx->path,
 	};
+	struct lu_set *set = ctx->set;
+	struct lu_error *err = ctx->err;
+	const char *path = ctx->path;
+	const struct lu_read_opts *opts = ctx->opts;
 
 	set->format = "btf";
 	r.btf = btf__parse(path, NULL);
@@ -346,7 +349,7 @@ static int read_btf(const char *path, const struct lu_read_opts *opts,
 
 		if (!name || !*name)
 			continue;
-		if (!lu_opts_wants(opts, name) &&
+		if (!lu_read_wants(ctx, name) &&
 		    !(opts->marked && has_markers(r.btf, t)))
 			continue;
 		build_struct(&r, id, t, name);
@@ -359,12 +362,11 @@ static int read_btf(const char *path, const struct lu_read_opts *opts,
 	return r.failed ? -1 : 0;
 }
 
-int lu_read_btf(const char *path, const struct lu_read_opts *opts,
-		struct lu_set *set, struct lu_error *err)
+int lu_read_btf(struct lu_read_ctx *ctx)
 {
 	/* libbpf prints its complaints to stderr; lineup says one line */
 	libbpf_print_fn_t print = libbpf_set_print(NULL);
-	int rc = read_btf(path, opts, set, err);
+	int rc = read_btf(ctx);
 
 	libbpf_set_print(print);
 	return rc;

@@ -9,7 +9,7 @@
  * the many identical copies of a struct (one per compilation unit) are
  * recognised by a cheap fingerprint before anything is built.
  */
-#include "reader.h"
+#include "read_internal.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ar.h"
 #include "dwarf_types.h"
 #include "strset.h"
 
@@ -30,10 +31,11 @@
 #define MAX_MEMBER_VISITS (1u << 20)
 
 struct dwarf_reader {
+	struct lu_read_ctx *ctx;
 	const struct lu_read_opts *opts;
 	struct lu_set *set;
 	struct lu_error *err;
-	const char *path;
+	const char *path;	/* for errors: the input, or "lib.a(member)" */
 	const char *unit;	/* archive member, or NULL */
 	const char *cu;		/* the compilation unit's name, or NULL */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
@@ -416,9 +418,6 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
-	lu_struct_find_groups(s, a);
-
-	lu_set_number_variant(r->set, s);
 }
 
 /* Looks for group markers among the direct members, once per definition. */
@@ -467,7 +466,7 @@ static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 
 	if (!name)
 		return;
-	if (!lu_opts_wants(r->opts, name) &&
+	if (!lu_read_wants(r->ctx, name) &&
 	    !(r->opts->marked && has_markers(r, die, name)))
 		return;
 
@@ -590,10 +589,12 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 
 		r->abi.max_base_align = max_base_align_for(elf);
 		if (gelf_getehdr(elf, &ehdr)) {
+			unsigned line = lu_line_size_for_machine(
+				ehdr.e_machine, &r->set->machine);
+
 			r->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 			if (!r->set->line_size)
-				r->set->line_size = lu_line_size_for_machine(
-					ehdr.e_machine, &r->set->machine);
+				r->set->line_size = line;
 		}
 	}
 	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
@@ -602,22 +603,31 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 		return DWARF_CB_OK; /* an archive member without -g */
 	w->n_with_dwarf++;
 	r->unit = w->is_archive ? name : NULL;
-	if (visit_dwarf(r, dw) < 0)
-		return DWARF_CB_ABORT;
-	return DWARF_CB_OK;
+	char *label = w->is_archive ? lu_ar_member_label(r->ctx->path, name)
+				    : NULL;
+
+	r->path = label ? label : r->ctx->path;
+	int rc = visit_dwarf(r, dw);
+
+	free(label);	/* the error, if any, holds a copy */
+	r->path = r->ctx->path;
+	return rc < 0 ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
 /* Reports every file to one libdwfl session, so duplicates across files are
  * recognised as across compilation units. Takes ownership of the fds. */
-int lu_read_dwarf_files(const struct lu_dwarf_file *files, size_t n,
-			const char *path, bool is_archive,
-			const struct lu_read_opts *opts, struct lu_set *set,
-			struct lu_error *err)
+int lu_read_dwarf_files(struct lu_read_ctx *ctx,
+			const struct lu_dwarf_file *files, size_t n,
+			bool is_archive)
 {
 	struct dwarf_reader r = {
-		.opts = opts, .set = set, .err = err, .path = path,
+		.ctx = ctx, .opts = ctx->opts, .set = ctx->set,
+		.err = ctx->err, .path = ctx->path,
 		.abi.max_base_align = 16,
 	};
+	struct lu_set *set = ctx->set;
+	struct lu_error *err = ctx->err;
+	const char *path = ctx->path;
 	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
 	int ret = -1;
 	size_t i = 0;
@@ -667,13 +677,12 @@ close_rest:
 	return ret;
 }
 
-int lu_read_dwarf(int fd, const char *path, const struct lu_read_opts *opts,
-		  struct lu_set *set, struct lu_error *err)
+int lu_read_dwarf(struct lu_read_ctx *ctx, int fd)
 {
 	char magic[8] = { 0 };
 	bool is_archive = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
 			  !memcmp(magic, "!<arch>\n", 8);
-	struct lu_dwarf_file file = { fd, path };
+	struct lu_dwarf_file file = { fd, ctx->path };
 
-	return lu_read_dwarf_files(&file, 1, path, is_archive, opts, set, err);
+	return lu_read_dwarf_files(ctx, &file, 1, is_archive);
 }

@@ -6,7 +6,7 @@
  * member per line ending in an "offset size" comment (hex or decimal),
  * anonymous blocks whose members carry absolute offsets, the "size:" line.
  */
-#include "reader.h"
+#include "read_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -33,6 +33,7 @@ struct place {
 };
 
 struct pahole_reader {
+	struct lu_read_ctx *ctx;
 	FILE *in;
 	const char *path;
 	const struct lu_read_opts *opts;
@@ -54,7 +55,7 @@ struct pahole_reader {
 	uint64_t forced;	/* largest __aligned__ on a member or block */
 	/* "pahole -I" puts the definition's place in a comment before it */
 	const char *file;
-	unsigned file_line;
+	unsigned decl_line;
 };
 
 __attribute__((__format__(__printf__, 2, 3)))
@@ -396,7 +397,7 @@ static int open_block(struct pahole_reader *r, char *code)
 		/* Unwanted structs cost no memory; typedefs are named at '}'. */
 		r->skip = b.kind == BLOCK_ENUM ||
 			  (!r->is_typedef && !r->opts->marked &&
-			   !lu_opts_wants(r->opts, tag));
+			   !lu_read_wants(r->ctx, tag));
 	}
 	r->open[r->n_open++] = b;
 	return 0;
@@ -449,7 +450,7 @@ static uint64_t infer_align(const struct pahole_reader *r)
 
 static bool wanted(struct pahole_reader *r)
 {
-	if (lu_opts_wants(r->opts, r->name))
+	if (lu_read_wants(r->ctx, r->name))
 		return true;
 	for (size_t i = 0; r->opts->marked && i < r->n_members; i++)
 		if (!r->members[i].depth &&
@@ -496,15 +497,13 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	s->size = r->size;
 	s->align = align;
 	s->file = r->file;
-	s->decl_line = r->file_line;
+	s->decl_line = r->decl_line;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
-	lu_struct_find_groups(s, a);
-	lu_set_number_variant(r->set, s);
 out:
 	r->file = NULL;
-	r->file_line = 0;
+	r->decl_line = 0;
 	return 0;
 }
 
@@ -604,7 +603,7 @@ static int read_comment(struct pahole_reader *r, char *c)
 		f = skip_space(f + 1);
 		r->file = lu_arena_strndup(&r->set->arena, f,
 					   (size_t)(colon - f));
-		r->file_line = (unsigned)strtoul(colon + 1, NULL, 10);
+		r->decl_line = (unsigned)strtoul(colon + 1, NULL, 10);
 	}
 	return 0;
 }
@@ -636,12 +635,15 @@ static int read_line(struct pahole_reader *r)
 	return read_member(r, code, comment);
 }
 
-int lu_read_pahole(FILE *in, const char *path, const struct lu_read_opts *opts,
-		   struct lu_set *set, struct lu_error *err)
+int lu_read_pahole(struct lu_read_ctx *ctx, FILE *in)
 {
 	struct pahole_reader r = {
-		.in = in, .path = path, .opts = opts, .set = set, .err = err,
+		.ctx = ctx, .in = in, .path = ctx->path, .opts = ctx->opts,
+		.set = ctx->set, .err = ctx->err,
 	};
+	struct lu_set *set = ctx->set;
+	struct lu_error *err = ctx->err;
+	const char *path = ctx->path;
 	int rc;
 
 	set->format = "pahole";

@@ -220,7 +220,10 @@ def parse_pahole(text):
 # ---- lineup --------------------------------------------------------------
 
 def lineup_json(lineup, path, names=(), stdin=None):
-    cmd = [lineup, 'show', '--format', 'json']
+    # pahole guesses BTF alignments with the host's 64-byte line whatever
+    # the target; lineup takes the target's (128 on ppc64) unless told, so
+    # both are given 64 and their guesses compare like for like.
+    cmd = [lineup, 'show', '--format', 'json', '--line-size', '64']
     for n in names:
         cmd += ['--struct', n]
     out = run(cmd + [path], stdin=stdin)

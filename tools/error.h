@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * How errors travel up: one line for the user that names the input and the
+ * cause ("failed to read DWARF from foo.o: no .debug_info"), filled where
+ * the failure is understood and printed once by the command.
+ */
+#ifndef LINEUP_ERROR_H
+#define LINEUP_ERROR_H
+
+struct lu_error {
+	char msg[1024];
+};
+
+void lu_error_set(struct lu_error *err, const char *fmt, ...)
+	__attribute__((__format__(__printf__, 2, 3)));
+
+#endif
