@@ -282,6 +282,11 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	s->align = natural > 0 ? (uint64_t)natural : 1;
 	if (forced > s->align)
 		s->align = forced;
+	/* C makes the size a multiple of the alignment: a guess above the
+	 * largest power of two dividing the size is impossible */
+	if (t->size && (t->size & -t->size) < s->align &&
+	    (t->size & -t->size) >= (uint64_t)(natural > 0 ? natural : 1))
+		s->align = t->size & -t->size;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;

@@ -267,6 +267,7 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 	for (size_t i = 0; i < opts->n_names; i++)
 		lu_strset_add(&ctx.wanted, opts->names[i]);
 	set->line_size = opts->line_size;
+	set->path = ctx.path;	/* what reports call it: "<stdin>" for - */
 	rc = strcmp(path, "-") ? read_path(&ctx) : lu_read_pahole(&ctx, stdin);
 	lu_strset_free(&ctx.wanted);
 	if (rc == 0)

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The reader boundary and the command line as a user meets them: each
+command takes only its own options, the line size reaches every reader and
+every input, "did you mean" comes from the index the read made, archive
+members are named as lib.a(member).
+
+    run_reader_tests.py LINEUP CASE     run one case
+    run_reader_tests.py --list          the case names, for meson
+
+Fixtures are compiled at test time with $CC (and the cross compilers where
+a case says so) in a temporary directory.
+"""
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+CC = shlex.split(os.environ.get("CC", "cc"))
+CASES = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+class Skip(Exception):
+    pass
+
+
+def run(lineup, *args, stdin=None):
+    p = subprocess.run([lineup] + list(args), input=stdin,
+                       capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def compile_c(work, name, source, cc=None, flags=("-c", "-g")):
+    src = os.path.join(work, name + ".c")
+    out = os.path.join(work, name + ".o")
+    with open(src, "w") as f:
+        f.write(source)
+    cc = cc or CC
+    if not shutil.which(cc[0]):
+        raise Skip("%s is not installed" % cc[0])
+    subprocess.run(cc + list(flags) + ["-o", out, src], check=True)
+    return out
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def one_error_line(rc, err, *words):
+    expect(rc == 2, "exit %d, expected 2; stderr: %r" % (rc, err))
+    lines = err.strip().splitlines()
+    expect(len(lines) == 1, "expected one line on stderr, got %r" % err)
+    for w in words:
+        expect(w in lines[0], "%r not in %r" % (w, lines[0]))
+
+
+# ---- options belong to their command --------------------------------------
+
+@case
+def options_per_command(lineup, work):
+    obj = compile_c(work, "s", "struct s { long a; } s;\n")
+    rules = os.path.join(work, "r.ini")
+    with open(rules, "w") as f:
+        f.write("[struct s]\nwrite = a\n")
+    # accepted and ignored before: now each is a usage error
+    one_error_line(*run(lineup, "show", "--rules", rules, obj)[::2],
+                   "show does not take --rules")
+    one_error_line(*run(lineup, "check", "--struct", "s", obj)[::2],
+                   "check does not take --struct")
+    one_error_line(*run(lineup, "matrix", "--color", "always",
+                        "--rules", rules)[::2],
+                   "matrix does not take --color")
+    one_error_line(*run(lineup, "show", "--format", "sarif", obj)[::2],
+                   "unknown format 'sarif'", "text|json")
+    one_error_line(*run(lineup, "show", "--bogus", obj)[::2],
+                   "unknown option '--bogus'")
+    rc, out, _ = run(lineup, "show", "--help")
+    expect(rc == 0 and "sarif" not in out and "--rules" not in out,
+           "show --help offers what show refuses:\n" + out)
+    rc, out, _ = run(lineup, "check", "--help")
+    expect(rc == 0 and "text|json|sarif" in out and "--struct" not in out,
+           "check --help:\n" + out)
+    # options may still follow the file, as with every GNU tool
+    rc, out, err = run(lineup, "show", obj, "--struct", "s")
+    expect(rc == 0 and "struct s {" in out, "show FILE --struct: " + err)
+
+
+# ---- line sizes -------------------------------------------------------------
+
+# write and read groups 64 bytes apart in a 128-aligned struct: apart on
+# 64-byte lines (x86-64), sharing one 128-byte line (ppc64)
+TWO_LINES = """
+typedef unsigned char lineup__write;
+typedef unsigned char lineup__read;
+struct tg {
+	lineup__write lineup__begin__tick[0];
+	long load_avg;
+	lineup__write lineup__end__tick[0];
+	char pad[56];
+	lineup__read lineup__begin__wake[0];
+	void *parent;
+	lineup__read lineup__end__wake[0];
+} __attribute__((__aligned__(128)));
+struct tg tg;
+"""
+
+
+@case
+def line_size_per_input(lineup, work):
+    x86 = compile_c(work, "x86", TWO_LINES)
+    ppc = compile_c(work, "ppc", TWO_LINES, cc=["powerpc64le-linux-gnu-gcc"])
+    rc, out, err = run(lineup, "check", "--format", "json", x86, ppc)
+    expect(rc == 1, "exit %d: %s" % (rc, err))
+    found = json.loads(out)["findings"]
+    files = {f.get("input", f.get("file", "")) for f in found}
+    expect(len(found) >= 1, "no finding: %s" % out)
+    text = json.dumps(found)
+    expect("ppc.o" in text and "x86.o" not in text,
+           "each input must be checked on its own machine's lines "
+           "(64 for x86-64, 128 for ppc64le): %s" % text)
+    # the first input must not decide for the second, in either order
+    rc2, out2, _ = run(lineup, "check", "--format", "json", ppc, x86)
+    expect(rc2 == 1 and "x86.o" not in json.dumps(
+        json.loads(out2)["findings"]), out2)
+    rc3, _, _ = run(lineup, "check", x86)
+    expect(rc3 == 0, "x86-64 alone: exit %d" % rc3)
+
+
+# A 100-byte head, then a member that source aligns to 64, at 128: from BTF
+# only the 28-byte gap shows, and the guess rises to the line size when the
+# offset is a multiple of it (pahole's inference): 64, or 128 when told.
+GAP = """
+struct gap {
+	char head[100];
+	long b __attribute__((__aligned__(64)));
+	char tail[120];
+};
+struct gap g;
+"""
+
+
+@case
+def line_size_reaches_btf(lineup, work):
+    if not shutil.which("pahole"):
+        raise Skip("pahole is not installed")
+    obj = compile_c(work, "gap", GAP)
+    subprocess.run(["pahole", "-J", obj], check=True,
+                   capture_output=True)
+    btf = os.path.join(work, "gap.btf.o")
+    subprocess.run(["objcopy", "--strip-debug", obj, btf], check=True)
+
+    def align(*extra):
+        rc, out, err = run(lineup, "show", "--format", "json", *extra,
+                           "--struct", "gap", btf)
+        expect(rc == 0, err)
+        return json.loads(out)["structs"][0]["align"]
+    expect(align() == 64, "x86-64 BTF guess: %s" % align())
+    expect(align("--line-size", "128") == 128,
+           "--line-size 128 must reach the BTF alignment guess, got %s"
+           % align("--line-size", "128"))
+
+
+# ---- names ------------------------------------------------------------------
+
+PAHOLE_TEXT = """struct task_group {
+	long                       css;                  /*     0     8 */
+	long                       load_avg;             /*     8     8 */
+
+	/* size: 16, cachelines: 1, members: 2 */
+	/* last cacheline: 16 bytes */
+};
+struct other {
+	int                        x;                    /*     0     4 */
+
+	/* size: 4, cachelines: 1, members: 1 */
+	/* last cacheline: 4 bytes */
+};
+"""
+
+
+@case
+def did_you_mean_from_stdin(lineup, work):
+    # stdin cannot be read twice: the suggestion must come from the index
+    # the one read made, not from a rescan
+    rc, _, err = run(lineup, "show", "--struct", "task_grop", "-",
+                     stdin=PAHOLE_TEXT)
+    one_error_line(rc, err, "task_grop", "did you mean 'task_group'")
+    rules = os.path.join(work, "r.ini")
+    with open(rules, "w") as f:
+        f.write("[struct task_grup]\nwrite = load_avg\n")
+    rc, _, err = run(lineup, "check", "--rules", rules, "--from-pahole",
+                     "-", stdin=PAHOLE_TEXT)
+    one_error_line(rc, err, "task_grup", "did you mean 'task_group'")
+
+
+@case
+def archive_member_named(lineup, work):
+    obj = compile_c(work, "good", "struct s { long a; } s;\n")
+    thin = os.path.join(work, "libthin.a")
+    subprocess.run(["ar", "rcT", thin, obj], check=True)
+    os.unlink(obj)
+    rc, _, err = run(lineup, "show", thin)
+    one_error_line(rc, err, "libthin.a(", "good.o)")
+    # a FIFO member would block a plain open forever
+    os.mkfifo(obj)
+    rc, _, err = run(lineup, "show", thin)
+    one_error_line(rc, err, "libthin.a(", "not a regular file")
+
+
+def main(argv):
+    if argv[1:] == ["--list"]:
+        print("\n".join(CASES))
+        return 0
+    lineup, name = argv[1], argv[2]
+    work = tempfile.mkdtemp(prefix="lineup-reader-")
+    try:
+        CASES[name](os.path.abspath(lineup), work)
+    except Skip as e:
+        print("SKIP: %s" % e)
+        return 77
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print("ok: %s" % name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
