@@ -22,7 +22,8 @@
  *
  * Macros. Those used inside a struct expand to a member declaration and
  * take a ';' like one; assertions are declarations, valid at file scope and
- * in function bodies, any number per line.
+ * in function bodies, any number per line. A struct with groups or an
+ * isolation may itself be a member, an array element or (C++) a base.
  *   LINEUP_CACHELINE_SIZE    bytes in a cache line (per-arch table below).
  *   LINEUP_DESTRUCTIVE_SIZE  distance that guarantees no interference
  *                            (128 on x86: the adjacent-line prefetcher).
@@ -80,15 +81,19 @@
  *   LINEUP_DESTRUCTIVE_SIZE=N  override the interference distance.
  *
  * What the tool reads (a contract with the lineup tool; change both or
- * neither). A group is two zero-length array members:
+ * neither). A group is two zero-size array members:
  *     lineup__<kind> lineup__begin__<name>[0];
  *     lineup__<kind> lineup__end__<name>[0];
  *   lineup__<kind> is the typedef lineup__write, lineup__read or lineup__cold
  *   (each unsigned char): DW_TAG_typedef in DWARF, TYPEDEF in BTF, so the
- *   kind needs no side file. The arrays have DW_AT_count 0 (GCC and Clang);
- *   pahole prints one that ends a struct as "[]". <name> must not contain
- *   "__". An isolation is an anonymous struct member aligned to the line,
- *   bounded by
+ *   kind needs no side file. In C the arrays have DW_AT_count 0 (GCC and
+ *   Clang); pahole prints one that ends a struct as "[]". In C++ a marker
+ *   ends in [1][0], not [0] (LINEUP__MARKER says why): the same name,
+ *   element typedef, offset and size 0, but two DW_TAG_subrange_types (1, 0)
+ *   where C has one, so pahole prints "[1][0]" ("[1][]" at the end of a
+ *   struct); pahole's BTF encoder multiplies the dimensions into one [0].
+ *   <name> must not contain "__". An isolation is an anonymous struct
+ *   member aligned to the line, bounded by
  *     lineup__isolate lineup__isolate_begin__<name>[0];
  *     lineup__isolate lineup__isolate_end__<name>[0];
  *   Markers inside it (a group in an isolation) are members of the
@@ -116,11 +121,13 @@
 #endif
 
 /* GCC and Clang (and compilers that claim to be GCC) get the full header.
- * LINEUP__NO_GNU lets lineup's own tests exercise the other path. */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(LINEUP__NO_GNU)
-#define LINEUP__GNU 1
+ * -DLINEUP__NO_GNU_EXTENSIONS lets lineup's own tests exercise the other
+ * path. */
+#if (defined(__GNUC__) || defined(__clang__)) && \
+	!defined(LINEUP__NO_GNU_EXTENSIONS)
+#define LINEUP__HAVE_GNU_EXTENSIONS 1
 #else
-#define LINEUP__GNU 0
+#define LINEUP__HAVE_GNU_EXTENSIONS 0
 #endif
 
 /*
@@ -216,27 +223,29 @@
  * placement macros are expanded; routed through sizeof it prints
  * "sizeof(char[2]) == 1" and the message, which is what the user needs.
  */
-#define LINEUP__OK(cond) (sizeof(char[(cond) ? 1 : 2]) == 1)
+#define LINEUP__TERSE_CONDITION(cond) (sizeof(char[(cond) ? 1 : 2]) == 1)
 
 #if defined(__cplusplus)
-#define LINEUP__SA(cond, msg) static_assert(LINEUP__OK(cond), msg)
+#define LINEUP__STATIC_ASSERT(cond, msg)                                  \
+	static_assert(LINEUP__TERSE_CONDITION(cond), msg)
 #define LINEUP__ALIGNOF(type) alignof(type)
 #define LINEUP__CAST(type, x) static_cast<type>(x)
-#define LINEUP__NULL(type) static_cast<type *>(nullptr)
+#define LINEUP__NULL_PTR(type) static_cast<type *>(nullptr)
 #else
-#define LINEUP__SA(cond, msg) _Static_assert(LINEUP__OK(cond), msg)
+#define LINEUP__STATIC_ASSERT(cond, msg)                                  \
+	_Static_assert(LINEUP__TERSE_CONDITION(cond), msg)
 #define LINEUP__ALIGNOF(type) _Alignof(type)
 #define LINEUP__CAST(type, x) ((type)(x))
-#define LINEUP__NULL(type) ((type *)0)
+#define LINEUP__NULL_PTR(type) ((type *)0)
 #endif
 
-#define LINEUP__L LINEUP__CAST(size_t, LINEUP_CACHELINE_SIZE)
+#define LINEUP__LINE_BYTES LINEUP__CAST(size_t, LINEUP_CACHELINE_SIZE)
 
 /* ------------------------------------------------------------------------
  * Alignment. The GNU attribute may sit before a declaration or between
  * 'struct' and its tag; standard alignas cannot do the latter in C.
  */
-#if LINEUP__GNU
+#if LINEUP__HAVE_GNU_EXTENSIONS
 #define LINEUP_ALIGNED_TO(n) __attribute__((__aligned__(n)))
 #elif defined(__cplusplus)
 #define LINEUP_ALIGNED_TO(n) alignas(n)
@@ -249,7 +258,7 @@
 /* ------------------------------------------------------------------------
  * Groups and isolation.
  */
-#if LINEUP__GNU
+#if LINEUP__HAVE_GNU_EXTENSIONS
 
 /* The kind of a group, as the tool reads it: the typedef name of the
  * marker's element type survives into DWARF and BTF. */
@@ -264,127 +273,146 @@ typedef unsigned char lineup__isolate;
 #define lineup__kind_must_be_write_read_or_cold__read lineup__read
 #define lineup__kind_must_be_write_read_or_cold__cold lineup__cold
 
-#if defined(__cplusplus) && !defined(__clang__)
-/* g++ warns "zero-size array member not at end of struct" (-Wpedantic) when
- * the class is completed, out of __extension__'s reach; a diagnostic pragma
- * is location-scoped and does reach it. The pop cannot sit inside the
- * declaration, so a no-op static_assert takes the user's semicolon. */
-#define LINEUP__MARK(type, name, attr)                                    \
-	_Pragma("GCC diagnostic push")                                    \
-	_Pragma("GCC diagnostic ignored \"-Wpedantic\"")                  \
-	__extension__ type name[0] attr;                                  \
-	_Pragma("GCC diagnostic pop")                                     \
-	static_assert(1, "lineup marker")
+/*
+ * A marker is a zero-size member: a zero-length array of the kind's
+ * typedef, under __extension__ so that -Wpedantic accepts the zero.
+ *
+ * C++ spells it T name[1][0], one row of zero elements (issue 10). g++
+ * checks zero-length array members when it completes a class, and again in
+ * every class that holds that class as a member: "zero-size array member
+ * not at end of 'struct s'", at the marker, or, when that one is silenced
+ * (as a pragma here once did), "invalid use of 'struct s' with a zero-size
+ * array in 'struct outer'", at the user's member declaration, which no
+ * pragma in this header can reach. So under g++ -Wpedantic -Werror no
+ * struct with a group or an isolation could be a member of another. g++
+ * recognises a zero-length array by its outer bound only, 1 here; the size
+ * is still 0. Clang++ checks neither but gets the same spelling, so a C++
+ * layout reads the same whichever compiler built it. The tool sees the
+ * same names, kinds, offsets and sizes ("What the tool reads", at the top).
+ */
+#if defined(__cplusplus)
+#define LINEUP__MARKER(elem_type, name, attr)                             \
+	__extension__ elem_type name[1][0] attr
 #else
-/* __extension__ keeps -Wpedantic quiet about the zero-length array. */
-#define LINEUP__MARK(type, name, attr) __extension__ type name[0] attr
+#define LINEUP__MARKER(elem_type, name, attr)                             \
+	__extension__ elem_type name[0] attr
 #endif
 
 #define LINEUP_BEGIN(kind, name)                                          \
-	LINEUP__MARK(lineup__kind_must_be_write_read_or_cold__##kind,     \
-		     lineup__begin__##name, )
+	LINEUP__MARKER(lineup__kind_must_be_write_read_or_cold__##kind,   \
+		       lineup__begin__##name, )
 #define LINEUP_END(kind, name)                                            \
-	LINEUP__MARK(lineup__kind_must_be_write_read_or_cold__##kind,     \
-		     lineup__end__##name, )
+	LINEUP__MARKER(lineup__kind_must_be_write_read_or_cold__##kind,   \
+		       lineup__end__##name, )
 
 /* The group starts a line: the aligned marker pulls the first member along
  * (Linux's __cacheline_group_begin_aligned). Prefer it to LINEUP_ALIGNED on
  * the first member, which would leave the padding before it inside the
  * group's span. */
 #define LINEUP_BEGIN_ALIGNED(kind, name)                                  \
-	LINEUP__MARK(lineup__kind_must_be_write_read_or_cold__##kind,     \
-		     lineup__begin__##name, LINEUP_ALIGNED)
+	LINEUP__MARKER(lineup__kind_must_be_write_read_or_cold__##kind,   \
+		       lineup__begin__##name, LINEUP_ALIGNED)
 
 /* An aligned type's size is a multiple of its alignment, so the members
  * after LINEUP_ISOLATE_END start on a fresh line too: the seed's fix
  * (struct task_group, 704 -> 768 bytes) without hand-computed padding. */
 #if defined(__cplusplus)
-/* Anonymous structs are a GNU extension in C++, and g++ also warns that one
- * holding a zero-size array sits inside another. Both warnings point at the
+/* Anonymous structs are a GNU extension in C++. The warning points at the
  * 'struct' token, so the pragma covers just that far: __extension__ there
  * would hide -Wpedantic from the user's own members too. */
 #define LINEUP_ISOLATE_BEGIN(name)                                        \
 	_Pragma("GCC diagnostic push")                                    \
 	_Pragma("GCC diagnostic ignored \"-Wpedantic\"")                  \
 	struct LINEUP_ALIGNED {                                           \
-		__extension__ lineup__isolate                             \
-			lineup__isolate_begin__##name[0];                 \
 	_Pragma("GCC diagnostic pop")                                     \
-	static_assert(1, "lineup marker")
+		LINEUP__MARKER(lineup__isolate,                           \
+			       lineup__isolate_begin__##name, )
 #else
 /* Anonymous structs are standard C11. */
 #define LINEUP_ISOLATE_BEGIN(name)                                        \
 	struct LINEUP_ALIGNED {                                           \
-		LINEUP__MARK(lineup__isolate, lineup__isolate_begin__##name, )
+		LINEUP__MARKER(lineup__isolate,                           \
+			       lineup__isolate_begin__##name, )
 #endif
 #define LINEUP_ISOLATE_END(name)                                          \
-		LINEUP__MARK(lineup__isolate, lineup__isolate_end__##name, ); \
+		LINEUP__MARKER(lineup__isolate,                           \
+			       lineup__isolate_end__##name, );            \
 	}
 
-#else /* !LINEUP__GNU */
+#else /* !LINEUP__HAVE_GNU_EXTENSIONS */
 
 /* Zero-size members need GNU C; fail loudly rather than mark nothing. */
 #define LINEUP_BEGIN(kind, name)                                          \
-	LINEUP__SA(0, "lineup: LINEUP_BEGIN(" #kind ", " #name                \
-		   ") needs GCC or Clang")
+	LINEUP__STATIC_ASSERT(0, "lineup: LINEUP_BEGIN(" #kind ", " #name \
+			      ") needs GCC or Clang")
 #define LINEUP_END(kind, name)                                            \
-	LINEUP__SA(0, "lineup: LINEUP_END(" #kind ", " #name                  \
-		   ") needs GCC or Clang")
+	LINEUP__STATIC_ASSERT(0, "lineup: LINEUP_END(" #kind ", " #name   \
+			      ") needs GCC or Clang")
 #define LINEUP_BEGIN_ALIGNED(kind, name)                                  \
-	LINEUP__SA(0, "lineup: LINEUP_BEGIN_ALIGNED(" #kind ", " #name        \
-		   ") needs GCC or Clang")
+	LINEUP__STATIC_ASSERT(0, "lineup: LINEUP_BEGIN_ALIGNED(" #kind    \
+			      ", " #name ") needs GCC or Clang")
 #define LINEUP_ISOLATE_BEGIN(name)                                        \
-	LINEUP__SA(0, "lineup: LINEUP_ISOLATE_BEGIN(" #name                   \
-		   ") needs GCC or Clang")
+	LINEUP__STATIC_ASSERT(0, "lineup: LINEUP_ISOLATE_BEGIN(" #name    \
+			      ") needs GCC or Clang")
 #define LINEUP_ISOLATE_END(name)                                          \
-	LINEUP__SA(0, "lineup: LINEUP_ISOLATE_END(" #name                     \
-		   ") needs GCC or Clang")
+	LINEUP__STATIC_ASSERT(0, "lineup: LINEUP_ISOLATE_END(" #name      \
+			      ") needs GCC or Clang")
 
-#endif /* LINEUP__GNU */
+#endif /* LINEUP__HAVE_GNU_EXTENSIONS */
 
 /* ------------------------------------------------------------------------
  * Placement arithmetic, shared by the assertions. Offsets are size_t
- * constant expressions; L is the line size, A = min(alignof(type), L) is the
- * granularity at which the object can start inside a line.
+ * constant expressions. In the comments L is the line size
+ * (LINEUP__LINE_BYTES) and A, the 'align' argument, is min(alignof(type),
+ * L) (LINEUP__START_ALIGN): the granularity at which the object can start
+ * inside a line.
  */
-#define LINEUP__OFF(type, m) offsetof(type, m)
-#define LINEUP__SIZEOF(type, m) sizeof(LINEUP__NULL(type)->m)
-#define LINEUP__ENDOF(type, m) (LINEUP__OFF(type, m) + LINEUP__SIZEOF(type, m))
-#define LINEUP__A(type)                                                   \
-	(LINEUP__ALIGNOF(type) < LINEUP__L ? LINEUP__ALIGNOF(type) : LINEUP__L)
-#define LINEUP__LINE_ALIGNED(type) (LINEUP__ALIGNOF(type) >= LINEUP__L)
-
-/* [e, s) is the gap from the end of one range to the start of the next.
- * The worst start puts the last byte before the gap (e - 1) as early in its
- * line as the alignment allows, at (e - 1) % A; a line boundary falls in
- * the gap for every start iff that position plus the distance to s
- * reaches L. */
-#define LINEUP__GAP_OK(A, e, s)                                           \
-	((((e) - 1) % (A)) + ((s) - (e) + 1) >= LINEUP__L)
-
-/* [a0, a1) and [b0, b1), in either order, share no line for any start.
- * An empty range holds no byte; overlapping ranges always share. */
-#define LINEUP__APART(A, a0, a1, b0, b1)                                  \
-	((a0) >= (a1) || (b0) >= (b1) ||                                  \
-	 ((a1) <= (b0) && LINEUP__GAP_OK(A, a1, b0)) ||                   \
-	 ((b1) <= (a0) && LINEUP__GAP_OK(A, b1, a0)))
-
-/* [lo, hi) lies in one line for every start: the worst start puts lo at
- * L - A + lo % A inside its line. */
-#define LINEUP__ONE_LINE(A, lo, hi)                                       \
-	(LINEUP__L - (A) + (lo) % (A) + ((hi) - (lo)) <= LINEUP__L)
-
-/* Most lines [b, e) can touch for any start (0 if empty). */
-#define LINEUP__MAX_LINES(A, b, e)                                        \
-	((e) <= (b) ? 0 :                                                 \
-	 (LINEUP__L - (A) + (b) % (A) + ((e) - (b)) - 1) / LINEUP__L + 1)
-
 #define LINEUP__MIN(x, y) ((x) < (y) ? (x) : (y))
 #define LINEUP__MAX(x, y) ((x) > (y) ? (x) : (y))
 
-#define LINEUP__GB(type, g) offsetof(type, lineup__begin__##g)
-#define LINEUP__GE(type, g) offsetof(type, lineup__end__##g)
-#define LINEUP__N(n) LINEUP__CAST(size_t, n)
+#define LINEUP__MEMBER_OFFSET(type, m) offsetof(type, m)
+#define LINEUP__MEMBER_SIZE(type, m) sizeof(LINEUP__NULL_PTR(type)->m)
+#define LINEUP__MEMBER_END(type, m)                                       \
+	(LINEUP__MEMBER_OFFSET(type, m) + LINEUP__MEMBER_SIZE(type, m))
+#define LINEUP__START_ALIGN(type)                                         \
+	LINEUP__MIN(LINEUP__ALIGNOF(type), LINEUP__LINE_BYTES)
+#define LINEUP__IS_LINE_ALIGNED(type)                                     \
+	(LINEUP__ALIGNOF(type) >= LINEUP__LINE_BYTES)
+
+/* Offsets of a group's markers: the group spans [begin, end). */
+#define LINEUP__GROUP_BEGIN(type, g) offsetof(type, lineup__begin__##g)
+#define LINEUP__GROUP_END(type, g) offsetof(type, lineup__end__##g)
+
+/* A number the user wrote, as a size_t to compare with offsets. */
+#define LINEUP__AS_SIZE(n) LINEUP__CAST(size_t, n)
+
+/* [end, next) is the gap from the end of one range to the start of the
+ * next. The worst start puts the last byte before the gap (end - 1) as
+ * early in its line as the alignment allows, at (end - 1) % A; a line
+ * boundary falls in the gap for every start iff that position plus the
+ * distance to next reaches L. */
+#define LINEUP__GAP_CROSSES_LINE(align, end, next)                        \
+	((((end) - 1) % (align)) + ((next) - (end) + 1) >=                \
+	 LINEUP__LINE_BYTES)
+
+/* [a0, a1) and [b0, b1), in either order, share no line for any start.
+ * An empty range holds no byte; overlapping ranges always share. */
+#define LINEUP__RANGES_APART(align, a0, a1, b0, b1)                       \
+	((a0) >= (a1) || (b0) >= (b1) ||                                  \
+	 ((a1) <= (b0) && LINEUP__GAP_CROSSES_LINE(align, a1, b0)) ||     \
+	 ((b1) <= (a0) && LINEUP__GAP_CROSSES_LINE(align, b1, a0)))
+
+/* [lo, hi) lies in one line for every start: the worst start puts lo at
+ * L - A + lo % A inside its line. */
+#define LINEUP__RANGE_IN_ONE_LINE(align, lo, hi)                          \
+	(LINEUP__LINE_BYTES - (align) + (lo) % (align) + ((hi) - (lo)) <= \
+	 LINEUP__LINE_BYTES)
+
+/* Most lines [lo, hi) can touch for any start (0 if empty). */
+#define LINEUP__RANGE_MAX_LINES(align, lo, hi)                            \
+	((hi) <= (lo) ? 0 :                                               \
+	 (LINEUP__LINE_BYTES - (align) + (lo) % (align) + ((hi) - (lo)) - \
+	  1) / LINEUP__LINE_BYTES + 1)
 
 /* ------------------------------------------------------------------------
  * Assertions. Each is a single static_assert declaration (two for LINE and
@@ -392,136 +420,175 @@ typedef unsigned char lineup__isolate;
  * name; the message is built with # so it names what the user wrote.
  */
 #define LINEUP_ASSERT_OFFSET(type, m, off)                                \
-	LINEUP__SA(LINEUP__OFF(type, m) == LINEUP__N(off),                \
-		   "lineup: " #type ": member `" #m "` is not at offset " #off)
+	LINEUP__STATIC_ASSERT(                                            \
+		LINEUP__MEMBER_OFFSET(type, m) == LINEUP__AS_SIZE(off),   \
+		"lineup: " #type ": member `" #m "` is not at offset " #off)
 
 #define LINEUP_ASSERT_SIZE(type, n)                                       \
-	LINEUP__SA(sizeof(type) == LINEUP__N(n),                          \
-		   "lineup: " #type ": size is not " #n " bytes")
+	LINEUP__STATIC_ASSERT(sizeof(type) == LINEUP__AS_SIZE(n),         \
+		"lineup: " #type ": size is not " #n " bytes")
 
 #define LINEUP_ASSERT_SIZE_MAX(type, n)                                   \
-	LINEUP__SA(sizeof(type) <= LINEUP__N(n),                          \
-		   "lineup: " #type ": size is over " #n " bytes")
+	LINEUP__STATIC_ASSERT(sizeof(type) <= LINEUP__AS_SIZE(n),         \
+		"lineup: " #type ": size is over " #n " bytes")
 
 /* Line numbers mean something only if the object starts a line. */
-#define LINEUP__NEED_LINE_ALIGNED(type, what)                             \
-	LINEUP__SA(LINEUP__LINE_ALIGNED(type),                            \
-		   "lineup: " #type " is not line-aligned, so line numbers " \
-		   "are undefined (" what "); make the type LINEUP_ALIGNED " \
-		   "or use LINEUP_ASSERT_APART/SAME_LINE")
+#define LINEUP__ASSERT_LINE_ALIGNED_TYPE(type, what)                      \
+	LINEUP__STATIC_ASSERT(LINEUP__IS_LINE_ALIGNED(type),              \
+		"lineup: " #type " is not line-aligned, so line numbers " \
+		"are undefined (" what "); make the type LINEUP_ALIGNED " \
+		"or use LINEUP_ASSERT_APART/SAME_LINE")
 
 #define LINEUP_ASSERT_LINE(type, m, n)                                    \
-	LINEUP__NEED_LINE_ALIGNED(type, "LINEUP_ASSERT_LINE of `" #m "`"); \
-	LINEUP__SA(!LINEUP__LINE_ALIGNED(type) ||                         \
-		   (LINEUP__OFF(type, m) / LINEUP__L == LINEUP__N(n) &&     \
-		    (LINEUP__SIZEOF(type, m) == 0 ||                        \
-		     (LINEUP__ENDOF(type, m) - 1) / LINEUP__L ==            \
-			     LINEUP__N(n))),                                \
-		   "lineup: " #type ": member `" #m "` is not wholly in "    \
-		   "cache line " #n)
+	LINEUP__ASSERT_LINE_ALIGNED_TYPE(type,                            \
+		"LINEUP_ASSERT_LINE of `" #m "`");                        \
+	LINEUP__STATIC_ASSERT(!LINEUP__IS_LINE_ALIGNED(type) ||           \
+		(LINEUP__MEMBER_OFFSET(type, m) / LINEUP__LINE_BYTES ==   \
+			 LINEUP__AS_SIZE(n) &&                            \
+		 (LINEUP__MEMBER_SIZE(type, m) == 0 ||                    \
+		  (LINEUP__MEMBER_END(type, m) - 1) / LINEUP__LINE_BYTES == \
+			  LINEUP__AS_SIZE(n))),                           \
+		"lineup: " #type ": member `" #m "` is not wholly in "    \
+		"cache line " #n)
 
 #define LINEUP_ASSERT_LINE_START(type, m)                                 \
-	LINEUP__NEED_LINE_ALIGNED(type,                                   \
-				  "LINEUP_ASSERT_LINE_START of `" #m "`"); \
-	LINEUP__SA(!LINEUP__LINE_ALIGNED(type) ||                         \
-		   LINEUP__OFF(type, m) % LINEUP__L == 0,                  \
-		   "lineup: " #type ": member `" #m "` does not start a "   \
-		   "cache line")
+	LINEUP__ASSERT_LINE_ALIGNED_TYPE(type,                            \
+		"LINEUP_ASSERT_LINE_START of `" #m "`");                  \
+	LINEUP__STATIC_ASSERT(!LINEUP__IS_LINE_ALIGNED(type) ||           \
+		LINEUP__MEMBER_OFFSET(type, m) % LINEUP__LINE_BYTES == 0, \
+		"lineup: " #type ": member `" #m "` does not start a "    \
+		"cache line")
 
 #define LINEUP_ASSERT_SAME_LINE(type, a, b)                               \
-	LINEUP__SA(LINEUP__ONE_LINE(LINEUP__A(type),                      \
-		   LINEUP__MIN(LINEUP__OFF(type, a), LINEUP__OFF(type, b)), \
-		   LINEUP__MAX(LINEUP__ENDOF(type, a),                      \
-			       LINEUP__ENDOF(type, b))),                    \
-		   "lineup: " #type ": members `" #a "` and `" #b "` are "   \
-		   "not always in one cache line")
+	LINEUP__STATIC_ASSERT(LINEUP__RANGE_IN_ONE_LINE(                  \
+		LINEUP__START_ALIGN(type),                                \
+		LINEUP__MIN(LINEUP__MEMBER_OFFSET(type, a),               \
+			    LINEUP__MEMBER_OFFSET(type, b)),              \
+		LINEUP__MAX(LINEUP__MEMBER_END(type, a),                  \
+			    LINEUP__MEMBER_END(type, b))),                \
+		"lineup: " #type ": members `" #a "` and `" #b "` are "   \
+		"not always in one cache line")
 
 #define LINEUP_ASSERT_APART(type, a, b)                                   \
-	LINEUP__SA(LINEUP__APART(LINEUP__A(type),                         \
-		   LINEUP__OFF(type, a), LINEUP__ENDOF(type, a),            \
-		   LINEUP__OFF(type, b), LINEUP__ENDOF(type, b)),           \
-		   "lineup: " #type ": members `" #a "` and `" #b "` may "   \
-		   "share a cache line")
+	LINEUP__STATIC_ASSERT(LINEUP__RANGES_APART(                       \
+		LINEUP__START_ALIGN(type),                                \
+		LINEUP__MEMBER_OFFSET(type, a), LINEUP__MEMBER_END(type, a), \
+		LINEUP__MEMBER_OFFSET(type, b), LINEUP__MEMBER_END(type, b)), \
+		"lineup: " #type ": members `" #a "` and `" #b "` may "   \
+		"share a cache line")
 
 /* A member of zero size at either edge of the group counts as inside. */
 #define LINEUP_ASSERT_IN_GROUP(type, g, m)                                \
-	LINEUP__SA(LINEUP__GB(type, g) <= LINEUP__OFF(type, m) &&         \
-		   LINEUP__ENDOF(type, m) <= LINEUP__GE(type, g),          \
-		   "lineup: " #type ": member `" #m "` is not in group `"   \
-		   #g "`")
+	LINEUP__STATIC_ASSERT(                                            \
+		LINEUP__GROUP_BEGIN(type, g) <=                           \
+			LINEUP__MEMBER_OFFSET(type, m) &&                 \
+		LINEUP__MEMBER_END(type, m) <= LINEUP__GROUP_END(type, g), \
+		"lineup: " #type ": member `" #m "` is not in group `" #g "`")
 
 #define LINEUP_ASSERT_GROUP_BYTES(type, g, n)                             \
-	LINEUP__SA(LINEUP__GE(type, g) >= LINEUP__GB(type, g) &&          \
-		   LINEUP__GE(type, g) - LINEUP__GB(type, g) == LINEUP__N(n), \
-		   "lineup: " #type ": group `" #g "` does not span " #n    \
-		   " bytes (or ends before it begins)")
+	LINEUP__STATIC_ASSERT(                                            \
+		LINEUP__GROUP_END(type, g) >= LINEUP__GROUP_BEGIN(type, g) && \
+		LINEUP__GROUP_END(type, g) - LINEUP__GROUP_BEGIN(type, g) == \
+			LINEUP__AS_SIZE(n),                               \
+		"lineup: " #type ": group `" #g "` does not span " #n     \
+		" bytes (or ends before it begins)")
 
 #define LINEUP_ASSERT_GROUP_LINES(type, g, n)                             \
-	LINEUP__SA(LINEUP__GE(type, g) >= LINEUP__GB(type, g) &&          \
-		   LINEUP__MAX_LINES(LINEUP__A(type), LINEUP__GB(type, g),  \
-				     LINEUP__GE(type, g)) <= LINEUP__N(n),  \
-		   "lineup: " #type ": group `" #g "` may touch more than " \
-		   #n " cache line(s) (or ends before it begins)")
+	LINEUP__STATIC_ASSERT(                                            \
+		LINEUP__GROUP_END(type, g) >= LINEUP__GROUP_BEGIN(type, g) && \
+		LINEUP__RANGE_MAX_LINES(LINEUP__START_ALIGN(type),        \
+					LINEUP__GROUP_BEGIN(type, g),     \
+					LINEUP__GROUP_END(type, g)) <=    \
+			LINEUP__AS_SIZE(n),                               \
+		"lineup: " #type ": group `" #g "` may touch more than "  \
+		#n " cache line(s) (or ends before it begins)")
 
-#define LINEUP__GROUPS_APART(type, g1, g2, msg)                           \
-	LINEUP__SA(LINEUP__APART(LINEUP__A(type),                         \
-		   LINEUP__GB(type, g1), LINEUP__GE(type, g1),              \
-		   LINEUP__GB(type, g2), LINEUP__GE(type, g2)), msg)
+/* GROUPS_APART with the caller's message. */
+#define LINEUP__ASSERT_GROUPS_APART_MSG(type, g1, g2, msg)                \
+	LINEUP__STATIC_ASSERT(LINEUP__RANGES_APART(                       \
+		LINEUP__START_ALIGN(type),                                \
+		LINEUP__GROUP_BEGIN(type, g1), LINEUP__GROUP_END(type, g1), \
+		LINEUP__GROUP_BEGIN(type, g2), LINEUP__GROUP_END(type, g2)), \
+		msg)
 
 #define LINEUP_ASSERT_GROUPS_APART(type, g1, g2)                          \
-	LINEUP__GROUPS_APART(type, g1, g2,                                \
-		"lineup: " #type ": groups `" #g1 "` and `" #g2 "` may "   \
+	LINEUP__ASSERT_GROUPS_APART_MSG(type, g1, g2,                     \
+		"lineup: " #type ": groups `" #g1 "` and `" #g2 "` may "  \
 		"share a cache line")
 
-/* One static_assert per listed group, each naming its pair. The counter
- * picks LINEUP__WA_<n>; each step peels one group off. Numbers, not words,
- * so no user macro can capture them. */
-#define LINEUP__WA_1(t, w, g)                                             \
-	LINEUP__GROUPS_APART(t, w, g, "lineup: " #t ": write group `" #w  \
-			     "` may share a cache line with group `" #g "`")
-#define LINEUP__WA_2(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_1(t, w, __VA_ARGS__)
-#define LINEUP__WA_3(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_2(t, w, __VA_ARGS__)
-#define LINEUP__WA_4(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_3(t, w, __VA_ARGS__)
-#define LINEUP__WA_5(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_4(t, w, __VA_ARGS__)
-#define LINEUP__WA_6(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_5(t, w, __VA_ARGS__)
-#define LINEUP__WA_7(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_6(t, w, __VA_ARGS__)
-#define LINEUP__WA_8(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_7(t, w, __VA_ARGS__)
-#define LINEUP__WA_9(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_8(t, w, __VA_ARGS__)
-#define LINEUP__WA_10(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_9(t, w, __VA_ARGS__)
-#define LINEUP__WA_11(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_10(t, w, __VA_ARGS__)
-#define LINEUP__WA_12(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_11(t, w, __VA_ARGS__)
-#define LINEUP__WA_13(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_12(t, w, __VA_ARGS__)
-#define LINEUP__WA_14(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_13(t, w, __VA_ARGS__)
-#define LINEUP__WA_15(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_14(t, w, __VA_ARGS__)
-#define LINEUP__WA_16(t, w, g, ...) \
-	LINEUP__WA_1(t, w, g); LINEUP__WA_15(t, w, __VA_ARGS__)
-#define LINEUP__WA_99(t, w, ...) /* 17 to 20 groups */                  \
-	LINEUP__SA(0, "lineup: " #t ": LINEUP_ASSERT_WRITE_APART(" #w      \
-		   ", ...) takes at most 16 groups; split the statement")
-#define LINEUP__NTH(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12,   \
-		    _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
-#define LINEUP__WA_PICK(...)                                              \
-	LINEUP__NTH(__VA_ARGS__, 99, 99, 99, 99,                          \
-		    16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define LINEUP__CAT(a, b) LINEUP__CAT_(a, b)
-#define LINEUP__CAT_(a, b) a##b
+/* One static_assert per listed group, each naming its pair.
+ * LINEUP__WRITE_APART_COUNT counts the groups (99 for 17 to 20) and picks
+ * LINEUP__WRITE_APART_<count>; each step peels one group off. Numbers, not
+ * words, so no user macro can capture them. */
+#define LINEUP__WRITE_APART_1(type, w, g)                                 \
+	LINEUP__ASSERT_GROUPS_APART_MSG(type, w, g,                       \
+		"lineup: " #type ": write group `" #w                     \
+		"` may share a cache line with group `" #g "`")
+#define LINEUP__WRITE_APART_2(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_1(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_3(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_2(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_4(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_3(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_5(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_4(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_6(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_5(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_7(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_6(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_8(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_7(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_9(type, w, g, ...)                            \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_8(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_10(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_9(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_11(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_10(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_12(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_11(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_13(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_12(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_14(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_13(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_15(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_14(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_16(type, w, g, ...)                           \
+	LINEUP__WRITE_APART_1(type, w, g);                                \
+	LINEUP__WRITE_APART_15(type, w, __VA_ARGS__)
+#define LINEUP__WRITE_APART_99(type, w, ...)                              \
+	LINEUP__STATIC_ASSERT(0, "lineup: " #type                         \
+		": LINEUP_ASSERT_WRITE_APART(" #w ", ...) takes at most " \
+		"16 groups; split the statement")
+
+/* The 21st argument: with the count list appended, the number of
+ * arguments before it. */
+#define LINEUP__ARG_21(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
+		       _13, _14, _15, _16, _17, _18, _19, _20, n, ...) n
+#define LINEUP__WRITE_APART_COUNT(...)                                    \
+	LINEUP__ARG_21(__VA_ARGS__, 99, 99, 99, 99,                       \
+		       16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+
+/* Expands a and b first, so a macro call can build a name. */
+#define LINEUP__CONCAT(a, b) LINEUP__CONCAT_UNEXPANDED(a, b)
+#define LINEUP__CONCAT_UNEXPANDED(a, b) a##b
 
 #define LINEUP_ASSERT_WRITE_APART(type, w, ...)                           \
-	LINEUP__CAT(LINEUP__WA_, LINEUP__WA_PICK(__VA_ARGS__))            \
+	LINEUP__CONCAT(LINEUP__WRITE_APART_,                              \
+		       LINEUP__WRITE_APART_COUNT(__VA_ARGS__))            \
 	(type, w, __VA_ARGS__)
 
 /* ------------------------------------------------------------------------
@@ -536,7 +603,7 @@ static inline void *lineup__alloc_aligned(size_t size, size_t align)
 	if (size == 0)
 		size = 1; /* a unique pointer, as malloc(0) may give */
 	if (size > SIZE_MAX - (align - 1))
-		return LINEUP__NULL(void);
+		return LINEUP__NULL_PTR(void);
 	size = (size + align - 1) & ~(align - 1);
 #if defined(_WIN32)
 	return _aligned_malloc(size, align);
@@ -548,10 +615,10 @@ static inline void *lineup__alloc_aligned(size_t size, size_t align)
 /* size bytes starting a cache line; free with lineup_free. */
 static inline void *lineup_alloc(size_t size)
 {
-	return lineup__alloc_aligned(size, LINEUP__L);
+	return lineup__alloc_aligned(size, LINEUP__LINE_BYTES);
 }
 
-static inline void *lineup__zalloc(size_t size, size_t align)
+static inline void *lineup__alloc_aligned_zeroed(size_t size, size_t align)
 {
 	void *p = lineup__alloc_aligned(size, align);
 
@@ -563,8 +630,8 @@ static inline void *lineup__zalloc(size_t size, size_t align)
 /* A zeroed type on the heap, aligned to max(line, alignof(type)); NULL if
  * out of memory. C++: memory only, no constructor runs (trivial types). */
 #define LINEUP_NEW(type)                                                  \
-	LINEUP__CAST(type *, lineup__zalloc(sizeof(type),                  \
-		     LINEUP__MAX(LINEUP__ALIGNOF(type), LINEUP__L)))
+	LINEUP__CAST(type *, lineup__alloc_aligned_zeroed(sizeof(type),   \
+		LINEUP__MAX(LINEUP__ALIGNOF(type), LINEUP__LINE_BYTES)))
 
 static inline void lineup_free(void *p)
 {
@@ -580,9 +647,9 @@ static inline void lineup_free(void *p)
 static inline int lineup_is_aligned(const volatile void *p)
 {
 #if defined(__cplusplus)
-	return (reinterpret_cast<uintptr_t>(p) & (LINEUP__L - 1)) == 0;
+	return (reinterpret_cast<uintptr_t>(p) & (LINEUP__LINE_BYTES - 1)) == 0;
 #else
-	return ((uintptr_t)p & (LINEUP__L - 1)) == 0;
+	return ((uintptr_t)p & (LINEUP__LINE_BYTES - 1)) == 0;
 #endif
 }
 

@@ -21,9 +21,11 @@ Modes:
     check_header.py --arch --include DIR FILE
         per-target compilers: FILE asserts LINEUP_CACHELINE_SIZE ==
         EXPECT_LINE and LINEUP_DESTRUCTIVE_SIZE == EXPECT_DESTRUCTIVE.
-    check_header.py --pahole --cc CC --include DIR FILE
-        compile with -g -c, run pahole on the PAHOLE-STRUCT of FILE and
-        check each "/* PAHOLE: type name offset */" member line.
+    check_header.py --pahole --cc CC [--std STD] --include DIR FILE
+        compile with -g -c (as C++ if CC ends in ++), run pahole on the
+        PAHOLE-STRUCT of FILE and check each "/* PAHOLE: type name offset */"
+        member line; every member named lineup__* must be a marker: size 0,
+        dimensions [0] in C and [1][0] in C++.
 
 Exit status: 0 pass, 1 fail, 77 skip (compiler or tool not installed).
 """
@@ -217,8 +219,29 @@ def mode_arch(args):
     return 1 if bad else 0
 
 
-MEMBER = re.compile(r'^\s*(?P<type>\S.*?)\s+\**(?P<name>\w+)(\[\d*\])*;'
+MEMBER = re.compile(r'^\s*(?P<type>\S.*?)\s+\**(?P<name>\w+)'
+                    r'(?P<dims>(\[\d*\])*);'
                     r'\s*/\*\s*(?P<off>\d+)\s+(?P<size>\d+)\s*\*/')
+
+
+def struct_members(out):
+    """Member lines of the struct pahole printed, anonymous members
+    included. pahole may also print an anonymous struct's own layout, before
+    or after the member that holds it (offsets from 0, and no offset after
+    its closing brace); its lines are left out."""
+    stack = [[]]
+    for line in out.splitlines():
+        if re.match(r'^\s*(struct|union)\b[^;]*\{\s*$', line):
+            stack.append([])
+        elif re.match(r'^\s*\}', line) and len(stack) > 1:
+            block = stack.pop()
+            if len(stack) == 1 or re.search(r'/\*\s*\d+\s+\d+\s*\*/', line):
+                stack[-1] += block
+        else:
+            m = MEMBER.match(line)
+            if m:
+                stack[-1].append(m)
+    return [m for block in stack for m in block]
 
 
 def mode_pahole(args):
@@ -229,23 +252,30 @@ def mode_pahole(args):
     struct = directives(args.file, 'PAHOLE-STRUCT')[0]
     with tempfile.TemporaryDirectory() as d:
         obj = os.path.join(d, 'case.o')
-        cmd = cc + ['-g', '-c', '-std=c11', '-I', args.include,
-                    '-o', obj, args.file]
+        cmd = cc + ['-g', '-c', '-std=' + args.std, '-I', args.include,
+                    '-o', obj] + (['-x', 'c++'] if is_cxx(cc) else []) + \
+            [args.file]
         rc, out = run(cmd)
         if rc != 0:
             print('FAIL compile:\n  $ %s\n%s' % (' '.join(cmd), out))
             return 1
         rc, out = run(['pahole', '-C', struct, obj])
     print(out)
-    # pahole may also print the anonymous struct's own layout (offsets from
-    # 0); the first occurrence of a name is the one inside the struct.
+    # Markers are T name[0] in C, T name[1][0] in C++ (lineup.h,
+    # LINEUP__MARKER); pahole prints the last one in a struct as [] or [1][].
+    dims = ['[1][0]', '[1][]'] if is_cxx(cc) else ['[0]', '[]']
     seen = {}
-    for line in out.splitlines():
-        m = MEMBER.match(line)
-        if m and m.group('name') not in seen:
+    bad = 0
+    for m in struct_members(out):
+        if m.group('name') not in seen:
             seen[m.group('name')] = (' '.join(m.group('type').split()),
                                      int(m.group('off')))
-    bad = 0
+        if m.group('name').startswith('lineup__') and \
+                (m.group('size') != '0' or m.group('dims') not in dims):
+            bad += 1
+            print('FAIL marker %s%s has size %s; want %s, size 0' %
+                  (m.group('name'), m.group('dims'), m.group('size'),
+                   ' or '.join(dims)))
     for want in directives(args.file, 'PAHOLE'):
         typ, name, off = want.split()
         got = seen.get(name)

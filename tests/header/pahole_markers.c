@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Built by check_header.py --pahole: gcc -g -c, then pahole -C marked. The
- * markers must survive into DWARF under their contract names and kind
- * typedefs, and the isolation must give load_avg a line of its own.
+ * Built by check_header.py --pahole: cc -g -c, as C (gcc, clang) and as C++
+ * (g++, clang++), then pahole -C marked. The markers must survive into
+ * DWARF under their contract names and kind typedefs, with size 0 (spelled
+ * [0] in C, [1][0] in C++), and the isolation must give load_avg a line of
+ * its own.
  */
 /* PAHOLE-STRUCT: marked */
 /* PAHOLE: lineup__read lineup__begin__tick 8 */

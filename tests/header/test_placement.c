@@ -40,7 +40,7 @@ static void check_apart(size_t A, size_t a0, size_t a1, size_t b0, size_t b1)
 
 	for (size_t s = 0; s < L; s += A)
 		any = any || share_at(s, a0, a1, b0, b1);
-	cr_assert_eq(LINEUP__APART(A, a0, a1, b0, b1), !any,
+	cr_assert_eq(LINEUP__RANGES_APART(A, a0, a1, b0, b1), !any,
 		     "A=%zu [%zu,%zu) [%zu,%zu)", A, a0, a1, b0, b1);
 }
 
@@ -64,10 +64,10 @@ static void check_span(size_t A, size_t lo, size_t hi)
 		always = always && n == 1;
 		most = n > most ? n : most;
 	}
-	cr_assert_eq(LINEUP__ONE_LINE(A, lo, hi), always, "A=%zu [%zu,%zu)",
-		     A, lo, hi);
-	cr_assert_eq(LINEUP__MAX_LINES(A, lo, hi), most, "A=%zu [%zu,%zu)",
-		     A, lo, hi);
+	cr_assert_eq(LINEUP__RANGE_IN_ONE_LINE(A, lo, hi), always,
+		     "A=%zu [%zu,%zu)", A, lo, hi);
+	cr_assert_eq(LINEUP__RANGE_MAX_LINES(A, lo, hi), most,
+		     "A=%zu [%zu,%zu)", A, lo, hi);
 }
 
 Test(placement, one_line_and_max_lines_match_brute_force)
@@ -80,7 +80,7 @@ Test(placement, one_line_and_max_lines_match_brute_force)
 
 Test(placement, empty_ranges)
 {
-	cr_expect(LINEUP__APART(8, 5, 5, 0, 64));
-	cr_expect(LINEUP__APART(8, 0, 64, 5, 5));
-	cr_expect_eq(LINEUP__MAX_LINES(8, 5, 5), 0);
+	cr_expect(LINEUP__RANGES_APART(8, 5, 5, 0, 64));
+	cr_expect(LINEUP__RANGES_APART(8, 0, 64, 5, 5));
+	cr_expect_eq(LINEUP__RANGE_MAX_LINES(8, 5, 5), 0);
 }

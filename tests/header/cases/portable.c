@@ -1,7 +1,7 @@
 /* Compilers other than GCC and Clang (simulated here) keep alignment and
  * member assertions; group and isolation markers fail with a message
  * instead of silently marking nothing. */
-/* FLAGS: -DLINEUP__NO_GNU -DLINEUP_CACHELINE_SIZE=64 */
+/* FLAGS: -DLINEUP__NO_GNU_EXTENSIONS -DLINEUP_CACHELINE_SIZE=64 */
 /* EXPECT: LINEUP_BEGIN(write, x) needs GCC or Clang */
 #include "lineup.h"
 
