@@ -193,6 +193,26 @@ def mode_cases(args):
     return 1 if bad else 0
 
 
+# Debian's cross compilers only Recommend their target C library; without
+# it they silently take the host's <stdint.h> (uintptr_t 32 bits on
+# aarch64), so its absence is named instead of failing on the symptoms.
+CROSS_LIBC = {
+    'i686-linux-gnu': 'libc6-dev-i386-cross',
+    'aarch64-linux-gnu': 'libc6-dev-arm64-cross',
+    'powerpc64le-linux-gnu': 'libc6-dev-ppc64el-cross',
+    's390x-linux-gnu': 'libc6-dev-s390x-cross',
+}
+
+
+def missing_target_libc(cc):
+    """The package a cross gcc lacks its target headers from, or None."""
+    triplet = cc[0][:-len('-gcc')] if cc[0].endswith('-gcc') else ''
+    package = CROSS_LIBC.get(triplet)
+    if package and not os.path.exists('/usr/%s/include/stdint.h' % triplet):
+        return package
+    return None
+
+
 def mode_arch(args):
     ran = 0
     bad = 0
@@ -200,6 +220,13 @@ def mode_arch(args):
         cc = shlex.split(spec)
         if not have(cc) or not usable(cc, 'c11', args.include):
             print('skip %s: not usable here' % spec)
+            continue
+        package = missing_target_libc(cc)
+        if package:
+            bad += 1
+            print('FAIL %s: its target C library headers are missing '
+                  '(/usr/%s/include/stdint.h); install %s (scripts/'
+                  'packages.txt lists it)' % (spec, cc[0][:-4], package))
             continue
         ran += 1
         cmd = cc + ['-fsyntax-only', '-std=c11', '-I', args.include,
