@@ -5,13 +5,19 @@
  * When the struct's alignment is below the line size the object can start
  * anywhere on an alignment boundary, so every possible start is tried and
  * the findings say at which starts the conflict appears.
+ *
+ * A store to a bit-field rewrites its whole storage unit, so a unit that
+ * holds a write bit-field and a member of another group is a conflict of
+ * its own, whatever the line: one finding per unit and pair of groups. A
+ * line conflict between the same two groups whose members all lie in one
+ * such unit says nothing more and is left out.
  */
 #include "check.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
+#include "closest_name.h"
 #include "strset.h"
 
 /* Beyond this a struct is not something a cache line check can help. */
@@ -170,6 +176,59 @@ static bool allowed(const struct view *v, size_t g, size_t h)
 	return false;
 }
 
+/* A pair of groups whose members share a bit-field's storage unit. */
+struct unit_hit {
+	size_t g, h;		/* g holds a write bit-field of the unit */
+	uint64_t begin, end;	/* the unit's bytes [begin, end) */
+	size_t *members, *others;	/* g's and h's members in it */
+	size_t n_members, n_others;
+};
+
+/* A member in unit_hit HIT, and the group on the other side of it. */
+struct sharer {
+	size_t member, partner, hit;
+};
+
+struct unit_hits {
+	struct unit_hit *hits;
+	size_t n_hits, cap_hits;
+	struct sharer *sharers;	/* sorted, for find_sharer() */
+	size_t n_sharers, cap_sharers;
+};
+
+static int cmp_sharer(const void *pa, const void *pb)
+{
+	const struct sharer *a = pa, *b = pb;
+
+	if (a->member != b->member)
+		return a->member < b->member ? -1 : 1;
+	if (a->partner != b->partner)
+		return a->partner < b->partner ? -1 : 1;
+	return a->hit < b->hit ? -1 : a->hit > b->hit;
+}
+
+/* The first unit MEMBER shares with group PARTNER from hit HIT on. */
+static const struct sharer *find_sharer(const struct unit_hits *u,
+					size_t member, size_t partner,
+					size_t hit)
+{
+	struct sharer key = { member, partner, hit };
+	size_t lo = 0, hi = u->n_sharers;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_sharer(&u->sharers[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == u->n_sharers || u->sharers[lo].member != member ||
+	    u->sharers[lo].partner != partner)
+		return NULL;
+	return &u->sharers[lo];
+}
+
 struct entry {
 	uint64_t unit;
 	size_t group, member;
@@ -212,7 +271,6 @@ static int cmp_u64(const void *pa, const void *pb)
 struct pair_hit {
 	size_t g, h;
 	uint64_t first_start;
-	size_t first_finding, n_findings;	/* at first_start */
 	uint64_t *starts;
 	size_t n_starts, cap_starts;
 };
@@ -248,6 +306,10 @@ struct sweep {
 	size_t n_visit, cap_visit;
 	struct pair_hit *hits;
 	size_t n_hits, cap_hits;
+	size_t first_finding;	/* out->n before the sweep */
+	size_t *hit_of;		/* each finding's pair_hit, from first_finding */
+	size_t cap_hit_of;
+	const struct unit_hits *units;
 };
 
 static void add_span(struct sweep *w, struct span sp)
@@ -328,21 +390,41 @@ static void collect_entries(struct sweep *w, uint64_t start)
 	qsort(w->e, w->n_e, sizeof(*w->e), cmp_entry);
 }
 
-static struct pair_hit *find_hit(struct sweep *w, size_t g, size_t h,
-				 uint64_t start)
+static size_t find_hit(struct sweep *w, size_t g, size_t h, uint64_t start)
 {
 	for (size_t k = 0; k < w->n_hits; k++)
 		if (w->hits[k].g == g && w->hits[k].h == h)
-			return &w->hits[k];
+			return k;
 	w->hits = lu_grow(w->hits, &w->cap_hits, w->n_hits, sizeof(*w->hits));
-	struct pair_hit *p = &w->hits[w->n_hits++];
+	struct pair_hit *p = &w->hits[w->n_hits];
 
 	memset(p, 0, sizeof(*p));
 	p->g = g;
 	p->h = h;
 	p->first_start = start;
-	p->first_finding = w->out->n;
-	return p;
+	return w->n_hits++;
+}
+
+/* Do all of G's and H's members in entries [lo, hi) share one unit? */
+static bool in_one_unit(const struct sweep *w, size_t g, size_t h,
+			size_t lo, size_t hi)
+{
+	const struct sharer *first = NULL;
+
+	for (size_t i = lo; i < hi && w->units->n_sharers; i++) {
+		const struct entry *e = &w->e[i];
+		size_t partner = e->group == g ? h : g;
+		const struct sharer *x;
+
+		if (e->group != g && e->group != h)
+			continue;
+		x = find_sharer(w->units, e->member, partner,
+				first ? first->hit : 0);
+		if (!x || (first && x->hit != first->hit))
+			return false;
+		first = first ? first : x;
+	}
+	return first != NULL;
 }
 
 /*
@@ -355,7 +437,12 @@ static void record_conflict(struct sweep *w, uint64_t start, size_t g,
 {
 	const struct view *v = w->v;
 	struct lu_findings *out = w->out;
-	struct pair_hit *p = find_hit(w, g, h, start);
+
+	/* the storage-unit finding already says it */
+	if (in_one_unit(w, g, h, lo, hi))
+		return;
+	size_t k = find_hit(w, g, h, start);
+	struct pair_hit *p = &w->hits[k];
 	uint64_t u = w->e[lo].unit;
 
 	if (!p->n_starts || p->starts[p->n_starts - 1] != start) {
@@ -365,10 +452,14 @@ static void record_conflict(struct sweep *w, uint64_t start, size_t g,
 	}
 	if (p->first_start != start)
 		return;
+	size_t n_mine = out->n - w->first_finding;
+
+	w->hit_of = lu_grow(w->hit_of, &w->cap_hit_of, n_mine,
+			    sizeof(*w->hit_of));
+	w->hit_of[n_mine] = k;
 	struct lu_finding *f = add_finding(out, LU_FIND_CONFLICT, LU_ERROR,
 					   v->s);
 
-	p->n_findings++;
 	f->line = u;
 	f->line_lo = u * w->unit > start ? u * w->unit - start : 0;
 	f->line_hi = (u + 1) * w->unit - start - 1;
@@ -410,7 +501,10 @@ static void check_unit(struct sweep *w, uint64_t start, size_t lo, size_t hi)
 	}
 }
 
-/* Hands each finding the starts at which its pair of groups conflicts. */
+/*
+ * Hands each finding the starts at which its pair of groups conflicts. A
+ * pair's findings need not be adjacent: lines interleave pairs.
+ */
 static void finish_hits(struct sweep *w, uint64_t n_starts)
 {
 	for (size_t k = 0; k < w->n_hits; k++) {
@@ -418,24 +512,28 @@ static void finish_hits(struct sweep *w, uint64_t n_starts)
 		uint64_t *starts = lu_arena_memdup(&w->out->arena, p->starts,
 						   p->n_starts * sizeof(uint64_t));
 
-		for (size_t i = 0; i < p->n_findings; i++) {
-			struct lu_finding *f = &w->out->items[p->first_finding + i];
-
-			f->starts = starts;
-			f->n_starts = p->n_starts;
-			f->every_start = p->n_starts == n_starts;
-		}
 		free(p->starts);
+		p->starts = starts;
+	}
+	for (size_t i = w->first_finding; i < w->out->n; i++) {
+		struct lu_finding *f = &w->out->items[i];
+		const struct pair_hit *p = &w->hits[w->hit_of[i - w->first_finding]];
+
+		f->starts = p->starts;
+		f->n_starts = p->n_starts;
+		f->every_start = p->n_starts == n_starts;
 	}
 }
 
 static void check_conflicts(const struct view *v,
 			    const struct lu_check_opts *opts,
+			    const struct unit_hits *units,
 			    struct lu_findings *out)
 {
 	struct sweep w = {
 		.v = v, .opts = opts, .out = out,
 		.unit = (uint64_t)opts->line_size * (opts->pair ? 2 : 1),
+		.first_finding = out->n, .units = units,
 	};
 	uint64_t align = v->s->align ? v->s->align : 1;
 	uint64_t step = align >= w.unit ? w.unit : align;
@@ -451,16 +549,57 @@ static void check_conflicts(const struct view *v,
 	}
 	finish_hits(&w, w.unit / step);
 	free(w.hits);
+	free(w.hit_of);
 	free(w.e);
 	free(w.spans);
 	free(w.active);
 	free(w.visit);
 }
 
-/* A write bit-field's store rewrites its whole storage unit. */
-static void check_storage_units(const struct view *v,
-				const struct lu_check_opts *opts,
-				struct lu_findings *out)
+/* A member the storage-unit check looks at: its bytes and its group. */
+struct piece {
+	uint64_t begin, end;
+	size_t member, group;
+};
+
+/* Scratch space of one struct's storage-unit check. */
+struct unit_scan {
+	struct piece *pieces;	/* grouped leaf members, by first byte */
+	struct piece *units;	/* the write bit-fields' units, distinct */
+	struct piece *active;	/* pieces that may reach the next unit */
+	struct piece *shared;	/* pieces in the current unit */
+	size_t n_pieces, n_units, n_active, n_shared;
+	size_t cap_pieces, cap_units, cap_active, cap_shared;
+};
+
+static int cmp_piece_bytes(const void *pa, const void *pb)
+{
+	const struct piece *a = pa, *b = pb;
+
+	if (a->begin != b->begin)
+		return a->begin < b->begin ? -1 : 1;
+	if (a->end != b->end)
+		return a->end < b->end ? -1 : 1;
+	return a->member < b->member ? -1 : a->member > b->member;
+}
+
+static int cmp_piece_group(const void *pa, const void *pb)
+{
+	const struct piece *a = pa, *b = pb;
+
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	return a->member < b->member ? -1 : a->member > b->member;
+}
+
+static void push_piece(struct piece **array, size_t *n, size_t *cap,
+		       struct piece p)
+{
+	*array = lu_grow(*array, cap, *n, sizeof(**array));
+	(*array)[(*n)++] = p;
+}
+
+static void collect_pieces(const struct view *v, struct unit_scan *u)
 {
 	const struct lu_struct *s = v->s;
 
@@ -468,39 +607,183 @@ static void check_storage_units(const struct view *v,
 		const struct lu_member *m = &s->members[i];
 		int g = v->group_of[i];
 
-		if (!m->bit_size || g < 0 || v->groups[g].kind != LU_KIND_WRITE)
+		if (g < 0 || m->marker || !m->size || m->offset >= s->size)
 			continue;
-		for (size_t j = 0; j < s->n_members; j++) {
-			const struct lu_member *n = &s->members[j];
-			int h = v->group_of[j];
+		/* a named member stands for its expanded parts */
+		if (i + 1 < s->n_members && s->members[i + 1].depth > m->depth)
+			continue;
+		uint64_t end = m->size > s->size - m->offset ? s->size
+							     : m->offset + m->size;
+		struct piece p = { m->offset, end, i, (size_t)g };
 
-			if (h < 0 || h == g || n->marker || !n->size ||
-			    n->offset >= m->offset + m->size ||
-			    n->offset + n->size <= m->offset ||
-			    allowed(v, (size_t)g, (size_t)h))
+		push_piece(&u->pieces, &u->n_pieces, &u->cap_pieces, p);
+		if (m->bit_size && v->groups[g].kind == LU_KIND_WRITE)
+			push_piece(&u->units, &u->n_units, &u->cap_units, p);
+	}
+	if (!u->n_units)	/* no write bit-field: nothing to sort */
+		return;
+	qsort(u->pieces, u->n_pieces, sizeof(*u->pieces), cmp_piece_bytes);
+	qsort(u->units, u->n_units, sizeof(*u->units), cmp_piece_bytes);
+	size_t kept = 0;
+
+	for (size_t k = 0; k < u->n_units; k++)
+		if (!kept || u->units[k].begin != u->units[kept - 1].begin ||
+		    u->units[k].end != u->units[kept - 1].end)
+			u->units[kept++] = u->units[k];
+	u->n_units = kept;
+}
+
+/* Does a run of one group's pieces hold a write bit-field of UNIT? */
+static bool writes_unit(const struct view *v, const struct piece *unit,
+			const struct piece *run, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v->s->members[run[i].member].bit_size &&
+		    v->groups[run[i].group].kind == LU_KIND_WRITE &&
+		    run[i].begin == unit->begin && run[i].end == unit->end)
+			return true;
+	return false;
+}
+
+static size_t run_end(const struct piece *p, size_t n, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < n && p[j].group == p[i].group)
+		j++;
+	return j;
+}
+
+static size_t *member_list(struct lu_findings *out, const struct piece *p,
+			   size_t n)
+{
+	size_t *list = lu_arena_alloc(&out->arena, n * sizeof(*list));
+
+	for (size_t i = 0; i < n; i++)
+		list[i] = p[i].member;
+	return list;
+}
+
+static void add_sharer(struct unit_hits *u, size_t member, size_t partner,
+		       size_t hit)
+{
+	u->sharers = lu_grow(u->sharers, &u->cap_sharers, u->n_sharers,
+			     sizeof(*u->sharers));
+	u->sharers[u->n_sharers++] = (struct sharer){ member, partner, hit };
+}
+
+static void add_unit_hit(struct unit_hits *u, struct lu_findings *out,
+			 const struct piece *unit, const struct piece *mine,
+			 size_t n_mine, const struct piece *theirs,
+			 size_t n_theirs)
+{
+	u->hits = lu_grow(u->hits, &u->cap_hits, u->n_hits, sizeof(*u->hits));
+	u->hits[u->n_hits++] = (struct unit_hit){
+		mine->group, theirs->group, unit->begin, unit->end,
+		member_list(out, mine, n_mine),
+		member_list(out, theirs, n_theirs), n_mine, n_theirs,
+	};
+	for (size_t i = 0; i < n_mine; i++)
+		add_sharer(u, mine[i].member, theirs->group, u->n_hits - 1);
+	for (size_t i = 0; i < n_theirs; i++)
+		add_sharer(u, theirs[i].member, mine->group, u->n_hits - 1);
+}
+
+/* Each pair of groups in UNIT of which one writes a bit-field of it. */
+static void pair_groups(const struct view *v, const struct piece *unit,
+			struct unit_scan *u, struct unit_hits *hits,
+			struct lu_findings *out)
+{
+	struct piece *sh = u->shared;
+	size_t n = u->n_shared;
+
+	qsort(sh, n, sizeof(*sh), cmp_piece_group);
+	for (size_t a = 0, a_end; a < n; a = a_end) {
+		a_end = run_end(sh, n, a);
+		bool wa = writes_unit(v, unit, sh + a, a_end - a);
+
+		for (size_t b = a_end, b_end; b < n; b = b_end) {
+			b_end = run_end(sh, n, b);
+			bool wb = writes_unit(v, unit, sh + b, b_end - b);
+
+			if ((!wa && !wb) || allowed(v, sh[a].group, sh[b].group))
 				continue;
-			struct lu_finding *f =
-				add_finding(out, LU_FIND_CONFLICT, LU_ERROR, s);
-			size_t *a = lu_arena_alloc(&out->arena, sizeof(*a));
-			size_t *b = lu_arena_alloc(&out->arena, sizeof(*b));
-
-			*a = i;
-			*b = j;
-			f->members = a;
-			f->n_members = 1;
-			f->others = b;
-			f->n_others = 1;
-			f->storage_unit = true;
-			f->every_start = true;
-			f->line = m->offset / opts->line_size;
-			f->line_lo = m->offset;
-			f->line_hi = m->offset + m->size - 1;
-			f->config = opts->config;
-			f->group = lu_arena_memdup(&out->arena, &v->groups[g],
-						   sizeof(v->groups[g]));
-			f->other_group = lu_arena_memdup(
-				&out->arena, &v->groups[h], sizeof(v->groups[h]));
+			/* the writing side first; of two, the first declared */
+			if (wa && (!wb || sh[a].member < sh[b].member))
+				add_unit_hit(hits, out, unit, sh + a, a_end - a,
+					     sh + b, b_end - b);
+			else
+				add_unit_hit(hits, out, unit, sh + b, b_end - b,
+					     sh + a, a_end - a);
 		}
+	}
+}
+
+/*
+ * Every storage unit of a write bit-field, and what else lies in it. One
+ * sweep over units and members sorted by offset: a unit meets only the
+ * members still open where it begins, not every member of the struct.
+ */
+static void find_shared_units(const struct view *v, struct unit_hits *hits,
+			      struct lu_findings *out)
+{
+	struct unit_scan u = { 0 };
+	size_t next = 0;
+
+	collect_pieces(v, &u);
+	for (size_t k = 0; k < u.n_units; k++) {
+		const struct piece *unit = &u.units[k];
+		size_t kept = 0;
+
+		while (next < u.n_pieces && u.pieces[next].begin < unit->end)
+			push_piece(&u.active, &u.n_active, &u.cap_active,
+				   u.pieces[next++]);
+		u.n_shared = 0;
+		for (size_t a = 0; a < u.n_active; a++) {
+			/* units come by first byte: ended here, ended for all */
+			if (u.active[a].end <= unit->begin)
+				continue;
+			u.active[kept++] = u.active[a];
+			if (u.active[a].begin < unit->end)
+				push_piece(&u.shared, &u.n_shared,
+					   &u.cap_shared, u.active[a]);
+		}
+		u.n_active = kept;
+		pair_groups(v, unit, &u, hits, out);
+	}
+	if (hits->n_sharers)
+		qsort(hits->sharers, hits->n_sharers, sizeof(*hits->sharers),
+		      cmp_sharer);
+	free(u.pieces);
+	free(u.units);
+	free(u.active);
+	free(u.shared);
+}
+
+static void report_shared_units(const struct view *v,
+				const struct unit_hits *u,
+				const struct lu_check_opts *opts,
+				struct lu_findings *out)
+{
+	for (size_t k = 0; k < u->n_hits; k++) {
+		const struct unit_hit *x = &u->hits[k];
+		struct lu_finding *f = add_finding(out, LU_FIND_CONFLICT,
+						   LU_ERROR, v->s);
+
+		f->members = x->members;
+		f->n_members = x->n_members;
+		f->others = x->others;
+		f->n_others = x->n_others;
+		f->storage_unit = true;
+		f->every_start = true;
+		f->line = x->begin / opts->line_size;
+		f->line_lo = x->begin;
+		f->line_hi = x->end - 1;
+		f->config = opts->config;
+		f->group = lu_arena_memdup(&out->arena, &v->groups[x->g],
+					   sizeof(v->groups[x->g]));
+		f->other_group = lu_arena_memdup(&out->arena, &v->groups[x->h],
+						 sizeof(v->groups[x->h]));
 	}
 }
 
@@ -597,8 +880,13 @@ void lu_check_struct(const struct lu_struct *s,
 	build_view(&v, s, rule, opts, out);
 	out->n_structs_checked++;
 	if (s->size <= MAX_CHECKED_SIZE && opts->line_size) {
-		check_conflicts(&v, opts, out);
-		check_storage_units(&v, opts, out);
+		struct unit_hits units = { 0 };
+
+		find_shared_units(&v, &units, out);
+		check_conflicts(&v, opts, &units, out);
+		report_shared_units(&v, &units, opts, out);
+		free(units.hits);
+		free(units.sharers);
 	}
 	check_limits(&v, opts, out);
 	free_view(&v);
@@ -629,20 +917,18 @@ void lu_findings_free(struct lu_findings *f)
 	memset(f, 0, sizeof(*f));
 }
 
-bool lu_findings_member_conflicts(const struct lu_findings *f,
-				  const struct lu_struct *s, size_t i)
+void lu_findings_mark_conflicts(const struct lu_findings *f,
+				const struct lu_struct *s, bool *marks)
 {
+	memset(marks, 0, s->n_members * sizeof(*marks));
 	for (size_t k = 0; f && k < f->n; k++) {
 		const struct lu_finding *x = &f->items[k];
 
 		if (x->s != s || x->type != LU_FIND_CONFLICT)
 			continue;
 		for (size_t j = 0; j < x->n_members; j++)
-			if (x->members[j] == i)
-				return true;
+			marks[x->members[j]] = true;
 		for (size_t j = 0; j < x->n_others; j++)
-			if (x->others[j] == i)
-				return true;
+			marks[x->others[j]] = true;
 	}
-	return false;
 }

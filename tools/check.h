@@ -76,8 +76,11 @@ void lu_check_struct(const struct lu_struct *s, const struct lu_rule_struct *rul
 
 void lu_findings_free(struct lu_findings *f);
 
-/* Does member I of S take part in an error finding? For `show`. */
-bool lu_findings_member_conflicts(const struct lu_findings *f,
-				  const struct lu_struct *s, size_t i);
+/*
+ * Sets MARKS[i] (S->n_members flags) when member i of S takes part in a
+ * conflict, for `show`: one pass, not one per member.
+ */
+void lu_findings_mark_conflicts(const struct lu_findings *f,
+				const struct lu_struct *s, bool *marks);
 
 #endif

@@ -114,18 +114,21 @@ int lu_cmd_check(struct lu_cli *cli)
 		.color = cli->color,
 	};
 
+	int wrote;
+
+	/* the writers flush and say when a byte did not make it */
 	if (cli->format == LU_FORMAT_JSON)
-		lu_report_json(stdout, &findings, &ctx);
+		wrote = lu_report_json(stdout, &findings, &ctx);
 	else if (cli->format == LU_FORMAT_SARIF)
-		lu_report_sarif(stdout, &findings, &ctx);
+		wrote = lu_report_sarif(stdout, &findings, &ctx);
 	else
-		lu_report_text(stdout, &findings, &ctx);
+		wrote = lu_report_text(stdout, &findings, &ctx);
 	rc = findings.n_errors ? LU_EXIT_FINDINGS : LU_EXIT_OK;
-	lu_findings_free(&findings);
-	if (fflush(stdout) != 0) {
+	if (wrote < 0) {
 		perror("lineup: failed to write the output");
 		rc = LU_EXIT_USAGE;
 	}
+	lu_findings_free(&findings);
 out:
 	for (size_t i = 0; i < n_sets; i++)
 		lu_set_free(&sets[i]);

@@ -53,11 +53,10 @@ int lu_cmd_show(struct lu_cli *cli)
 		.pair = cli->pair,
 		.color = cli->color,
 	};
-	int rc = LU_EXIT_OK;
+	int rc = LU_EXIT_OK, wrote;
 
 	if (cli->format == LU_FORMAT_JSON) {
-		if (lu_show_json(stdout, &set, &sopts) < 0)
-			rc = LU_EXIT_USAGE;
+		wrote = lu_show_json(stdout, &set, &sopts);
 	} else {
 		/* The markers' own rules, to highlight conflicts. */
 		struct lu_findings findings = { 0 };
@@ -66,13 +65,16 @@ int lu_cmd_show(struct lu_cli *cli)
 		};
 
 		lu_check_set(&set, 0, NULL, &copts, &findings);
-		lu_show_text(stdout, &set, &findings, &sopts);
+		wrote = lu_show_text(stdout, &set, &findings, &sopts);
+		if (wrote < 0)
+			perror("lineup: failed to write the output");
 		lu_findings_free(&findings);
 	}
-	lu_set_free(&set);
-	if (fflush(stdout) != 0) {
-		perror("lineup: failed to write the output");
-		return LU_EXIT_USAGE;
+	if (wrote < 0) {
+		if (cli->format == LU_FORMAT_JSON)
+			perror("lineup: failed to write the output");
+		rc = LU_EXIT_USAGE;
 	}
+	lu_set_free(&set);
 	return rc;
 }

@@ -2,6 +2,7 @@
 /* What every report format says about a finding, in one place. */
 #include "report.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,6 +27,19 @@ static void put(struct buf *b, const char *fmt, ...)
 		b->len += (size_t)n;
 	if (b->len >= b->size)
 		b->len = b->size - 1;
+}
+
+/*
+ * stdio drops a buffer it failed to write, so a later fflush can succeed
+ * after a lost write: the error flag says what fflush's result does not.
+ */
+int lu_output_flush(FILE *out)
+{
+	if (fflush(out) == 0 && !ferror(out))
+		return 0;
+	if (!errno)
+		errno = EIO;
+	return -1;
 }
 
 const char *lu_severity_name(enum lu_severity sev)
@@ -77,12 +91,22 @@ static void put_placement(struct buf *b, const struct lu_finding *f,
 	    (unsigned long long)f->s->align);
 }
 
+unsigned lu_finding_line_size(const struct lu_finding *f,
+			      const struct lu_report_ctx *ctx)
+{
+	if (ctx->sets && f->set_index < ctx->n_sets &&
+	    ctx->sets[f->set_index].line_size)
+		return ctx->sets[f->set_index].line_size;
+	return ctx->line_size;
+}
+
 void lu_finding_message(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx, char *p, size_t size)
 {
 	struct buf b = { p, size, 0 };
 	const struct lu_struct *s = f->s;
-	uint64_t unit = (uint64_t)ctx->line_size * (ctx->pair ? 2 : 1);
+	uint64_t unit = (uint64_t)lu_finding_line_size(f, ctx) *
+			(ctx->pair ? 2 : 1);
 
 	p[0] = '\0';
 	switch (f->type) {
@@ -93,8 +117,9 @@ void lu_finding_message(const struct lu_finding *f,
 		const char *verb = f->n_members > 1 ? "share" : "shares";
 
 		if (f->storage_unit) {
-			put(&b, " is a bit-field whose storage unit (bytes "
-				"%llu-%llu) also holds ",
+			put(&b, " %s whose storage unit (bytes %llu-%llu) "
+				"also holds ",
+			    f->n_members > 1 ? "are bit-fields" : "is a bit-field",
 			    (unsigned long long)f->line_lo,
 			    (unsigned long long)f->line_hi);
 		} else if (ctx->pair) {

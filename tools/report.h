@@ -16,7 +16,7 @@ struct lu_report_ctx {
 	const struct lu_set *sets;	/* findings' set_index points here */
 	size_t n_sets;
 	const struct lu_rules *rules;	/* may be NULL */
-	unsigned line_size;
+	unsigned line_size;	/* the first input's; see lu_finding_line_size */
 	bool pair;
 	bool color;
 };
@@ -27,6 +27,11 @@ struct lu_location {
 	unsigned decl_line, decl_column;
 	char where[256];	/* "struct task_group+264" */
 };
+
+/* The line size of the input a finding comes from: inputs of one check
+ * may come from machines with different lines. */
+unsigned lu_finding_line_size(const struct lu_finding *f,
+			      const struct lu_report_ctx *ctx);
 
 /* The one-sentence message of a finding, without location or severity. */
 void lu_finding_message(const struct lu_finding *f,
@@ -48,13 +53,23 @@ struct json_t *lu_finding_json(const struct lu_finding *f,
 			       const struct lu_report_ctx *ctx);
 
 /*
+ * Every writer below returns 0 when all it wrote reached OUT, or -1 with
+ * errno saying why (ENOSPC on a full disk); it stops at the first error.
+ */
+
+/* Flushes OUT: 0, or -1 with errno if anything written to it was lost. */
+int lu_output_flush(FILE *out);
+/* Writes ROOT (NULL: an invalid document) and a newline, then frees it. */
+int lu_output_json(FILE *out, struct json_t *root);
+
+/*
  * One finding, compiler-style, with its notes. TAG (may be NULL) is added
  * in brackets, as `matrix` adds the condition under which it appears.
  */
 void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 			    const struct lu_report_ctx *ctx, const char *tag);
-void lu_report_text(FILE *out, const struct lu_findings *f,
-		    const struct lu_report_ctx *ctx);
+int lu_report_text(FILE *out, const struct lu_findings *f,
+		   const struct lu_report_ctx *ctx);
 int lu_report_json(FILE *out, const struct lu_findings *f,
 		   const struct lu_report_ctx *ctx);
 int lu_report_sarif(FILE *out, const struct lu_findings *f,

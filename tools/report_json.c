@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Findings as JSON (doc/json.md) and as SARIF 2.1.0, both via jansson. */
+#include <errno.h>
 #include <jansson.h>
 #include <string.h>
 
@@ -95,12 +96,15 @@ json_t *lu_finding_json(const struct lu_finding *f,
 				starts, json_integer((json_int_t)f->starts[i]));
 		uint64_t start = f->n_starts ? f->starts[0] : 0;
 
+		unsigned line_size = lu_finding_line_size(f, ctx);
+
 		json_object_set_new(j, "members",
 				    members_json(f->s, f->members, f->n_members,
-						 ctx->line_size, start));
+						 line_size, start));
 		json_object_set_new(j, "others",
 				    members_json(f->s, f->others, f->n_others,
-						 ctx->line_size, start));
+						 line_size, start));
+		json_object_set_new(j, "line_size", json_integer(line_size));
 		json_object_set_new(j, "unit", json_string(
 			f->storage_unit ? "storage_unit"
 			: ctx->pair	? "line_pair" : "line"));
@@ -127,13 +131,38 @@ json_t *lu_finding_json(const struct lu_finding *f,
 	return j;
 }
 
-static int dump(FILE *out, json_t *root)
-{
-	int rc = json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+/* jansson's own FILE writer forgets why it failed: this one keeps errno. */
+struct json_sink {
+	FILE *out;
+	int err;
+};
 
-	fputc('\n', out);
+static int write_chunk(const char *buf, size_t size, void *data)
+{
+	struct json_sink *sink = data;
+
+	if (fwrite(buf, 1, size, sink->out) == size)
+		return 0;
+	sink->err = errno ? errno : EIO;
+	return -1;
+}
+
+int lu_output_json(FILE *out, json_t *root)
+{
+	struct json_sink sink = { out, 0 };
+	int rc = root ? json_dump_callback(root, write_chunk, &sink,
+					   JSON_INDENT(1) | JSON_PRESERVE_ORDER)
+		      : -1;
+
 	json_decref(root);
-	return rc;
+	if (rc < 0) {
+		/* no write failed: jansson could not build the document */
+		errno = sink.err ? sink.err : EINVAL;
+		return -1;
+	}
+	if (fputc('\n', out) == EOF)
+		return -1;
+	return lu_output_flush(out);
 }
 
 int lu_report_json(FILE *out, const struct lu_findings *f,
@@ -154,7 +183,7 @@ int lu_report_json(FILE *out, const struct lu_findings *f,
 			  (json_int_t)f->n_errors, "warnings",
 			  (json_int_t)f->n_warnings, "notes",
 			  (json_int_t)f->n_notes));
-	return dump(out, root);
+	return lu_output_json(out, root);
 }
 
 /* ---- SARIF 2.1.0 ---------------------------------------------------- */
@@ -253,5 +282,5 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
 		"version", "2.1.0", "runs", "tool", "driver", "name", "lineup",
 		"version", LINEUP_VERSION, "rules", rules, "results", results);
 
-	return dump(out, root);
+	return lu_output_json(out, root);
 }

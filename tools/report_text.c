@@ -59,13 +59,17 @@ void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 	lu_finding_notes(f, ctx, print_note, &t);
 }
 
-void lu_report_text(FILE *out, const struct lu_findings *f,
-		    const struct lu_report_ctx *ctx)
+int lu_report_text(FILE *out, const struct lu_findings *f,
+		   const struct lu_report_ctx *ctx)
 {
-	for (size_t i = 0; i < f->n; i++)
+	/* a full disk stops the report where errno still names the cause */
+	for (size_t i = 0; i < f->n && !ferror(out); i++)
 		lu_report_finding_text(out, &f->items[i], ctx, NULL);
+	if (ferror(out))
+		return -1;
 	fprintf(out, "lineup: %zu struct%s checked, %zu error%s, %zu warning%s\n",
 		f->n_structs_checked, f->n_structs_checked == 1 ? "" : "s",
 		f->n_errors, f->n_errors == 1 ? "" : "s", f->n_warnings,
 		f->n_warnings == 1 ? "" : "s");
+	return lu_output_flush(out);
 }

@@ -59,8 +59,9 @@ struct lu_matrix_rules {
 
 struct lu_rules {
 	const char *path;
-	struct lu_rule_struct *structs;
+	struct lu_rule_struct *structs;	/* in file order */
 	size_t n_structs;
+	struct lu_rule_struct **by_name;	/* the same, sorted by name */
 	struct lu_matrix_rules matrix;
 	struct lu_arena arena;
 };

@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
+#include "error.h"
 #include "slurp.h"
+#include "strset.h"
 
 struct ini_source {
 	const char *text;
@@ -41,6 +42,7 @@ struct ini_ctx {
 	struct lu_rule_struct *cur;	/* section being filled */
 	bool in_matrix;
 	size_t cap_structs;
+	struct lu_strset struct_names;	/* sections so far, for duplicates */
 	unsigned section;	/* src->sections when cur was opened */
 	/* growable arrays of the current section */
 	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
@@ -261,6 +263,13 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 				    lu_kind_name(kind));
 		if (!g) {
 			/* arrays are reallocated in place: keep them malloc'd */
+			if (!c->cap_groups) {
+				/* most sections have a group or two, not 16 */
+				s->groups = malloc(2 * sizeof(*s->groups));
+				if (!s->groups)
+					abort();
+				c->cap_groups = 2;
+			}
 			s->groups = lu_grow(s->groups, &c->cap_groups,
 					    s->n_groups, sizeof(*s->groups));
 			g = &s->groups[s->n_groups++];
@@ -467,10 +476,15 @@ static int new_section(struct ini_ctx *c, const char *section)
 		name++;
 	if (!valid_name(name, strlen(name), false))
 		return fail_section(c, "bad struct name '%s'", name);
-	for (size_t i = 0; i < r->n_structs; i++)
-		if (!strcmp(r->structs[i].name, name))
-			return fail_section(c, "duplicate section [struct %s] (first "
-				       "at line %u)", name, r->structs[i].ini_line);
+	/* a set, not a scan of the sections: 60k of them stay linear */
+	if (!lu_strset_add(&c->struct_names, name)) {
+		size_t i = 0;
+
+		while (strcmp(r->structs[i].name, name))
+			i++;
+		return fail_section(c, "duplicate section [struct %s] (first "
+				    "at line %u)", name, r->structs[i].ini_line);
+	}
 	r->structs = lu_grow(r->structs, &c->cap_structs, r->n_structs,
 			     sizeof(*r->structs));
 	c->cur = &r->structs[r->n_structs++];
@@ -502,7 +516,17 @@ static int on_entry(void *user, const char *section, const char *key,
 			    : struct_key(c, key, value);
 }
 
-/* Moves growable arrays into the arena so one free releases everything. */
+static int cmp_struct_name(const void *pa, const void *pb)
+{
+	const struct lu_rule_struct *const *a = pa, *const *b = pb;
+
+	return strcmp((*a)->name, (*b)->name);
+}
+
+/*
+ * Moves growable arrays into the arena so one free releases everything, and
+ * sorts an index by name so that finding a struct's rules is a search.
+ */
 static void settle(struct lu_rules *r)
 {
 	struct lu_arena *a = &r->arena;
@@ -531,6 +555,11 @@ static void settle(struct lu_rules *r)
 
 	free(r->structs);
 	r->structs = p;
+	r->by_name = lu_arena_alloc(a, (r->n_structs ? r->n_structs : 1) *
+					       sizeof(*r->by_name));
+	for (size_t i = 0; i < r->n_structs; i++)
+		r->by_name[i] = &r->structs[i];
+	qsort(r->by_name, r->n_structs, sizeof(*r->by_name), cmp_struct_name);
 	p = lu_arena_memdup(a, r->matrix.options,
 			    r->matrix.n_options * sizeof(*r->matrix.options));
 	free(r->matrix.options);
@@ -559,6 +588,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 	}
 	int rc = ini_parse_stream(read_line, &src, on_entry, &c);
 
+	lu_strset_free(&c.struct_names);
 	note_empty_section(&src);
 	settle(rules);
 	/* Of several mistakes, the first in the file is reported. */
@@ -654,9 +684,19 @@ void lu_rules_free(struct lu_rules *rules)
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 					   const char *name)
 {
-	for (size_t i = 0; rules && i < rules->n_structs; i++)
-		if (!strcmp(rules->structs[i].name, name))
-			return &rules->structs[i];
+	size_t lo = 0, hi = rules ? rules->n_structs : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(rules->by_name[mid]->name, name);
+
+		if (!c)
+			return rules->by_name[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

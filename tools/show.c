@@ -6,7 +6,10 @@
  */
 #include "show.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "report.h"
 
 #define RESET "\033[0m"
 #define BOLD_RED "\033[1;31m"
@@ -107,6 +110,12 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 	struct stats st = { 0 };
 	uint64_t prev_end = 0, cur_line = 0;
 	uint64_t prev_unit = (uint64_t)-1;
+	bool *conflicts = calloc(s->n_members ? s->n_members : 1,
+				 sizeof(*conflicts));
+
+	if (!conflicts)
+		abort();
+	lu_findings_mark_conflicts(findings, s, conflicts);
 
 	fprintf(out, "%s %s {", s->is_union ? "union" : "struct", s->name);
 	if (s->file)
@@ -153,7 +162,7 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 					(unsigned long long)ago);
 			fprintf(out, " --- */%s\n", paint(p, RESET));
 		}
-		bool conflict = lu_findings_member_conflicts(findings, s, i);
+		bool conflict = conflicts[i];
 		enum lu_kind kind = m->group >= 0 ? s->groups[m->group].kind
 						  : LU_KIND_NONE;
 
@@ -217,14 +226,17 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 		fprintf(out, "%s%s %s", g ? ", " : "; groups: ",
 			lu_kind_name(s->groups[g].kind), s->groups[g].name);
 	fprintf(out, " */\n};\n\n");
+	free(conflicts);
 }
 
-void lu_show_text(FILE *out, const struct lu_set *set,
-		  const struct lu_findings *findings,
-		  const struct lu_show_opts *opts)
+int lu_show_text(FILE *out, const struct lu_set *set,
+		 const struct lu_findings *findings,
+		 const struct lu_show_opts *opts)
 {
 	struct painter p = { out, opts->color };
 
-	for (size_t i = 0; i < set->n_structs; i++)
+	/* a full disk stops the listing where errno still names the cause */
+	for (size_t i = 0; i < set->n_structs && !ferror(out); i++)
 		show_struct(&p, &set->structs[i], findings, opts->line_size);
+	return ferror(out) ? -1 : lu_output_flush(out);
 }

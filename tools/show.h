@@ -14,10 +14,13 @@ struct lu_show_opts {
 	bool color;
 };
 
-/* FINDINGS (may be NULL) mark conflicting members in the text. */
-void lu_show_text(FILE *out, const struct lu_set *set,
-		  const struct lu_findings *findings,
-		  const struct lu_show_opts *opts);
+/*
+ * FINDINGS (may be NULL) mark conflicting members in the text. Both return
+ * 0 when everything reached OUT, or -1 with errno set (a full disk).
+ */
+int lu_show_text(FILE *out, const struct lu_set *set,
+		 const struct lu_findings *findings,
+		 const struct lu_show_opts *opts);
 int lu_show_json(FILE *out, const struct lu_set *set,
 		 const struct lu_show_opts *opts);
 

@@ -5,6 +5,7 @@
  */
 #include <jansson.h>
 
+#include "report.h"
 #include "show.h"
 
 static json_t *lines_json(uint64_t offset, uint64_t size, unsigned line)
@@ -109,9 +110,5 @@ int lu_show_json(FILE *out, const struct lu_set *set,
 				      struct_json(&set->structs[i],
 						  opts->line_size));
 	json_object_set_new(root, "structs", structs);
-	int rc = json_dumpf(root, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-
-	fputc('\n', out);
-	json_decref(root);
-	return rc;
+	return lu_output_json(out, root);
 }

@@ -122,8 +122,10 @@ def line_size_per_input(lineup, work):
     rc, out, err = run(lineup, "check", "--format", "json", x86, ppc)
     expect(rc == 1, "exit %d: %s" % (rc, err))
     found = json.loads(out)["findings"]
-    files = {f.get("input", f.get("file", "")) for f in found}
     expect(len(found) >= 1, "no finding: %s" % out)
+    conflicts = [f for f in found if f["type"] == "conflict"]
+    expect(conflicts and all(f["line_size"] == 128 for f in conflicts),
+           "the ppc64le finding is on 128-byte lines: %s" % out)
     text = json.dumps(found)
     expect("ppc.o" in text and "x86.o" not in text,
            "each input must be checked on its own machine's lines "

@@ -4,6 +4,7 @@
  * which starts, with --pair, bit-fields, allow and limits.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -242,6 +243,137 @@ Test(check, write_bitfield_shares_its_storage_unit)
 	check(&f, 64, false);
 	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 1);
 	cr_assert(f.found.items[0].storage_unit);
+	done(&f);
+}
+
+/* Two write groups in one storage unit: one finding, not one per side. */
+Test(check, two_writers_in_a_unit_are_one_finding)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 128, 64, "tx:0:4:3 rx:0:4:5 other:64:8");
+	rules(&f, "[struct s]\nwrite.tx = tx\nwrite.rx = rx\n");
+	check(&f, 64, false);
+	/* the line conflict names the same two members: left out */
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 1);
+	const struct lu_finding *x = &f.found.items[0];
+
+	cr_assert(x->storage_unit);
+	cr_assert(x->every_start);
+	cr_assert_str_eq(x->group->name, "tx");	/* declared first */
+	cr_assert_eq(x->n_members, 1);
+	cr_assert_eq(x->members[0], 0);
+	cr_assert_eq(x->n_others, 1);
+	cr_assert_eq(x->others[0], 1);
+	cr_assert_eq(x->line_lo, 0);
+	cr_assert_eq(x->line_hi, 3);
+	done(&f);
+}
+
+Test(check, write_and_read_in_a_unit_are_one_finding)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 128, 64, "mode:0:4:3 hot:0:4:5");
+	rules(&f, "[struct s]\nread = mode\nwrite = hot\n");
+	check(&f, 64, false);
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 1);
+	cr_assert(f.found.items[0].storage_unit);
+	/* the writer first, though declared second */
+	cr_assert_str_eq(f.found.items[0].group->name, "write");
+	cr_assert_eq(f.found.items[0].members[0], 1);
+	done(&f);
+}
+
+/* Every member of each group in the unit, in one finding. */
+Test(check, a_unit_lists_each_side_once)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 64, 64, "a:0:4:1 b:0:4:1 c:0:4:1 d:0:4:1");
+	rules(&f, "[struct s]\nwrite = a c\nread = b d\n");
+	check(&f, 64, false);
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 1);
+	const struct lu_finding *x = &f.found.items[0];
+
+	cr_assert_eq(x->n_members, 2);
+	cr_assert_eq(x->members[1], 2);
+	cr_assert_eq(x->n_others, 2);
+	cr_assert_eq(x->others[1], 3);
+	done(&f);
+}
+
+/* A line conflict that names more than the unit's sharers stays. */
+Test(check, a_line_conflict_beyond_the_unit_stays)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 64, 64, "hot:0:4:3 mode:0:4:5 flags:8:8");
+	rules(&f, "[struct s]\nwrite = hot\nread = mode flags\n");
+	check(&f, 64, false);
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 2);
+	cr_assert_not(f.found.items[0].storage_unit);
+	cr_assert_eq(f.found.items[0].n_others, 2);
+	cr_assert(f.found.items[1].storage_unit);
+	cr_assert_eq(f.found.items[1].n_others, 1);
+	done(&f);
+}
+
+/* Two units on one line: a line finding, as no one unit says it all. */
+Test(check, two_units_on_a_line_keep_the_line_finding)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 64, 64, "a:0:4:1 b:0:4:1 c:4:4:1 d:4:4:1");
+	rules(&f, "[struct s]\nwrite = a c\nread = b d\n");
+	check(&f, 64, false);
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 3);
+	cr_assert_not(f.found.items[0].storage_unit);
+	cr_assert_eq(f.found.items[0].n_members, 2);
+	cr_assert_eq(f.found.items[0].n_others, 2);
+	cr_assert(f.found.items[1].storage_unit);
+	cr_assert_eq(f.found.items[1].line_lo, 0);
+	cr_assert(f.found.items[2].storage_unit);
+	cr_assert_eq(f.found.items[2].line_lo, 4);
+	done(&f);
+}
+
+/* A unit of sharers at one start, a wider line conflict at another. */
+Test(check, a_line_conflict_counts_only_its_own_starts)
+{
+	struct fixture f = { 0 };
+
+	/* from start 4 on, line 1 holds the unit and flags too */
+	layout(&f, "s", 72, 4, "hot:60:4:3 mode:60:4:5 flags:64:8");
+	rules(&f, "[struct s]\nwrite = hot\nread = mode flags\n");
+	check(&f, 64, false);
+	cr_assert_eq(count(&f, LU_FIND_CONFLICT), 2);
+	const struct lu_finding *x = &f.found.items[0];
+
+	cr_assert_not(x->storage_unit);
+	cr_assert_not(x->every_start);
+	cr_assert_eq(x->starts[0], 4);
+	cr_assert_eq(x->n_starts, 15);
+	cr_assert(f.found.items[1].storage_unit);
+	done(&f);
+}
+
+/* A pair's findings on several lines, between other pairs' findings. */
+Test(check, each_finding_gets_its_own_pairs_starts)
+{
+	struct fixture f = { 0 };
+
+	layout(&f, "s", 256, 8, "w1:0:8 r:8:8 w2:16:8 w1b:128:8 rb:136:8");
+	rules(&f, "[struct s]\nwrite.one = w1 w1b\nwrite.two = w2\n"
+		  "read = r rb\n");
+	check(&f, 64, false);
+	cr_assert_geq(count(&f, LU_FIND_CONFLICT), 4);
+	for (size_t i = 0; i < f.found.n; i++) {
+		const struct lu_finding *x = &f.found.items[i];
+
+		cr_assert_gt(x->n_starts, 0, "finding %zu has no starts", i);
+		cr_assert_eq(x->starts[0], 0);
+	}
 	done(&f);
 }
 

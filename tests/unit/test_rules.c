@@ -2,6 +2,8 @@
 /* The rules file: what each key means, and every mistake with file:line. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "reader.h"
@@ -113,4 +115,44 @@ Test(rules, nul_bytes_are_not_text)
 					    &err), 0);
 	cr_assert(strstr(err.msg, "not a text file"), "%s", err.msg);
 	lu_rules_free(&r);
+}
+
+/* Sections out of order, many of them: each found by name, others not. */
+Test(rules, find_by_name_among_many)
+{
+	enum { N = 5000 };
+	char *text = malloc(N * 40), *p = text;
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_not_null(text);
+	for (int i = 0; i < N; i++)
+		p += sprintf(p, "[struct s%d]\nwrite = m%d\n", (i * 7919) % N, i);
+	cr_assert_eq(lu_rules_parse_string(text, (size_t)(p - text), "t.ini",
+					   &r, &err), 0, "%s", err.msg);
+	for (int i = 0; i < N; i++) {
+		char name[16], member[16];
+		const struct lu_rule_struct *s;
+
+		snprintf(name, sizeof(name), "s%d", (i * 7919) % N);
+		snprintf(member, sizeof(member), "m%d", i);
+		s = lu_rules_find(&r, name);
+		cr_assert_not_null(s, "%s not found", name);
+		cr_assert_str_eq(s->groups[0].members[0], member);
+		cr_assert_eq(s->ini_line, 2u * (unsigned)i + 1);
+	}
+	cr_assert_null(lu_rules_find(&r, "s"));
+	cr_assert_null(lu_rules_find(&r, "s5000"));
+	cr_assert_null(lu_rules_find(&r, "zzz"));
+	lu_rules_free(&r);
+	free(text);
+}
+
+/* Nothing parsed, nothing found: a zeroed rules struct is empty. */
+Test(rules, find_in_no_rules)
+{
+	struct lu_rules r = { 0 };
+
+	cr_assert_null(lu_rules_find(&r, "a"));
+	cr_assert_null(lu_rules_find(NULL, "a"));
 }
