@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
+
 /* Deeper than any real type; stops malformed or hostile nesting. */
 #define MAX_TYPE_DEPTH 64
 
@@ -88,32 +90,34 @@ static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth);
 
 size_t lu_dw_memo_slot(const struct lu_dw_memo *m, const void *die)
 {
-	size_t i = ((uintptr_t)die >> 3) * 0x9e3779b97f4a7c15ull & (m->cap - 1);
+	/* the product's high bits: DIEs are a few bytes apart */
+	size_t i = (size_t)(((uintptr_t)die * 0x9e3779b97f4a7c15ull) >> 32) &
+		   (m->cap - 1);
 
 	while (m->die[i] && m->die[i] != die)
 		i = (i + 1) & (m->cap - 1);
 	return i;
 }
 
-void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t align)
+void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t value)
 {
 	if (2 * (m->count + 1) > m->cap) {
 		struct lu_dw_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
 
 		n.die = calloc(n.cap, sizeof(*n.die));
-		n.align = calloc(n.cap, sizeof(*n.align));
-		if (!n.die || !n.align)
+		n.value = calloc(n.cap, sizeof(*n.value));
+		if (!n.die || !n.value)
 			abort();
 		for (size_t i = 0; i < m->cap; i++)
 			if (m->die[i]) {
 				size_t k = lu_dw_memo_slot(&n, m->die[i]);
 
 				n.die[k] = m->die[i];
-				n.align[k] = m->align[i];
+				n.value[k] = m->value[i];
 			}
 		n.count = m->count;
 		free(m->die);
-		free(m->align);
+		free(m->value);
 		*m = n;
 	}
 	size_t k = lu_dw_memo_slot(m, die);
@@ -121,10 +125,29 @@ void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t align)
 	if (!m->die[k])
 		m->count++;
 	m->die[k] = die;
-	m->align[k] = align;
+	m->value[k] = value;
 }
 
-/* The memo is an open-addressed table keyed by DIE address. */
+bool lu_dw_memo_get(const struct lu_dw_memo *m, const void *die,
+		    uint64_t *value)
+{
+	if (!m->cap)
+		return false;
+	size_t k = lu_dw_memo_slot(m, die);
+
+	if (!m->die[k])
+		return false;
+	*value = m->value[k];
+	return true;
+}
+
+void lu_dw_memo_free(struct lu_dw_memo *m)
+{
+	free(m->die);
+	free(m->value);
+	memset(m, 0, sizeof(*m));
+}
+
 /*
  * A struct's alignment: the largest of its members', or 1 when it is packed,
  * which shows as a member off its natural alignment or a size that is not a
@@ -137,12 +160,8 @@ static uint64_t struct_natural_align(struct lu_dw_abi *abi, Dwarf_Die *s,
 	uint64_t align = 1;
 	bool packed = false;
 
-	if (abi->aligns.cap) {
-		size_t k = lu_dw_memo_slot(&abi->aligns, s->addr);
-
-		if (abi->aligns.die[k])
-			return abi->aligns.align[k];
-	}
+	if (lu_dw_memo_get(&abi->aligns, s->addr, &align))
+		return align;
 	if (dwarf_child(s, &child) == 0) {
 		do {
 			int tag = dwarf_tag(&child);
@@ -223,15 +242,170 @@ static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth)
 	}
 }
 
+/* ---- types that contain themselves ---------------------------------- */
+
+/* DONE's values; a DIE absent from it is new. */
+#define WALK_OPEN 1
+#define WALK_DONE 2
+
+/* A DIE on the walk's stack and how far through what it leads to. */
+struct layout_frame {
+	Dwarf_Die die;
+	Dwarf_Die child;	/* an aggregate's member last looked at */
+	bool started;
+};
+
+/*
+ * The next type F holds by value: the type of a typedef, qualifier or
+ * array element, or of a struct's next member; false when there is none.
+ */
+static bool layout_next(struct layout_frame *f, Dwarf_Die *to)
+{
+	switch (dwarf_tag(&f->die)) {
+	case DW_TAG_typedef:
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_restrict_type:
+	case DW_TAG_atomic_type:
+	case DW_TAG_array_type:
+		if (f->started)
+			return false;
+		f->started = true;
+		return lu_dw_type_of(&f->die, to);
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_class_type:
+		break;
+	default:
+		return false;
+	}
+	for (;;) {
+		int rc = f->started ? dwarf_siblingof(&f->child, &f->child)
+				    : dwarf_child(&f->die, &f->child);
+
+		f->started = true;
+		if (rc != 0)
+			return false;
+		int tag = dwarf_tag(&f->child);
+
+		/* as add_members and struct_natural_align see them */
+		if ((tag == DW_TAG_member || tag == DW_TAG_inheritance) &&
+		    !dwarf_hasattr(&f->child, DW_AT_external) &&
+		    !dwarf_hasattr(&f->child, DW_AT_declaration) &&
+		    lu_dw_type_of(&f->child, to))
+			return true;
+	}
+}
+
+/*
+ * Depth-first, without recursion (a hostile chain of nested structs can be
+ * as deep as the input is long): a DIE met again while still open is a
+ * cycle.
+ */
+int lu_dw_check_layout(struct lu_dw_memo *done, Dwarf_Die *type,
+		       Dwarf_Die *bad)
+{
+	struct layout_frame *stack = NULL;
+	size_t top = 0, cap = 0;
+	uint64_t state;
+	Dwarf_Die to;
+	int rc = 0;
+
+	if (lu_dw_memo_get(done, type->addr, &state) && state == WALK_DONE)
+		return 0;
+	stack = lu_grow(stack, &cap, top, sizeof(*stack));
+	stack[top++] = (struct layout_frame){ .die = *type };
+	lu_dw_memo_put(done, type->addr, WALK_OPEN);
+	while (top) {
+		struct layout_frame *f = &stack[top - 1];
+
+		if (!layout_next(f, &to)) {
+			lu_dw_memo_put(done, f->die.addr, WALK_DONE);
+			top--;
+			continue;
+		}
+		if (!lu_dw_memo_get(done, to.addr, &state)) {
+			stack = lu_grow(stack, &cap, top, sizeof(*stack));
+			stack[top++] = (struct layout_frame){ .die = to };
+			lu_dw_memo_put(done, to.addr, WALK_OPEN);
+		} else if (state == WALK_OPEN) {
+			*bad = to;
+			rc = -1;
+			break;
+		}
+	}
+	free(stack);
+	return rc;
+}
+
+void lu_dw_describe(Dwarf_Die *die, char *buf, size_t size)
+{
+	const char *name = dwarf_diename(die);
+	const char *what;
+
+	switch (dwarf_tag(die)) {
+	case DW_TAG_structure_type:
+		what = "struct";
+		break;
+	case DW_TAG_union_type:
+		what = "union";
+		break;
+	case DW_TAG_class_type:
+		what = "class";
+		break;
+	case DW_TAG_typedef:
+		what = "typedef";
+		break;
+	case DW_TAG_array_type:
+		what = "array type";
+		break;
+	case DW_TAG_pointer_type:
+		what = "pointer type";
+		break;
+	case DW_TAG_subroutine_type:
+		what = "function type";
+		break;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+	case DW_TAG_restrict_type:
+	case DW_TAG_atomic_type:
+		what = "qualified type";
+		break;
+	default:
+		what = "type";
+		break;
+	}
+	if (name && *name)
+		snprintf(buf, size, "%s %.64s", what, name);
+	else if (!strcmp(what, "struct") || !strcmp(what, "union") ||
+		 !strcmp(what, "class"))
+		snprintf(buf, size, "anonymous %s", what);
+	else
+		snprintf(buf, size, "%s", what);
+	/* the name is the input's: keep the message on one line */
+	for (char *p = buf; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
+}
+
 /* ---- type names, in the way pahole prints them ---------------------- */
 
 
 static void sb_add(struct lu_dw_buf *b, const char *s, size_t n)
 {
-	if (b->len + n + 1 > b->cap) {
+	static const char more[] = "...";
+
+	if (b->full)
+		return;
+	if (n > LU_DW_MAX_TEXT - b->len) {
+		/* room for what fits and the "..." that says so */
+		n = LU_DW_MAX_TEXT - b->len;
+		b->full = true;
+	}
+	if (b->len + n + sizeof(more) > b->cap) {
 		size_t cap = b->cap ? b->cap : 64;
 
-		while (b->len + n + 1 > cap)
+		while (b->len + n + sizeof(more) > cap)
 			cap *= 2;
 		char *p = realloc(b->p, cap);
 
@@ -243,6 +417,10 @@ static void sb_add(struct lu_dw_buf *b, const char *s, size_t n)
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';
+	if (b->full) {
+		memcpy(b->p + b->len, more, sizeof(more));
+		b->len += sizeof(more) - 1;
+	}
 }
 
 void lu_dw_buf_puts(struct lu_dw_buf *b, const char *s)
@@ -288,18 +466,30 @@ void lu_dw_array_dims(Dwarf_Die *array, struct lu_dw_buf *dims)
 			sb_printf(dims, "[%lld]", (long long)sv + 1);
 		else
 			lu_dw_buf_puts(dims, "[]");
-	} while (dwarf_siblingof(&sub, &sub) == 0);
+	} while (!dims->full && dwarf_siblingof(&sub, &sub) == 0);
 }
 
-static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth);
+/*
+ * One spelling under way: where it goes, and the DIEs on the way down from
+ * the member's type, to tell a cycle from a long chain.
+ */
+struct spelling {
+	struct lu_dw_buf *out;
+	const void *path[MAX_TYPE_DEPTH + 1];
+	Dwarf_Die cycle;
+	bool cyclic;
+};
 
-static void subroutine_name(Dwarf_Die *fn, const char *inner,
-			    struct lu_dw_buf *out, int depth)
+static void type_name(struct spelling *sp, Dwarf_Die *die, int depth);
+
+static void subroutine_name(struct spelling *sp, Dwarf_Die *fn,
+			    const char *inner, int depth)
 {
+	struct lu_dw_buf *out = sp->out;
 	Dwarf_Die ret, param;
 
 	if (lu_dw_type_of(fn, &ret))
-		type_name(&ret, out, depth + 1);
+		type_name(sp, &ret, depth + 1);
 	else
 		lu_dw_buf_puts(out, "void");
 	sb_printf(out, " (%s)(", inner);
@@ -320,25 +510,39 @@ static void subroutine_name(Dwarf_Die *fn, const char *inner,
 				lu_dw_buf_puts(out, ", ");
 			first = false;
 			if (lu_dw_type_of(&param, &pt))
-				type_name(&pt, out, depth + 1);
+				type_name(sp, &pt, depth + 1);
 			else
 				lu_dw_buf_puts(out, "void");
-		} while (dwarf_siblingof(&param, &param) == 0);
+		} while (!out->full && !sp->cyclic &&
+			 dwarf_siblingof(&param, &param) == 0);
 	}
 	if (first)
 		lu_dw_buf_puts(out, "void");
 	lu_dw_buf_puts(out, ")");
 }
 
-static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
+static void type_name(struct spelling *sp, Dwarf_Die *die, int depth)
 {
+	struct lu_dw_buf *out = sp->out;
 	Dwarf_Die t;
 	const char *name = dwarf_diename(die);
 
+	/* Every step below writes something, so a full buffer also bounds
+	 * the walk, however the DIEs are shared. */
+	if (out->full || sp->cyclic)
+		return;
 	if (depth > MAX_TYPE_DEPTH) {
 		lu_dw_buf_puts(out, "<too deep>");
 		return;
 	}
+	for (int i = 0; i < depth; i++) {
+		if (sp->path[i] == die->addr) {
+			sp->cycle = *die;
+			sp->cyclic = true;
+			return;
+		}
+	}
+	sp->path[depth] = die->addr;
 	switch (dwarf_tag(die)) {
 	case DW_TAG_base_type:
 	case DW_TAG_typedef:
@@ -375,11 +579,11 @@ static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
 		if (!lu_dw_type_of(die, &t)) {
 			sb_printf(out, "%s void", q);
 		} else if (is_ptr) {
-			type_name(&t, out, depth + 1);
+			type_name(sp, &t, depth + 1);
 			sb_printf(out, " %s", q);
 		} else {
 			sb_printf(out, "%s ", q);
-			type_name(&t, out, depth + 1);
+			type_name(sp, &t, depth + 1);
 		}
 		return;
 	}
@@ -392,9 +596,9 @@ static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
 		if (!lu_dw_type_of(die, &t)) {
 			sb_printf(out, "void %s", sigil);
 		} else if (dwarf_tag(&t) == DW_TAG_subroutine_type) {
-			subroutine_name(&t, sigil, out, depth);
+			subroutine_name(sp, &t, sigil, depth);
 		} else {
-			type_name(&t, out, depth + 1);
+			type_name(sp, &t, depth + 1);
 			sb_printf(out, " %s", sigil);
 		}
 		return;
@@ -403,7 +607,7 @@ static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
 		struct lu_dw_buf dims = { 0 };
 
 		if (lu_dw_type_of(die, &t))
-			type_name(&t, out, depth + 1);
+			type_name(sp, &t, depth + 1);
 		else
 			lu_dw_buf_puts(out, "void");
 		lu_dw_array_dims(die, &dims);
@@ -413,7 +617,7 @@ static void type_name(Dwarf_Die *die, struct lu_dw_buf *out, int depth)
 		return;
 	}
 	case DW_TAG_subroutine_type:
-		subroutine_name(die, "", out, depth);
+		subroutine_name(sp, die, "", depth);
 		return;
 	default:
 		lu_dw_buf_puts(out, name ? name : "<unknown>");
@@ -462,14 +666,18 @@ uint64_t lu_dw_struct_align(struct lu_dw_abi *abi, Dwarf_Die *s)
 	return struct_natural_align(abi, s, 0);
 }
 
-void lu_dw_type_name(Dwarf_Die *type, struct lu_dw_buf *out)
+bool lu_dw_type_name(Dwarf_Die *type, struct lu_dw_buf *out,
+		     Dwarf_Die *cycle)
 {
-	type_name(type, out, 0);
+	struct spelling sp = { .out = out };
+
+	type_name(&sp, type, 0);
+	if (sp.cyclic)
+		*cycle = sp.cycle;
+	return !sp.cyclic;
 }
 
 void lu_dw_abi_free(struct lu_dw_abi *abi)
 {
-	free(abi->aligns.die);
-	free(abi->aligns.align);
-	memset(&abi->aligns, 0, sizeof(abi->aligns));
+	lu_dw_memo_free(&abi->aligns);
 }

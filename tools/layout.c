@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "closest_name.h"
+#include "kernel_groups.h"
 
 static const char *const kind_names[] = {
 	[LU_KIND_NONE] = "none",
@@ -70,10 +71,20 @@ struct lu_struct *lu_set_add(struct lu_set *set)
 	return s;
 }
 
+bool lu_struct_named(const struct lu_struct *s, const char *name)
+{
+	if (!strcmp(s->name, name))
+		return true;
+	for (size_t i = 0; i < s->n_typedefs; i++)
+		if (!strcmp(s->typedefs[i], name))
+			return true;
+	return false;
+}
+
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)
 {
 	for (size_t i = 0; i < set->n_structs; i++)
-		if (!strcmp(set->structs[i].name, name))
+		if (lu_struct_named(&set->structs[i], name))
 			return &set->structs[i];
 	return NULL;
 }
@@ -127,16 +138,6 @@ static enum lu_kind lineup_marker_kind(const struct lu_member *m)
 	if (m->type && starts_with(m->type, "lineup__", &rest) &&
 	    lu_kind_parse(rest, strlen(rest), &kind))
 		return kind;
-	return LU_KIND_NONE;
-}
-
-/* The kernel's convention: the group name says _read or _write. */
-static enum lu_kind kernel_group_kind(const char *name)
-{
-	if (strstr(name, "_write"))
-		return LU_KIND_WRITE;
-	if (strstr(name, "_read"))
-		return LU_KIND_READ;
 	return LU_KIND_NONE;
 }
 
@@ -197,9 +198,13 @@ void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena)
 			memset(g, 0, sizeof(*g));
 			g->name = name;
 			g->origin = origin;
-			g->kind = origin == LU_ORIGIN_LINEUP ?
-					  lineup_marker_kind(m) :
-					  kernel_group_kind(name);
+			/* the kernel's convention: the name says the kind
+			 * and the path (kernel_groups.c) */
+			if (origin == LU_ORIGIN_LINEUP)
+				g->kind = lineup_marker_kind(m);
+			else
+				lu_kernel_group_parse(name, &g->kind,
+						      &g->path);
 			g->first = i + 1;
 			g->begin = m->offset;
 			g->file = m->file;

@@ -20,6 +20,18 @@ enum lu_kind {
 	LU_KIND_COLD,
 };
 
+/*
+ * The paths a kernel group is touched on, from its name (kernel_groups.c):
+ * bits, so tx | rx is both. None for lineup's and the rules' groups, and
+ * for kernel groups whose name says no path.
+ */
+enum lu_path {
+	LU_PATH_NONE = 0,
+	LU_PATH_TX = 1,
+	LU_PATH_RX = 2,
+	LU_PATH_TXRX = 3,
+};
+
 /* Where a group came from; the report says so. */
 enum lu_origin {
 	LU_ORIGIN_LINEUP,	/* lineup.h markers */
@@ -46,6 +58,7 @@ struct lu_group {
 	const char *name;
 	enum lu_kind kind;
 	enum lu_origin origin;
+	enum lu_path path;	/* kernel groups only */
 	size_t first, last;	/* members [first, last) declared inside */
 	uint64_t begin, end;	/* byte extent [begin, end) */
 	const char *file;	/* where the group opens, NULL when unknown */
@@ -53,10 +66,15 @@ struct lu_group {
 };
 
 struct lu_struct {
-	const char *name;	/* tag, without "struct " */
+	const char *name;	/* tag, without "struct "; or, when tagless,
+				 * the first typedef that names it */
+	bool tagless;		/* typedef struct { ... } name; */
+	const char **typedefs;	/* every typedef naming it, may be none */
+	size_t n_typedefs;
 	bool is_union;
 	uint64_t size;
 	uint64_t align;
+	bool align_inferred;	/* guessed from gaps (BTF, pahole text) */
 	const char *file;
 	unsigned decl_line;
 	const char *unit;	/* compilation unit or archive member */
@@ -94,8 +112,10 @@ struct lu_struct *lu_set_add(struct lu_set *set);
  * the first), and the line size settled (64 when nothing said).
  */
 void lu_set_finish(struct lu_set *set);
-/* Finds the first struct named NAME, NULL when absent. */
+/* Finds the first struct with the tag or a typedef NAME, NULL if absent. */
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
+/* Is NAME the struct's tag or one of its typedefs? */
+bool lu_struct_named(const struct lu_struct *s, const char *name);
 /* The struct name of the input nearest to NAME, for "did you mean". */
 const char *lu_set_closest(const struct lu_set *set, const char *name);
 

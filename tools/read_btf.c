@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "btf_valid.h"
+#include "intern.h"
 
 #define MAX_ANON_DEPTH 256
 
@@ -29,6 +30,7 @@ struct btf_reader {
 	char *text;	/* what btf_dump printed */
 	size_t text_len, text_cap;
 	const char **texts;	/* type_text by id: each spelled once */
+	struct lu_intern strings;	/* each kept string stored once */
 	bool failed;
 };
 
@@ -91,11 +93,13 @@ static const char *type_text(struct btf_reader *r, __u32 id)
 	if (r->text)
 		r->text[0] = '\0';
 	if (btf_dump__emit_type_decl(r->dump, id, &o) < 0 || !r->text)
-		return r->texts[id] = lu_arena_strdup(&r->set->arena, "?");
+		return r->texts[id] = lu_intern_str(&r->strings,
+						    &r->set->arena, "?");
 	/* btf_dump leaves a space before an empty declarator */
 	while (r->text_len && r->text[r->text_len - 1] == ' ')
 		r->text[--r->text_len] = '\0';
-	return r->texts[id] = lu_arena_strdup(&r->set->arena, r->text);
+	return r->texts[id] = lu_intern(&r->strings, &r->set->arena, r->text,
+					r->text_len);
 }
 
 static void add_members(struct btf_reader *r, const struct btf_type *t,
@@ -138,7 +142,8 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 	struct lu_arena *a = &r->set->arena;
 
 	memset(out, 0, sizeof(*out));
-	out->name = lu_arena_strdup(a, name ? name : "");
+	/* BTF's strings stay put while it is open: found by address */
+	out->name = lu_intern_at(&r->strings, a, name ? name : "");
 	out->group = -1;
 
 	/* Arrays print as "type name[dims]": peel the dimensions off. */
@@ -158,7 +163,7 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 		et = btf__type_by_id(r->btf, elem);
 	}
 	out->type = type_text(r, elem);
-	out->dims = lu_arena_strdup(a, dims);
+	out->dims = lu_intern(&r->strings, a, dims, dl);
 
 	__s64 size = btf__resolve_size(r->btf, m->type);
 
@@ -273,13 +278,14 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	struct lu_struct *s = lu_set_add(r->set);
 	struct lu_arena *a = &r->set->arena;
 
-	s->name = lu_arena_strdup(a, name);
+	s->name = lu_intern_at(&r->strings, a, name);
 	s->is_union = btf_is_union(t);
 	s->size = t->size;
 	int natural = btf__align_of(r->btf, id);
 	uint64_t forced = forced_align(r, id, 0);
 
 	s->align = natural > 0 ? (uint64_t)natural : 1;
+	s->align_inferred = true; /* BTF records sizes, not alignments */
 	if (forced > s->align)
 		s->align = forced;
 	/* C makes the size a multiple of the alignment: a guess above the
@@ -290,6 +296,87 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
+}
+
+/* Typedefs by the struct or union they name: (target id, name) pairs. */
+struct typedef_names {
+	struct typedef_name {
+		__u32 target, id;
+		const char *name;
+	} *pairs;
+	size_t n, cap;
+};
+
+static int by_target(const void *a, const void *b)
+{
+	const struct typedef_name *x = a, *y = b;
+
+	if (x->target != y->target)
+		return x->target < y->target ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id; /* declaration order */
+}
+
+/* "typedef struct {...} foo_t" is how much C names its structs. */
+static void collect_typedefs(struct btf_reader *r, struct typedef_names *out)
+{
+	__u32 n = btf__type_cnt(r->btf);
+
+	for (__u32 id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(r->btf, id);
+
+		if (!t || !btf_is_typedef(t) || !t->name_off)
+			continue;
+		__u32 target = skip_mods_typedefs(r->btf, t->type);
+		const struct btf_type *core = btf__type_by_id(r->btf, target);
+
+		if (!core || !btf_is_composite(core))
+			continue;
+		out->pairs = lu_grow(out->pairs, &out->cap, out->n,
+				     sizeof(*out->pairs));
+		out->pairs[out->n].target = target;
+		out->pairs[out->n].id = id;
+		out->pairs[out->n++].name =
+			btf__name_by_offset(r->btf, t->name_off);
+	}
+	if (out->n)
+		qsort(out->pairs, out->n, sizeof(*out->pairs), by_target);
+}
+
+/* The typedefs of type ID: the run [*first, return value) of the pairs. */
+static size_t typedefs_of(const struct typedef_names *tn, __u32 id,
+			  size_t *first)
+{
+	size_t lo = 0, hi = tn->n;
+
+	while (lo < hi) { /* the first pair with target >= id */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (tn->pairs[mid].target < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (hi < tn->n && tn->pairs[hi].target == id)
+		hi++;
+	return hi;
+}
+
+/* Records the typedef names of the struct just built. */
+static void name_struct(struct btf_reader *r, bool tagless,
+			const struct typedef_names *tn, size_t first,
+			size_t end)
+{
+	struct lu_struct *s = &r->set->structs[r->set->n_structs - 1];
+	struct lu_arena *a = &r->set->arena;
+
+	s->tagless = tagless;
+	s->n_typedefs = end - first;
+	if (!s->n_typedefs)
+		return;
+	s->typedefs = lu_arena_alloc(a, s->n_typedefs * sizeof(*s->typedefs));
+	for (size_t i = first; i < end; i++)
+		s->typedefs[i - first] = lu_arena_strdup(a, tn->pairs[i].name);
 }
 
 static bool has_markers(const struct btf *btf, const struct btf_type *t)
@@ -341,27 +428,41 @@ static int read_btf(struct lu_read_ctx *ctx)
 		return -1;
 	}
 	__u32 n = btf__type_cnt(r.btf);
+	struct typedef_names names = { 0 };
 
 	r.texts = calloc(n, sizeof(*r.texts));
 	if (!r.texts)
 		abort();
+	collect_typedefs(&r, &names);
 	for (__u32 id = 1; id < n && !r.failed; id++) {
 		const struct btf_type *t = btf__type_by_id(r.btf, id);
 
 		if (!t || !btf_is_composite(t))
 			continue;
-		const char *name = btf__name_by_offset(r.btf, t->name_off);
+		const char *tag = btf__name_by_offset(r.btf, t->name_off);
+		size_t first, end = typedefs_of(&names, id, &first);
+		bool wanted = false;
 
-		if (!name || !*name)
+		if (tag && !*tag)
+			tag = NULL;
+		if (!tag && first == end)
+			continue; /* an anonymous member's type */
+		/* every name is asked, so each is in the set's index */
+		if (tag)
+			wanted = lu_read_wants(ctx, tag);
+		for (size_t i = first; i < end; i++)
+			wanted |= lu_read_wants(ctx, names.pairs[i].name);
+		if (!wanted && !(opts->marked && has_markers(r.btf, t)))
 			continue;
-		if (!lu_read_wants(ctx, name) &&
-		    !(opts->marked && has_markers(r.btf, t)))
-			continue;
-		build_struct(&r, id, t, name);
+		build_struct(&r, id, t, tag ? tag : names.pairs[first].name);
+		if (!r.failed)
+			name_struct(&r, !tag, &names, first, end);
 	}
+	free(names.pairs);
 	free(r.members);
 	free(r.text);
 	free(r.texts);
+	lu_intern_free(&r.strings);
 	btf_dump__free(r.dump);
 	btf__free(r.btf);
 	return r.failed ? -1 : 0;

@@ -2,7 +2,8 @@
 /*
  * The DWARF reader: struct layouts from ELF objects, executables, shared
  * libraries and archives through elfutils. libdwfl applies the relocations
- * that relocatable objects need and opens archives member by member.
+ * that relocatable objects need and opens archives member by member; libdw
+ * follows split DWARF's skeleton units to their .dwo files.
  *
  * Speed matters on a kernel's vmlinux: only top-level DIEs are visited
  * (dwarf_siblingof skips whole subtrees), only wanted structs are built, and
@@ -21,7 +22,10 @@
 #include <unistd.h>
 
 #include "ar.h"
+#include "companion.h"
 #include "dwarf_types.h"
+#include "intern.h"
+#include "map_guard.h"
 #include "strset.h"
 
 /* Deeper than any real nesting; stops malformed or hostile input. */
@@ -29,6 +33,22 @@
 /* Members visited for one struct, anonymous ones included: shared types
  * can make a malformed nesting exponential. Real structs are far below. */
 #define MAX_MEMBER_VISITS (1u << 20)
+
+/*
+ * The definitions kept so far: the same struct appears in every unit that
+ * includes its header, and a typedef met later must find the one kept.
+ * Keyed by the interned name's address and the definition's fingerprint.
+ */
+struct kept_slot {
+	const char *name;	/* NULL: free */
+	uint64_t fp;
+	size_t index;		/* in the set's structs */
+};
+
+struct kept_map {
+	struct kept_slot *slots;
+	size_t cap, count;
+};
 
 struct dwarf_reader {
 	struct lu_read_ctx *ctx;
@@ -39,13 +59,27 @@ struct dwarf_reader {
 	const char *unit;	/* archive member, or NULL */
 	const char *cu;		/* the compilation unit's name, or NULL */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
-	struct lu_strset seen;	/* "name\n<fingerprint>" of kept structs */
+	/* every definition kept, by interned name and fingerprint */
+	struct kept_map kept;
+	struct lu_dw_memo built;	/* struct DIE -> 1 + index, this unit */
+	Dwarf_CU *built_cu;		/* the unit built is for */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
 	/* the struct being built */
 	struct lu_member *members;
 	size_t n_members, cap_members;
 	size_t visits;		/* add_member calls for this struct */
 	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */
+	/* Every string a layout keeps, stored once in the set's arena; and
+	 * what is worked out once per type DIE (see free_type_memos). */
+	struct lu_intern strings;
+	struct lu_dw_memo spelled;	/* type DIE -> its spelling */
+	struct lu_dw_memo dims;		/* array DIE -> "[4][2]" */
+	struct lu_dw_buf text;		/* scratch for the two above */
+	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
+	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
+	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
+	char *dotted;			/* scratch for dotted names */
+	size_t cap_dotted;
 	bool failed;
 };
 
@@ -93,7 +127,8 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 	    dwarf_diecu(die, &cu, NULL, NULL) &&
 	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
 		f = dwarf_filesrc(files, 0, NULL, NULL);
-	return f ? lu_arena_strdup(&r->set->arena, f) : NULL;
+	/* the unit's file table stays put until the file is closed */
+	return lu_intern_at(&r->strings, &r->set->arena, f);
 }
 
 static unsigned decl_line(Dwarf_Die *die)
@@ -111,6 +146,89 @@ static bool is_aggregate(Dwarf_Die *t)
 
 	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 	       tag == DW_TAG_class_type;
+}
+
+/* "failed to read DWARF from x.o: struct foo contains itself (DIE 0x2d)" */
+static void fail_at(struct dwarf_reader *r, Dwarf_Die *die, const char *why)
+{
+	char what[96];
+
+	lu_dw_describe(die, what, sizeof(what));
+	lu_error_set(r->err, "failed to read DWARF from %s: %s %s (DIE 0x%llx)",
+		     r->path, what, why,
+		     (unsigned long long)dwarf_dieoffset(die));
+	r->failed = true;
+}
+
+/* A string of the input, as the layout keeps it: one copy per text. */
+static const char *keep(struct dwarf_reader *r, const char *s)
+{
+	return lu_intern_at(&r->strings, &r->set->arena, s ? s : "");
+}
+
+/* A name, or "PREFIXNAMEsuffix" below a named nested member. */
+static const char *dotted(struct dwarf_reader *r, const char *prefix,
+			  const char *name, const char *suffix)
+{
+	size_t np = strlen(prefix), nn = strlen(name), ns = strlen(suffix);
+
+	while (np + nn + ns >= r->cap_dotted) {
+		size_t cap = r->cap_dotted ? 2 * r->cap_dotted : 256;
+		char *p = realloc(r->dotted, cap);
+
+		if (!p) {
+			fputs("lineup: out of memory\n", stderr);
+			abort();
+		}
+		r->dotted = p;
+		r->cap_dotted = cap;
+	}
+	memcpy(r->dotted, prefix, np);
+	memcpy(r->dotted + np, name, nn);
+	memcpy(r->dotted + np + nn, suffix, ns);
+	return lu_intern(&r->strings, &r->set->arena, r->dotted, np + nn + ns);
+}
+
+/*
+ * A type's spelling, or with DIMS an array's dimensions: worked out once
+ * per DIE, kept once per text. Members share their types, and spelling one
+ * can take up to LU_DW_MAX_TEXT bytes of work. NULL when the spelling
+ * meets a cycle (r->failed).
+ */
+static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
+			     bool dims)
+{
+	struct lu_dw_memo *memo = dims ? &r->dims : &r->spelled;
+	Dwarf_Die cycle;
+	uint64_t v;
+
+	if (lu_dw_memo_get(memo, die->addr, &v))
+		return (const char *)(uintptr_t)v;
+	r->text.len = 0;
+	r->text.full = false;
+	if (dims) {
+		lu_dw_array_dims(die, &r->text);
+	} else if (!lu_dw_type_name(die, &r->text, &cycle)) {
+		fail_at(r, &cycle, "refers to itself");
+		return NULL;
+	}
+	const char *s = lu_intern(&r->strings, &r->set->arena,
+				  r->text.len ? r->text.p : "", r->text.len);
+
+	lu_dw_memo_put(memo, die->addr, (uintptr_t)s);
+	return s;
+}
+
+/* What the reader kept per type and per string, at the end of a read. */
+static void free_type_memos(struct dwarf_reader *r)
+{
+	lu_intern_free(&r->strings);
+	lu_dw_memo_free(&r->spelled);
+	lu_dw_memo_free(&r->dims);
+	lu_dw_memo_free(&r->walked);
+	lu_dw_memo_free(&r->typehash);
+	free(r->text.p);
+	free(r->dotted);
 }
 
 static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
@@ -156,33 +274,30 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		return;
 	}
 
-	struct lu_dw_buf tn = { 0 }, dims = { 0 };
-	Dwarf_Die elem = type;
+	const char *tn, *dims = "";
+	Dwarf_Die elem;
 
 	/* Arrays print as "type name[dims]": keep the dimensions apart. */
 	if (have_core && dwarf_tag(&core) == DW_TAG_array_type &&
 	    dwarf_tag(&type) == DW_TAG_array_type) {
-		lu_dw_array_dims(&type, &dims);
-		if (!lu_dw_type_of(&type, &elem))
-			lu_dw_buf_puts(&tn, "void");
-		else
-			lu_dw_type_name(&elem, &tn);
+		dims = type_text(r, &type, true);
+		tn = !lu_dw_type_of(&type, &elem) ? keep(r, "void")
+						  : type_text(r, &elem, false);
 	} else {
-		lu_dw_type_name(&type, &tn);
+		tn = type_text(r, &type, false);
 	}
+	if (!tn)
+		return;
 
 	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
 			     sizeof(*r->members));
 	struct lu_member *out = &r->members[r->n_members++];
-	struct lu_arena *a = &r->set->arena;
 
 	memset(out, 0, sizeof(*out));
-	out->name = prefix ? lu_arena_printf(a, "%s%s", prefix, name ? name : "")
-			   : lu_arena_strdup(a, name ? name : "");
-	out->type = lu_arena_strdup(a, tn.p ? tn.p : "");
-	out->dims = lu_arena_strdup(a, dims.p ? dims.p : "");
-	free(tn.p);
-	free(dims.p);
+	out->name = prefix ? dotted(r, prefix, name ? name : "", "")
+			   : keep(r, name);
+	out->type = tn;
+	out->dims = dims;
 	out->depth = depth;
 	out->group = -1;
 	out->file = decl_file(r, m);
@@ -237,8 +352,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	if (depth < r->opts->expand_depth && have_core &&
 	    is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
 	    name) {
-		char *sub = lu_arena_printf(a, "%s%s.", prefix ? prefix : "",
-					    name);
+		const char *sub = dotted(r, prefix ? prefix : "", name, ".");
 
 		add_members(r, &core, out->offset, sub, depth + 1, nesting + 1);
 	}
@@ -272,11 +386,20 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-static uint64_t hash_str(uint64_t h, const char *s)
+/*
+ * A string: a short one by its text, a long one by the address of its
+ * interned copy, which is found by the string's own address in O(1), so
+ * that one long name shared by every member is not hashed again for each.
+ * Either way the same text mixes the same value throughout a read.
+ */
+static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 {
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return mix(h, 0xff);
+	if (!s || strnlen(s, LU_INTERN_SHORT) < LU_INTERN_SHORT) {
+		for (; s && *s; s++)
+			h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
+		return mix(h, 0xff);
+	}
+	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
 }
 
 /*
@@ -335,14 +458,98 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 	return has && !dwarf_formudata(attr, &v) ? v : 0;
 }
 
+/* What mix_type reads of a type DIE, in one pass as for members. */
+struct type_attrs {
+	Dwarf_Attribute name, size, type;
+	bool has_name, has_size, has_type;
+};
+
+static int collect_type_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct type_attrs *t = arg;
+	Dwarf_Attribute *slot;
+	bool *has;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		slot = &t->name, has = &t->has_name;
+		break;
+	case DW_AT_byte_size:
+		slot = &t->size, has = &t->has_size;
+		break;
+	case DW_AT_type:
+		slot = &t->type, has = &t->has_type;
+		break;
+	default:
+		return DWARF_CB_OK;
+	}
+	if (!*has) {
+		*slot = *attr;
+		*has = true;
+	}
+	return DWARF_CB_OK;
+}
+
+/* Hops followed from a member's type to its name and size: real types
+ * need two or three (const char *, u32 to __u32 to unsigned int). */
+#define TYPE_CHAIN 8
+
 /*
- * Cheap identity of a definition: size, member names and places.
+ * A member's type, cheaply: the tags down to the first name (int, struct
+ * list_head *, u32) and the first size on the way (through typedefs), so
+ * that `int a` and `char a`, or pointers to different structs, tell two
+ * definitions apart. Not the type's DIE offset: each unit has its own copy
+ * of the type. Kept per DIE, as the members of a unit share their types.
+ */
+static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
+{
+	Dwarf_Die t = *type;
+	bool named = false, sized = false;
+	uint64_t h = 0;
+
+	if (lu_dw_memo_get(&r->typehash, type->addr, &h))
+		return h;
+
+	for (int i = 0; i < TYPE_CHAIN; i++) {
+		struct type_attrs a = { .has_name = false };
+		int tag = dwarf_tag(&t);
+
+		if (dwarf_getattrs(&t, collect_type_attr, &a, 0) == -1) {
+			h = mix(h, 1); /* add_member will say */
+			break;
+		}
+		if (!named)
+			h = mix(h, (uint64_t)tag);
+		if (!sized && (a.has_size || tag == DW_TAG_array_type)) {
+			/* an array's size: its element's times its counts */
+			h = mix(h, a.has_size ? udata_of(&a.size, true)
+					      : lu_dw_type_size(&t));
+			sized = true;
+		}
+		if (!named && a.has_name) {
+			h = mix_str(r, h, dwarf_formstring(&a.name));
+			named = true;
+		}
+		if (named && sized)
+			break;
+		if (!a.has_type || !dwarf_formref_die(&a.type, &t)) {
+			h = mix(h, 0); /* void, or a name without a size */
+			break;
+		}
+	}
+	lu_dw_memo_put(&r->typehash, type->addr, h);
+	return h;
+}
+
+/*
+ * Cheap identity of a definition: size, member names, places and types
+ * (base classes are members without a name).
  * SEEN holds the anonymous aggregates already hashed for this struct: C
  * gives each its own DIE, so one met twice is malformed DWARF sharing it,
  * and hashing it again would make the walk exponential.
  */
-static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
-			    struct lu_dw_memo *seen)
+static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
+			    size_t *budget, struct lu_dw_memo *seen)
 {
 	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
 	Dwarf_Die child, t, core;
@@ -350,7 +557,9 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
 	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
 		return h;
 	do {
-		if (dwarf_tag(&child) != DW_TAG_member)
+		int tag = dwarf_tag(&child);
+
+		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
 			continue;
 		if (!*budget)
 			return h; /* malformed nesting: add_member says so */
@@ -365,7 +574,7 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
 		if (m.indirect) {
 			name = dwarf_diename(&child);
 			lu_dw_member_location(&child, &loc);
-			h = hash_str(mix(h, loc), name);
+			h = mix_str(r, mix(h, loc), name);
 			h = mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
 			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
 			has_type = lu_dw_type_of(&child, &t);
@@ -373,19 +582,21 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
 			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
 			if (m.has_loc)
 				lu_dw_location_value(&m.loc, &loc);
-			h = hash_str(mix(h, loc), name);
+			h = mix_str(r, mix(h, loc), name);
 			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
 			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
 			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
 		}
+		h = mix(h, has_type ? type_hash(r, &t) : 0);
 		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
 		    is_aggregate(&core)) {
-			size_t k = seen->cap ? lu_dw_memo_slot(seen, core.addr) : 0;
+			uint64_t met;
 
-			if (seen->cap && seen->die[k])
+			if (lu_dw_memo_get(seen, core.addr, &met))
 				continue;
 			lu_dw_memo_put(seen, core.addr, 1);
-			h = mix(h, fingerprint(&core, nesting + 1, budget, seen));
+			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
+					       seen));
 		}
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return h;
@@ -394,6 +605,13 @@ static uint64_t fingerprint(Dwarf_Die *s, int nesting, size_t *budget,
 static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 			 const char *name)
 {
+	Dwarf_Die bad;
+
+	/* before anything that recurses into members or sums their sizes */
+	if (lu_dw_check_layout(&r->walked, die, &bad) < 0) {
+		fail_at(r, &bad, "contains itself");
+		return;
+	}
 	r->n_members = 0;
 	r->visits = 0;
 	add_members(r, die, 0, NULL, 0, 0);
@@ -403,7 +621,7 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	struct lu_struct *s = lu_set_add(r->set);
 	struct lu_arena *a = &r->set->arena;
 
-	s->name = lu_arena_strdup(a, name);
+	s->name = name;
 	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
 	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
 	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
@@ -411,10 +629,9 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 		s->align = lu_dw_struct_align(&r->abi, die);
 	s->file = decl_file(r, die);
 	s->decl_line = decl_line(die);
-	/* where a definition comes from tells two variants apart */
-	s->unit = r->unit ? lu_arena_strdup(a, r->unit)
-		: r->cu	  ? lu_arena_strdup(a, r->cu)
-			  : NULL;
+	/* where a definition comes from tells two variants apart; by text,
+	 * as r->unit need not outlive its module */
+	s->unit = lu_intern_str(&r->strings, a, r->unit ? r->unit : r->cu);
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
@@ -433,12 +650,15 @@ static const char *u64_text(char buf[24], uint64_t v)
 	return p;
 }
 
+/* NAME is interned: its address stands for it in keys, however long. */
 static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 			const char *name)
 {
-	char buf[24];
+	char buf[24], nbuf[24];
 	const char *size = u64_text(buf, lu_dw_udata(die, DW_AT_byte_size, 0));
 	Dwarf_Die child;
+
+	name = u64_text(nbuf, (uintptr_t)name);
 
 	if (lu_strset_has2(&r->unmarked, name, size))
 		return false;
@@ -453,36 +673,166 @@ static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 	return false;
 }
 
+static size_t kept_hash(const char *name, uint64_t fp)
+{
+	return (size_t)mix((uint64_t)(uintptr_t)name, fp);
+}
+
+/* The slot of (NAME, FP): the kept one, or the free one to fill. */
+static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
+				   uint64_t fp)
+{
+	if ((m->count + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		struct kept_slot *slots = calloc(cap, sizeof(*slots));
+
+		if (!slots)
+			abort();
+		for (size_t i = 0; i < m->cap; i++) {
+			struct kept_slot *o = &m->slots[i];
+			size_t k = kept_hash(o->name, o->fp) & (cap - 1);
+
+			if (!o->name)
+				continue;
+			while (slots[k].name)
+				k = (k + 1) & (cap - 1);
+			slots[k] = *o;
+		}
+		free(m->slots);
+		m->slots = slots;
+		m->cap = cap;
+	}
+	size_t k = kept_hash(name, fp) & (m->cap - 1);
+
+	while (m->slots[k].name &&
+	       !(m->slots[k].name == name && m->slots[k].fp == fp))
+		k = (k + 1) & (m->cap - 1);
+	return &m->slots[k];
+}
+
+/* The per-unit memos hold DIE addresses, which another unit reuses. */
+static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	if (die->cu != r->typehash_cu) {
+		/* type_hash's DIEs are shared within a unit, not across:
+		 * keeping them all would grow with every copy of every wanted
+		 * struct */
+		lu_dw_memo_free(&r->typehash);
+		r->typehash_cu = die->cu;
+	}
+	if (die->cu != r->built_cu) {
+		lu_dw_memo_free(&r->built);
+		r->built_cu = die->cu;
+	}
+}
+
+/*
+ * Keeps the definition DIE as NAME (interned) unless an identical one is
+ * kept already; either way its index in the set, SIZE_MAX on failure.
+ */
+static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
+			      const char *name)
+{
+	size_t budget = MAX_MEMBER_VISITS;
+	struct lu_dw_memo seen = { 0 };
+	uint64_t fp = fingerprint(r, die, 0, &budget, &seen);
+
+	lu_dw_memo_free(&seen);
+	struct kept_slot *slot = kept_slot(&r->kept, name, fp);
+
+	if (!slot->name) {
+		build_struct(r, die, name);
+		if (r->failed)
+			return SIZE_MAX;
+		slot->name = name;
+		slot->fp = fp;
+		slot->index = r->set->n_structs - 1;
+		r->kept.count++;
+	}
+	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
+	return slot->index;
+}
+
+/* A struct DIE met in the walk: kept when wanted by its tag or marked. */
+static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	uint64_t index;
+
+	if (dwarf_hasattr(die, DW_AT_declaration))
+		return SIZE_MAX;
+	const char *name = dwarf_diename(die);
+
+	if (!name)
+		return SIZE_MAX; /* tagless: only a typedef can name it */
+	enter_unit(r, die);
+	if (lu_dw_memo_get(&r->built, die->addr, &index))
+		return (size_t)index - 1; /* a typedef got here first */
+	if (!lu_read_wants(r->ctx, name) &&
+	    !(r->opts->marked && has_markers(r, die, keep(r, name))))
+		return SIZE_MAX;
+	return keep_definition(r, die, keep(r, name));
+}
+
+/* Adds the typedef NAME (interned) to the struct at INDEX, once. */
+static void add_typedef(struct dwarf_reader *r, size_t index,
+			const char *name, bool tagless)
+{
+	struct lu_struct *s = &r->set->structs[index];
+
+	for (size_t i = 0; i < s->n_typedefs; i++)
+		if (s->typedefs[i] == name)
+			return;
+	const char **names = lu_arena_alloc(&r->set->arena, (s->n_typedefs + 1) *
+								    sizeof(*names));
+
+	if (s->n_typedefs)
+		memcpy(names, s->typedefs, s->n_typedefs * sizeof(*names));
+	names[s->n_typedefs++] = name;
+	s->typedefs = names;
+	s->tagless = tagless;
+}
+
+/*
+ * "typedef struct {...} foo_t;" is how much C names its structs, and
+ * "typedef struct foo foo_t;" gives a tag a second name: either finds the
+ * struct, as pahole -C does. The struct DIE may come before or after.
+ */
+static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	const char *name = dwarf_diename(die);
+	Dwarf_Die type, core;
+	uint64_t index;
+
+	if (!name || !lu_dw_type_of(die, &type) ||
+	    !lu_dw_strip_type(&type, &core) || !is_aggregate(&core) ||
+	    dwarf_hasattr(&core, DW_AT_declaration))
+		return;
+	bool wanted = lu_read_wants(r->ctx, name);
+	const char *tag = dwarf_diename(&core);
+	const char *kept = keep(r, name);
+	size_t at = SIZE_MAX;
+
+	enter_unit(r, &core);
+	if (lu_dw_memo_get(&r->built, core.addr, &index))
+		at = (size_t)index - 1;
+	else if (tag)
+		at = visit_struct(r, &core);
+	if (at == SIZE_MAX && !r->failed &&
+	    (wanted || (r->opts->marked && has_markers(r, &core, kept))))
+		at = keep_definition(r, &core, tag ? keep(r, tag) : kept);
+	if (at != SIZE_MAX && !r->failed)
+		add_typedef(r, at, kept, !tag);
+}
+
 static void visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 {
 	int tag = dwarf_tag(die);
 
-	if (tag != DW_TAG_structure_type && tag != DW_TAG_union_type &&
-	    tag != DW_TAG_class_type)
-		return;
-	if (dwarf_hasattr(die, DW_AT_declaration))
-		return;
-	const char *name = dwarf_diename(die);
-
-	if (!name)
-		return;
-	if (!lu_read_wants(r->ctx, name) &&
-	    !(r->opts->marked && has_markers(r, die, name)))
-		return;
-
-	/* The same definition appears in every unit that includes it. */
-	size_t budget = MAX_MEMBER_VISITS;
-	struct lu_dw_memo seen = { 0 };
-	uint64_t fp = fingerprint(die, 0, &budget, &seen);
-
-	free(seen.die);
-	free(seen.align);
-	char key[32];
-
-	snprintf(key, sizeof(key), "%016llx", (unsigned long long)fp);
-	if (!lu_strset_add2(&r->seen, name, key))
-		return;
-	build_struct(r, die, name);
+	if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	    tag == DW_TAG_class_type)
+		visit_struct(r, die);
+	else if (tag == DW_TAG_typedef)
+		visit_typedef(r, die);
 }
 
 static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
@@ -495,6 +845,10 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 		return;
 	/* -1 is a DIE libdw cannot decode, not the end of the list */
 	while (rc == 0 && !r->failed) {
+		if (lu_map_guard_shrank()) {
+			r->failed = true; /* zeros from here: the guard says */
+			return;
+		}
 		if (dwarf_tag(&die) == DW_TAG_namespace)
 			visit_children(r, &die, depth + 1);
 		else
@@ -510,29 +864,132 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 	}
 }
 
-static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw)
+/* The file a module comes from, whose directory libdw looks in for the
+ * .dwo and dwz files it names; found once, when first needed. */
+struct module_file {
+	const char *path;
+	char *dir;
+	bool dir_known;
+};
+
+static const char *module_dir(struct module_file *mf)
+{
+	if (!mf->dir_known)
+		mf->dir = lu_companion_dir(mf->path);
+	mf->dir_known = true;
+	return mf->dir;
+}
+
+static void visit_units(struct dwarf_reader *r, Dwarf *dw,
+			struct module_file *mf, bool in_dwo);
+
+/*
+ * A skeleton unit (-gsplit-dwarf) holds no types: its .dwo does, which
+ * libdw finds and opens when asked for the split unit. Every unit of the
+ * .dwo is read, the split unit and the type units it refers to.
+ */
+static void visit_split(struct dwarf_reader *r, Dwarf_CU *cu,
+			Dwarf_Die *skel, struct module_file *mf)
+{
+	const char *dir = module_dir(mf);
+	const char *label = r->path;
+	struct lu_map_guard guard;
+	struct lu_dwo dwo;
+	Dwarf_Die split;
+
+	if (lu_dwo_find(&dwo, cu, skel, dir, label, r->err) < 0) {
+		r->failed = true;
+		goto out;
+	}
+	lu_map_guard_arm(&guard);
+	if (dwarf_cu_info(cu, NULL, NULL, NULL, &split, NULL, NULL, NULL) ||
+	    !split.addr) {
+		lu_dwo_missing(&dwo, label, r->err);
+		r->failed = true;
+	} else {
+		Dwarf *dw = dwarf_cu_getdwarf(split.cu);
+
+		r->path = lu_dwo_path(&dwo);
+		if (lu_altlink_check(dw, r->path, r->path, r->err) < 0)
+			r->failed = true;
+		else
+			visit_units(r, dw, mf, true);
+		r->path = label;
+	}
+	if (lu_map_guard_disarm(&guard)) {
+		lu_error_set(r->err, "failed to read %s: the file shrank while "
+				     "being read", lu_dwo_path(&dwo));
+		r->failed = true;
+	}
+out:
+	lu_dwo_free(&dwo);
+}
+
+/*
+ * elfutils 0.188's dwarf_decl_file takes a split unit's line table from
+ * its skeleton, then asserts that the unit's own file table is there,
+ * which only dwarf_getsrcfiles fills (from .debug_line.dwo, else from the
+ * skeleton): fill it first. Where that fails and the lines do not, every
+ * dwarf_decl_file in the unit would abort: the unit is refused instead.
+ */
+static bool split_files_ok(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	Dwarf_Files *files;
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrcfiles(cudie, &files, &n) == 0 ||
+	    dwarf_getsrclines(cudie, &lines, &n) != 0)
+		return true; /* no lines: dwarf_decl_file says NULL */
+	lu_error_set(r->err, "failed to read DWARF from %s: malformed file "
+			     "table of the split unit at DIE 0x%llx: %s",
+		     r->path, (unsigned long long)dwarf_dieoffset(cudie),
+		     dw_why());
+	r->failed = true;
+	return false;
+}
+
+/* IN_DWO: DW is a .dwo, where a skeleton unit is malformed (and would
+ * name a .dwo again, maybe itself). */
+static void visit_units(struct dwarf_reader *r, Dwarf *dw,
+			struct module_file *mf, bool in_dwo)
 {
 	Dwarf_CU *cu = NULL;
-	Dwarf_Die cudie, subdie;
+	Dwarf_Die cudie;
 	uint8_t unit_type;
-	Dwarf_Half version;
 
-	while (!r->failed) {
-		int rc = dwarf_get_units(dw, cu, &cu, &version, &unit_type,
-					 &cudie, &subdie);
+	while (!r->failed && !lu_map_guard_shrank()) {
+		/* no subdie: that would open a skeleton's .dwo unchecked */
+		int rc = dwarf_get_units(dw, cu, &cu, NULL, &unit_type, &cudie,
+					 NULL);
 
 		if (rc > 0)
-			break;
+			return;
 		if (rc < 0) {
 			lu_error_set(r->err,
 				     "failed to read DWARF from %s: %s",
 				     r->path, dw_why());
 			r->failed = true;
-			return -1;
+			return;
 		}
+		if (unit_type == DW_UT_skeleton && !in_dwo) {
+			visit_split(r, cu, &cudie, mf);
+			continue;
+		}
+		if ((unit_type == DW_UT_split_compile ||
+		     unit_type == DW_UT_split_type) &&
+		    !split_files_ok(r, &cudie))
+			return;
 		r->cu = dwarf_diename(&cudie);
 		visit_children(r, &cudie, 0);
 	}
+	r->failed = true; /* the guard of the file that shrank says so */
+}
+
+static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw,
+		       struct module_file *mf)
+{
+	visit_units(r, dw, mf, false);
 	return r->failed ? -1 : 0;
 }
 
@@ -571,17 +1028,14 @@ struct module_walk {
 	struct dwarf_reader *r;
 	size_t n_modules, n_with_dwarf;
 	bool is_archive;
+	const char *archive;	/* the ar file whose members are modules */
 };
 
-static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
-			Dwarf_Addr start, void *arg)
+static int read_module(struct module_walk *w, Dwfl_Module *mod,
+		       const char *name)
 {
-	struct module_walk *w = arg;
 	struct dwarf_reader *r = w->r;
 	Dwarf_Addr bias;
-
-	(void)userdata, (void)start;
-	w->n_modules++;
 	Elf *elf = dwfl_module_getelf(mod, &bias);
 
 	if (elf) {
@@ -600,18 +1054,54 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
 
 	if (!dw)
-		return DWARF_CB_OK; /* an archive member without -g */
+		return 0; /* an archive member without -g */
 	w->n_with_dwarf++;
 	r->unit = w->is_archive ? name : NULL;
+	/* an archive's members are in the archive's directory */
+	struct module_file mf = { .path = w->archive ? w->archive : name };
+	int rc = -1;
+
+	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0)
+		r->failed = true;
+	else
+		rc = visit_dwarf(r, dw, &mf);
+	free(mf.dir);
+	return rc;
+}
+
+static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
+			Dwarf_Addr start, void *arg)
+{
+	struct module_walk *w = arg;
+	struct dwarf_reader *r = w->r;
+	struct lu_map_guard guard;
+
+	(void)userdata, (void)start;
+	w->n_modules++;
 	char *label = w->is_archive ? lu_ar_member_label(r->ctx->path, name)
 				    : NULL;
 
 	r->path = label ? label : r->ctx->path;
-	int rc = visit_dwarf(r, dw);
+	lu_map_guard_arm(&guard);
+	int rc = read_module(w, mod, name);
 
+	if (lu_map_guard_disarm(&guard)) {
+		lu_error_set(r->err, "failed to read %s: the file shrank while "
+				     "being read", r->path);
+		r->failed = true;
+		rc = -1;
+	}
 	free(label);	/* the error, if any, holds a copy */
 	r->path = r->ctx->path;
 	return rc < 0 ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static bool is_ar(int fd)
+{
+	char magic[8] = { 0 };
+
+	return pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+	       !memcmp(magic, "!<arch>\n", 8);
 }
 
 /* Reports every file to one libdwfl session, so duplicates across files are
@@ -639,10 +1129,18 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 	}
 	set->format = "dwarf";
 	dwfl_report_begin(dwfl);
+	struct module_walk w = { .r = &r, .is_archive = is_archive };
+
 	for (; i < n; i++) {
+		/* libdwfl names an archive's members "NAME:member" unless
+		 * NAME is empty; lineup calls them "archive.a(member)" */
+		bool ar = is_ar(files[i].fd);
+
+		if (ar && n == 1)
+			w.archive = files[i].name;
 		/* dwfl owns the fd from here, also on failure */
-		if (!dwfl_report_offline(dwfl, files[i].name, files[i].name,
-					 files[i].fd)) {
+		if (!dwfl_report_offline(dwfl, ar ? "" : files[i].name,
+					 files[i].name, files[i].fd)) {
 			lu_error_set(err, "failed to read %s: %s",
 				     files[i].name, dwfl_why());
 			i++;
@@ -651,8 +1149,6 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		}
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
-	struct module_walk w = { .r = &r, .is_archive = is_archive };
-
 	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
 		goto out;
 	if (!w.n_with_dwarf) {
@@ -667,8 +1163,10 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 out:
 	free(r.members);
 	lu_dw_abi_free(&r.abi);
-	lu_strset_free(&r.seen);
+	free(r.kept.slots);
+	lu_dw_memo_free(&r.built);
 	lu_strset_free(&r.unmarked);
+	free_type_memos(&r);
 	if (dwfl)
 		dwfl_end(dwfl);
 close_rest:
@@ -679,10 +1177,7 @@ close_rest:
 
 int lu_read_dwarf(struct lu_read_ctx *ctx, int fd)
 {
-	char magic[8] = { 0 };
-	bool is_archive = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-			  !memcmp(magic, "!<arch>\n", 8);
 	struct lu_dwarf_file file = { fd, ctx->path };
 
-	return lu_read_dwarf_files(ctx, &file, 1, is_archive);
+	return lu_read_dwarf_files(ctx, &file, 1, is_ar(fd));
 }

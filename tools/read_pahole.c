@@ -481,6 +481,8 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 		if (!r->members[i].depth &&
 		    r->members[i].offset + r->members[i].size > end)
 			end = r->members[i].offset + r->members[i].size;
+	bool inferred = !align && !packed;
+
 	if (!align)
 		align = packed ? 1 : infer_align(r);
 	/* clang states no alignment on the struct, only on the member */
@@ -493,9 +495,16 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	struct lu_struct *s = lu_set_add(r->set);
 
 	s->name = r->name;
+	if (r->is_typedef) { /* "typedef struct {...} name;" */
+		s->tagless = true;
+		s->n_typedefs = 1;
+		s->typedefs = lu_arena_alloc(a, sizeof(*s->typedefs));
+		s->typedefs[0] = r->name;
+	}
 	s->is_union = b->kind == BLOCK_UNION;
 	s->size = r->size;
 	s->align = align;
+	s->align_inferred = inferred && r->forced < align;
 	s->file = r->file;
 	s->decl_line = r->decl_line;
 	s->members = lu_arena_memdup(a, r->members,

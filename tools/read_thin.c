@@ -41,10 +41,16 @@ static int open_member(const char *label, const char *file,
 			     strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		lu_error_set(err, "failed to read %s: %s", label,
-			     S_ISDIR(st.st_mode) ? "is a directory"
-						 : "not a regular file");
+	const char *why = NULL;
+
+	if (fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		why = "is a directory";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	if (why) {
+		lu_error_set(err, "failed to read %s: %s", label, why);
 		close(fd);
 		return -1;
 	}

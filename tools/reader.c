@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "ar.h"
+#include "map_guard.h"
 
 bool lu_read_wants(struct lu_read_ctx *ctx, const char *name)
 {
@@ -59,7 +60,9 @@ static void elf_sections(int fd, bool *has_debug, bool *has_btf,
 	*end = 0;
 	*machine = EM_NONE;
 	elf_version(EV_CURRENT);
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	/* ELF_C_READ: headers come by pread, the file is not mapped, so it
+	 * may shrink under this look without a SIGBUS */
+	Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
 	size_t shstrndx;
 	GElf_Ehdr eh;
 
@@ -262,13 +265,22 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 		.opts = opts, .set = set, .err = err,
 		.path = strcmp(path, "-") ? path : "<stdin>",
 	};
+	struct lu_map_guard guard;
 	int rc;
 
 	for (size_t i = 0; i < opts->n_names; i++)
 		lu_strset_add(&ctx.wanted, opts->names[i]);
 	set->line_size = opts->line_size;
 	set->path = ctx.path;	/* what reports call it: "<stdin>" for - */
+	/* libelf and libdwfl map the input; the DWARF reader's own guards
+	 * name the member or .dwo that shrank, this one the input */
+	lu_map_guard_arm(&guard);
 	rc = strcmp(path, "-") ? read_path(&ctx) : lu_read_pahole(&ctx, stdin);
+	if (lu_map_guard_disarm(&guard)) {
+		lu_error_set(err, "failed to read %s: the file shrank while "
+				  "being read", ctx.path);
+		rc = -1;
+	}
 	lu_strset_free(&ctx.wanted);
 	if (rc == 0)
 		lu_set_finish(set);

@@ -53,7 +53,8 @@ class Run:
     """One lineup command and what must come of it."""
 
     def __init__(self, args, status=2, names=(), words=(), stderr_lines=None,
-                 stdout_words=(), as_user=None):
+                 stdout_words=(), as_user=None, stdout_to=None,
+                 max_kib=None, wrap=None):
         self.args = args
         self.status = status
         self.names = list(names)      # stderr must name these inputs
@@ -63,6 +64,9 @@ class Run:
                              else (1 if status == 2 else 0))
         self.stdout_words = list(stdout_words)
         self.as_user = as_user        # uid to run as (permission case)
+        self.stdout_to = stdout_to    # a file for stdout (/dev/full)
+        self.max_kib = max_kib        # bound on lineup's peak RSS
+        self.wrap = wrap              # a command that runs lineup (argv)
 
 
 class Skip(Exception):
@@ -282,6 +286,186 @@ def case_truncated_archive(work):
         words = ["empty archive"] if cut == 8 else ["archive"]
         runs.append(Run(["show", p], names=[p], words=words))
         runs.append(Run(["check", p], names=[p], words=words))
+    return runs
+
+
+def split_dwarf_fixture(work, name, flags=()):
+    """The fixture compiled with -gsplit-dwarf: (object, its .dwo)."""
+    obj = os.path.join(work, name + ".o")
+    try:
+        compile_c(work, name, FIXTURE,
+                  flags=("-c", "-g", "-gsplit-dwarf") + tuple(flags), out=obj)
+    except subprocess.CalledProcessError:
+        raise Skip("the compiler does not take -gsplit-dwarf %s" %
+                   " ".join(flags))
+    dwo = obj[:-2] + ".dwo"
+    if not os.path.exists(dwo):
+        raise Skip("the compiler wrote no .dwo for -gsplit-dwarf")
+    return obj, dwo
+
+
+def case_split_dwarf(work):
+    # The types are in the .dwo: read them (DWARF 5 skeleton units, and
+    # GCC's DWARF 4 DW_AT_GNU_dwo_name); without it, say where it should
+    # be. Never "0 structs checked" and exit 0.
+    runs = []
+    for tag, flags in (("5", ()), ("4", ("-gdwarf-4",))):
+        obj, dwo = split_dwarf_fixture(work, "split" + tag, flags)
+        runs.append(Run(["show", obj], status=0,
+                        stdout_words=["struct task_group", "load_avg"]))
+        runs.append(Run(["check", obj], status=0,
+                        stdout_words=["1 struct checked"]))
+        obj, dwo = split_dwarf_fixture(work, "nodwo" + tag, flags)
+        os.unlink(dwo)
+        for cmd in ("show", "check"):
+            runs.append(Run([cmd, obj], names=[obj],
+                            words=["split DWARF", os.path.basename(dwo)]))
+        # in an archive, the member is named as in "lib.a(member.o)"
+        lib = os.path.join(work, "split%s.a" % tag)
+        subprocess.run(["ar", "rc", lib, obj], check=True)
+        runs.append(Run(["check", lib], names=["%s(nodwo%s.o)" % (lib, tag)],
+                        words=["split DWARF", os.path.basename(dwo)]))
+    return runs
+
+
+def case_split_dwarf_not_a_file(work):
+    # libdw opens a .dwo with a blocking open(2): a FIFO there would hang
+    # lineup for good, a device feed it without end.
+    runs = []
+    for what, make in (("FIFO", os.mkfifo),
+                       ("device", lambda p: os.symlink("/dev/zero", p))):
+        obj, dwo = split_dwarf_fixture(work, "split-" + what.lower())
+        os.unlink(dwo)
+        make(dwo)
+        for cmd in ("show", "check"):
+            runs.append(Run([cmd, obj], names=[obj, os.path.basename(dwo)],
+                            words=[what, "not a regular file"]))
+    return runs
+
+
+def case_dwz_common_file(work):
+    # dwz moves strings shared by many files to one file, which
+    # .gnu_debugaltlink names and libdw opens (blocking) at the first
+    # string it holds. The fixture's names are made to live there
+    # (DW_FORM_strp -> DW_FORM_strp_sup, same size) and it is a FIFO.
+    obj = compile_c(work, "alt", FIXTURE, flags=("-c", "-g", "-gdwarf-4"))
+    data, _, _, _, secs = elf_sections(obj)
+    off, size = secs[".debug_abbrev"]
+    abbrev = data[off:off + size]
+    if b"\x03\x0e" not in abbrev:       # DW_AT_name, DW_FORM_strp
+        raise Skip("the compiler puts no name in .debug_str")
+    data = data[:off] + abbrev.replace(b"\x03\x0e", b"\x03\x1d") + \
+        data[off + size:]
+    patched = write(work, "patched.o", data)
+    link = write(work, "altlink", b"alt.dwz\0" + bytes(range(1, 21)))
+    p = os.path.join(work, "dwz.o")
+    subprocess.run(["objcopy", "--add-section",
+                    ".gnu_debugaltlink=" + link, patched, p], check=True)
+    # without the file, its names would vanish and the structs with them
+    runs = [Run([cmd, p], names=[p], words=["alt.dwz", "missing"])
+            for cmd in ("show", "check")]
+    fifo = os.path.join(work, "fifo")
+    shutil.copy(p, fifo + ".o")
+    os.mkfifo(os.path.join(work, "alt.dwz.fifo"))
+    with open(fifo + ".o", "r+b") as f:     # "alt.dwz" -> "alt.dwz.fifo"
+        data = f.read()
+    data = data.replace(b"alt.dwz\0" + bytes(range(1, 21)),
+                        b"alt.dwz.fifo\0" + bytes(range(1, 16)))
+    write(work, "fifo.o", data)
+    return runs + [Run([cmd, fifo + ".o"], names=[fifo + ".o"],
+                       words=["alt.dwz.fifo", "FIFO"])
+                   for cmd in ("show", "check")]
+
+
+def case_thin_archive_fifo_member(work):
+    # A thin archive names its members' files: a FIFO among them would
+    # block the read for good.
+    obj = fixture(work)
+    other = os.path.join(work, "other.o")
+    shutil.copy(obj, other)
+    lib = os.path.join(work, "thin.a")
+    subprocess.run(["ar", "rcT", "thin.a", "fixture.o", "other.o"],
+                   cwd=work, check=True)
+    os.unlink(other)
+    os.mkfifo(other)
+    member = "%s(%s)" % (lib, "other.o")
+    return [Run(["show", lib], words=[member, "not a regular file"]),
+            Run(["check", lib], words=[member, "not a regular file"])]
+
+
+# Runs lineup (the rest of argv) on a fresh copy of PRISTINE at VICTIM and
+# cuts VICTIM to the next of CUTS as soon as lineup has it mapped, a few
+# times. Each run must end in 0 (lineup was done with the file) or 2 with
+# one line saying the file shrank; never in a signal. Exit 2 with that
+# line once one run saw it (3 runs at least), 1 on a bad run.
+SHRINK = r"""
+import os, shutil, subprocess, sys
+pristine, victim, cuts = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
+cmd, real, said = sys.argv[4:], os.path.realpath(sys.argv[2]), None
+for run in range(30):
+    shutil.copyfile(pristine, victim)
+    cut = int(cuts[run % len(cuts)])
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    while p.poll() is None:
+        try:
+            with open("/proc/%d/maps" % p.pid) as f:
+                if real not in f.read():
+                    continue
+        except OSError:
+            break
+        os.truncate(victim, min(cut, os.path.getsize(victim)))
+        break
+    err = p.communicate()[1].decode(errors="replace")
+    lines = err.splitlines()
+    if not (p.returncode == 0 and not lines or p.returncode == 2 and
+            len(lines) == 1 and "shrank" in err):
+        sys.stderr.write(err)
+        sys.exit("run %d, cut at %d: lineup ended with %s" % (
+            run, cut, p.returncode if p.returncode >= 0 else
+            "signal %d" % -p.returncode))
+    said = lines[0] if p.returncode == 2 else said
+    if said and run >= 2:
+        print(said, file=sys.stderr)
+        sys.exit(2)
+sys.exit("lineup always finished before the file was cut (30 runs)")
+"""
+
+
+def case_shrinking_file(work):
+    # libelf and libdwfl map the input: a page past the new end of a file
+    # cut while lineup reads it raised SIGBUS. Cut an object, an archive
+    # and a .dwo while lineup reads them. Big enough (20,000 structs) that
+    # lineup holds the mapping for a while after the cutter sees it.
+    src = "\n".join("struct s%d { long a; int b; char c[%d]; void *p; "
+                    "struct s%d *next; } v%d;" % (i, i % 13 + 1, i, i)
+                    for i in range(20000)) + "\n"
+    big = compile_c(work, "big", src)
+    size = os.path.getsize(big)
+    lib = os.path.join(work, "big.a")
+    subprocess.run(["ar", "rc", lib, big], check=True)
+    runs = []
+    for pristine, victim, cmd in ((big, "victim.o", "show"),
+                                  (lib, "victim.a", "check")):
+        victim = os.path.join(work, victim)
+        wrap = [sys.executable, "-c", SHRINK, pristine, victim,
+                "0,4096,%d" % (size // 2)]
+        runs.append(Run([cmd, victim], names=[victim], words=["shrank"],
+                        wrap=wrap))
+    try:
+        obj = compile_c(work, "bigsplit", src,
+                        flags=("-c", "-g", "-gsplit-dwarf"))
+    except subprocess.CalledProcessError:
+        return runs     # split-dwarf says why it skips
+    dwo = obj[:-2] + ".dwo"
+    if not os.path.exists(dwo):
+        return runs
+    pristine = dwo + ".orig"
+    os.rename(dwo, pristine)
+    wrap = [sys.executable, "-c", SHRINK, pristine, dwo,
+            "0,%d" % (os.path.getsize(pristine) // 2)]
+    runs.append(Run(["show", obj], names=[os.path.basename(dwo)],
+                    words=["shrank"], wrap=wrap))
     return runs
 
 
@@ -525,11 +709,349 @@ def case_pahole_garbage(work):
     return runs
 
 
+def case_many_bitfields(work):
+    # A write group of 240,000 one-bit bit-fields and a read group after
+    # it. Checking their storage units used to compare every write
+    # bit-field with every member: 240k x 240k steps, past a minute, where
+    # a sweep in offset order takes a second or two.
+    n = 240000
+    src = ["typedef unsigned char lineup__write;",
+           "typedef unsigned char lineup__read;",
+           "struct bits {", "lineup__write lineup__begin__w[0];"]
+    src += ["unsigned int w%d : 1;" % i for i in range(n)]
+    src += ["lineup__write lineup__end__w[0];",
+            "lineup__read lineup__begin__r[0];", "unsigned int r : 1;",
+            "lineup__read lineup__end__r[0];", "} b;", ""]
+    obj = compile_c(work, "bits", "\n".join(src))
+    return [Run(["check", obj], status=1,
+                stdout_words=["(write group 'w') share cache line %d with "
+                              "'r' (read group 'r')" % (n // 8 // 64),
+                              "1 struct checked, 1 error"])]
+
+
+def case_many_rules_sections(work):
+    # 200,000 [struct sN] sections, the first repeated at the end. Looking
+    # for a duplicate among all earlier sections took minutes; the error
+    # must still say where the first one was.
+    n = 200000
+    text = "".join("[struct s%d]\nwrite = a\n" % i for i in range(n))
+    r = rules_file(work, "many.ini", text + "[struct s0]\nwrite = b\n")
+    obj = fixture(work)
+    return [Run(["check", "--rules", r, obj], names=[r],
+                words=["%s:%d: error: duplicate section [struct s0] (first "
+                       "at line 1)" % (r, 2 * n + 1)])]
+
+
+# ---- a full disk ----------------------------------------------------------
+# Output that does not reach its file is an error: exit 2 and one line on
+# stderr, never a cut report and exit 0. stdio drops a buffer it failed to
+# write, so a final fflush() can succeed after a lost write. Each output is
+# therefore also sized to one byte past the stdio buffer of /dev/full,
+# where the last write is the one that fails and only the writers' own
+# checks notice: the size is found by running lineup into a pipe.
+
+def pahole_struct(wname, n):
+    """pahole's view of struct s: write member WNAME shares line 0 with N
+    read members, whose long names make every report grow by lines."""
+    lines = ["struct s {",
+             "\tlineup__write lineup__begin__w[0]; /* 0 0 */",
+             "\tchar %s; /* 0 1 */" % wname,
+             "\tlineup__write lineup__end__w[0]; /* 1 0 */",
+             "\tlineup__read lineup__begin__r[0]; /* 1 0 */"]
+    lines += ["\tchar r%02d%s; /* %d 1 */" % (i, "_" * 40, 1 + i)
+              for i in range(n)]
+    lines += ["\tlineup__read lineup__end__r[0]; /* %d 0 */" % (1 + n), "",
+              "\t/* size: 64, cachelines: 1, members: %d */" % (n + 1),
+              "} __attribute__((__aligned__(64)));", ""]
+    return "\n".join(lines)
+
+
+def output_size(lineup, args):
+    p = subprocess.run([lineup] + args, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       env=dict(os.environ, NO_COLOR="1", LC_ALL="C"))
+    return len(p.stdout)
+
+
+def sized_input(work, cmd, target, knob):
+    """Arguments for CMD on a struct whose output is TARGET bytes: the
+    number of read members comes near, then one byte at a time, the write
+    member's name (knob "name") or the input's path (knob "path", for JSON,
+    which repeats member names)."""
+    lineup = os.path.abspath(sys.argv[1])     # run.py LINEUP [CASE...]
+
+    def make(n, pad):
+        name, parts = "w" * 25, ["in.txt"]
+        if knob == "name":
+            name += "x" * pad
+        else:       # every "./" adds two bytes, an "x" one
+            parts = ["."] * (pad // 2) + ["x" * (pad % 2) + "in.txt"]
+        path = os.path.join(work, *parts)
+        with open(path, "w") as f:
+            f.write(pahole_struct(name, n))
+        return cmd + [path]
+
+    lo, hi = 1, 63          # read members that fit line 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if output_size(lineup, make(mid, 0)) <= target:
+            lo = mid
+        else:
+            hi = mid - 1
+    base = output_size(lineup, make(lo, 0))
+    pad = target - base     # one byte per step of the knob
+    args = make(lo, pad)
+    got = output_size(lineup, args)
+    assert got == target, "%s: %d bytes of output, wanted %d" % (
+        " ".join(cmd), got, target)
+    return args
+
+
+def full_disk_runs(work, cmd, knob):
+    target = os.stat("/dev/full").st_blksize + 1
+    words = ["lineup: failed to write the output: No space left on device"]
+    small = write(work, "small.txt", pahole_struct("w", 1).encode())
+    return [Run(cmd + [small], stdout_to="/dev/full", words=words),
+            Run(sized_input(work, cmd, target, knob), stdout_to="/dev/full",
+                words=words)]
+
+
+def case_full_disk_check_text(work):
+    return full_disk_runs(work, ["check", "--from-pahole"], "name")
+
+
+def case_full_disk_check_json(work):
+    return full_disk_runs(work, ["check", "--from-pahole", "--format",
+                                 "json"], "path")
+
+
+def case_full_disk_check_sarif(work):
+    return full_disk_runs(work, ["check", "--from-pahole", "--format",
+                                 "sarif"], "name")
+
+
+def case_full_disk_show_text(work):
+    return full_disk_runs(work, ["show"], "name")
+
+
+def case_full_disk_show_json(work):
+    return full_disk_runs(work, ["show", "--format", "json"], "path")
+
+
+
+# ---- hand-made DWARF ------------------------------------------------------
+# Malformed or hostile DWARF no compiler writes, as assembler that `cc -c`
+# turns into an object: one DWARF 4 unit, DIEs as nested tuples.
+
+DW_TAG = dict(compile_unit=0x11, structure_type=0x13, member=0x0d,
+              base_type=0x24, typedef=0x16, array_type=0x01,
+              subrange_type=0x21, pointer_type=0x0f, const_type=0x26,
+              subroutine_type=0x15, formal_parameter=0x05)
+DW_AT = dict(name=0x03, byte_size=0x0b, type=0x49, encoding=0x3e,
+             data_member_location=0x38, count=0x37)
+DW_FORM = dict(string=0x08, strp=0x0e, data1=0x0b, data4=0x06, ref4=0x13)
+
+
+def dw_die(tag, label=None, children=(), **attrs):
+    """A DIE: attribute values are ints (data4, or data1 below 256),
+    str (inline), ("strp", text) or ("ref", label)."""
+    return (tag, label, attrs, list(children))
+
+
+def dwarf_object(work, name, dies, cu_name="x.c"):
+    """An object with one unit holding DIES; returns its path."""
+    abbrevs, info, strs = {}, [], {}
+
+    def value(v):
+        if isinstance(v, tuple) and v[0] == "ref":
+            return "ref4", "\t.long .Ld_%s - .Lcu" % v[1]
+        if isinstance(v, tuple) and v[0] == "strp":
+            label = strs.setdefault(v[1], ".Ls%d" % len(strs))
+            return "strp", "\t.long %s - .Lstr" % label
+        if isinstance(v, str):
+            return "string", '\t.string "%s"' % v
+        if v < 256:
+            return "data1", "\t.byte %d" % v
+        return "data4", "\t.long %d" % v
+
+    def emit(d):
+        tag, label, attrs, children = d
+        forms = [(a,) + value(v) for a, v in sorted(attrs.items())]
+        key = (tag, tuple((a, f) for a, f, _ in forms), bool(children))
+        code = abbrevs.setdefault(key, len(abbrevs) + 1)
+        if label:
+            info.append(".Ld_%s:" % label)
+        info.append("\t.uleb128 %d" % code)
+        info.extend(text for _, _, text in forms)
+        for c in children:
+            emit(c)
+        if children:
+            info.append("\t.byte 0")
+
+    emit(dw_die("compile_unit", children=dies, name=cu_name))
+    s = ['\t.section .debug_abbrev,"",%progbits']
+    for (tag, forms, kids), code in abbrevs.items():
+        s.append("\t.uleb128 %d, %d\n\t.byte %d" % (code, DW_TAG[tag], kids))
+        s += ["\t.uleb128 %d, %d" % (DW_AT[a], DW_FORM[f]) for a, f in forms]
+        s.append("\t.byte 0, 0")
+    s.append("\t.byte 0")
+    s.append('\t.section .debug_info,"",%progbits')
+    # unit length, version 4, abbreviations at 0, 8-byte addresses
+    s.append(".Lcu:\n\t.long .Lend - .Lcu - 4\n\t.short 4\n\t.long 0\n"
+             "\t.byte 8")
+    s += info
+    s.append(".Lend:")
+    s.append('\t.section .debug_str,"MS",%progbits,1\n.Lstr:')
+    s += ['%s:\n\t.string "%s"' % (label, text)
+          for text, label in strs.items()]
+    src = os.path.join(work, name + ".s")
+    with open(src, "w") as f:
+        f.write("\n".join(s) + "\n")
+    out = os.path.join(work, name + ".o")
+    subprocess.run(CC + ["-c", "-o", out, src], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                   env=dict(os.environ, TMPDIR=work))
+    return out
+
+
+DW_INT = dw_die("base_type", "int", name="int", byte_size=4, encoding=5)
+
+
+def dw_member(name, type_label, offset):
+    return dw_die("member", name=name, type=("ref", type_label),
+                  data_member_location=offset)
+
+
+def dw_lineup_markers():
+    """lineup.h's marker types: typedef unsigned char lineup__write, and
+    the zero-length array of it that a marker member has."""
+    return [dw_die("base_type", "uchar", name="unsigned char",
+                   byte_size=1, encoding=8),
+            dw_die("typedef", "lu_write", name="lineup__write",
+                   type=("ref", "uchar")),
+            dw_die("array_type", "lu_mark", type=("ref", "lu_write"),
+                   children=[dw_die("subrange_type", count=0)])]
+
+
+def shared_names_object(work, n, length):
+    """struct shared: N int members, all named by one LENGTH-byte string
+    of .debug_str, inside a lineup write group so that `check` reads it."""
+    name = ("strp", "m" * length)
+    members = [dw_member("lineup__begin__g", "lu_mark", 0)]
+    members += [dw_die("member", name=name, type=("ref", "int"),
+                       data_member_location=4 * i) for i in range(n)]
+    members.append(dw_member("lineup__end__g", "lu_mark", 4 * n))
+    shared = dw_die("structure_type", name="shared", byte_size=4 * n,
+                    children=members)
+    return dwarf_object(work, "shared",
+                        [DW_INT] + dw_lineup_markers() + [shared])
+
+
+def case_dwarf_shared_names(work):
+    # 32,768 members that all name one 32 KiB string of .debug_str: a
+    # 0.5 MB object. Copying the name into every member took 1.2 GB.
+    obj = shared_names_object(work, 32768, 32768)
+    return [Run(["check", obj], status=0, max_kib=256 * 1024,
+                stdout_words=["1 struct checked, 0 errors"])]
+
+
+def case_dwarf_self_reference(work):
+    # Types no compiler writes: each contains itself by value (it has no
+    # size), or its spelling refers to itself (it has no end).
+    def struct(name, *members, label=None, size=8):
+        return dw_die("structure_type", label or name, name=name,
+                      byte_size=size,
+                      children=[dw_member(m, t, o) for m, t, o in members])
+
+    anon_member = dw_die("member", type=("ref", "anon"),
+                         data_member_location=0)
+    variants = {
+        # struct foo { int a; struct foo m; }
+        "struct": ("struct foo contains itself",
+                   [struct("foo", ("a", "int", 0), ("m", "foo", 4))]),
+        # struct ma { struct mb b; }; struct mb { struct ma a; }
+        "pair": ("struct ma contains itself",
+                 [struct("ma", ("b", "mb", 0)), struct("mb", ("a", "ma", 0))]),
+        # typedef t u; typedef u t; struct td { t m; }
+        "typedef": ("typedef t contains itself",
+                    [dw_die("typedef", "t", name="t", type=("ref", "u")),
+                     dw_die("typedef", "u", name="u", type=("ref", "t")),
+                     struct("td", ("m", "t", 0))]),
+        "const": ("qualified type contains itself",
+                  [dw_die("const_type", "c", type=("ref", "c")),
+                   struct("cs", ("m", "c", 0))]),
+        # an array of itself
+        "array": ("array type contains itself",
+                  [dw_die("array_type", "arr", type=("ref", "arr"),
+                          children=[dw_die("subrange_type", count=2)]),
+                   struct("ar", ("m", "arr", 0))]),
+        # an anonymous struct that is its own anonymous member
+        "anonymous": ("anonymous struct contains itself",
+                      [dw_die("structure_type", "anon", byte_size=8,
+                              children=[dw_member("x", "int", 0),
+                                        anon_member]),
+                       dw_die("structure_type", name="outer", byte_size=8,
+                              children=[anon_member])]),
+        # a pointer to itself
+        "pointer": ("pointer type refers to itself",
+                    [dw_die("pointer_type", "p", byte_size=8,
+                            type=("ref", "p")),
+                     struct("pt", ("m", "p", 0))]),
+        # a function type that returns itself, through a pointer
+        "function": ("function type refers to itself",
+                     [dw_die("subroutine_type", "fn", type=("ref", "fn")),
+                      dw_die("pointer_type", "fp", byte_size=8,
+                             type=("ref", "fn")),
+                      struct("fs", ("m", "fp", 0))]),
+    }
+    runs = []
+    for name, (words, dies) in variants.items():
+        p = dwarf_object(work, "self-" + name, [DW_INT] + dies)
+        runs.append(Run(["show", p], names=[p], words=[words, "(DIE 0x"]))
+    return runs
+
+
+def case_dwarf_doubling_spelling(work):
+    # f1 is int (int (*)(void), int (*)(void)); f2 takes two pointers to
+    # f1, ... f40: spelling a member of type f40 * writes 2^40 parts.
+    dies, fn = [DW_INT], "f0"
+    dies.append(dw_die("subroutine_type", fn, type=("ref", "int")))
+    for k in range(1, 41):
+        dies.append(dw_die("pointer_type", "p%d" % (k - 1), byte_size=8,
+                           type=("ref", fn)))
+        fn = "f%d" % k
+        param = dw_die("formal_parameter", type=("ref", "p%d" % (k - 1)))
+        dies.append(dw_die("subroutine_type", fn, type=("ref", "int"),
+                           children=[param, param]))
+    dies.append(dw_die("pointer_type", "p40", byte_size=8, type=("ref", fn)))
+    dies.append(dw_die("structure_type", name="callbacks", byte_size=8,
+                       children=[dw_member("cb", "p40", 0)]))
+    p = dwarf_object(work, "doubling-spelling", dies)
+    # the spelling stops at 64 KiB and says so
+    return [Run(["show", "--format", "json", p], status=0,
+                stdout_words=['int ...",', '"size": 8'])]
+
+
 CASES = {name[5:].replace("_", "-"): fn for name, fn in sorted(globals().items())
          if name.startswith("case_")}
 
 
 # ---- the runner -----------------------------------------------------------
+
+# Runs a command, then writes its peak RSS (KiB) to a file: RUSAGE_CHILDREN
+# of a process whose only child it is (run.py's own also counts the
+# compilers that made the input). It stops the command before run_one would.
+PEAK = """
+import resource, subprocess, sys
+try:
+    rc = subprocess.call(sys.argv[3:], timeout=float(sys.argv[2]))
+except subprocess.TimeoutExpired:
+    sys.exit(124)
+with open(sys.argv[1], "w") as f:
+    f.write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+sys.exit(rc if rc >= 0 else 128 - rc)
+"""
+
 
 def run_one(lineup, run, work):
     tmp = tempfile.mkdtemp(prefix="tmpdir-", dir=work)
@@ -539,17 +1061,35 @@ def run_one(lineup, run, work):
     if run.as_user is not None:
         cmd = ["setpriv", "--reuid=%d" % run.as_user,
                "--regid=%d" % run.as_user, "--clear-groups"] + cmd
+    if run.wrap:
+        cmd = run.wrap + cmd
+    peak_file = os.path.join(work, "peak-kib")
+    if run.max_kib is not None:
+        cmd = [sys.executable, "-c", PEAK, peak_file,
+               str(TIME_LIMIT * 0.9)] + cmd
+    sink = open(run.stdout_to, "wb") if run.stdout_to else subprocess.PIPE
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           stdout=sink, stderr=subprocess.PIPE,
                            env=env, timeout=TIME_LIMIT)
     except subprocess.TimeoutExpired:
         return ["took more than %g s (hang?)" % TIME_LIMIT], ""
+    finally:
+        if run.stdout_to:
+            sink.close()
     took = time.monotonic() - start
-    out = p.stdout.decode(errors="replace")
+    out = (p.stdout or b"").decode(errors="replace")
     err = p.stderr.decode(errors="replace")
     problems = []
+    if run.max_kib is not None:
+        if not os.path.exists(peak_file):
+            return ["took more than %g s (hang?)" % (TIME_LIMIT * 0.9)], ""
+        peak = int(open(peak_file).read())
+        os.unlink(peak_file)
+        if peak > run.max_kib:
+            problems.append("peak memory %d KiB, expected at most %d KiB" %
+                            (peak, run.max_kib))
     if p.returncode != run.status:
         problems.append("exit status %d, expected %d" %
                         (p.returncode, run.status))

@@ -34,6 +34,9 @@ Conventions and pahole 1.24 (Debian 12) limits, each skipped with a reason:
   comment and with relative offsets; those are definitions, not members.
 - pahole 1.24 does not know BTF kinds newer than it (decl/type tags, enum64:
   "Unknown kind" on stderr); the kernel check compares what it prints.
+- Split DWARF (-gsplit-dwarf): pahole 1.24 does not follow an object's
+  skeleton units to its .dwo ("please look for a .dwo file"), so lineup on
+  the object is compared with pahole on the .dwo.
 
 Usage: oracle.py --lineup BIN --srcdir DIR --compiler NAME
        oracle.py --lineup BIN --kernel [--btf FILE]
@@ -432,6 +435,23 @@ def check_dwarf_input(lineup, path, what, reader_names=()):
     return errors
 
 
+def check_split_input(lineup, obj, what):
+    """lineup on a -gsplit-dwarf object (it follows the skeleton units to
+    the .dwo) vs pahole on the .dwo, and vs lineup on the .dwo alone."""
+    dwo = obj[:-2] + '.dwo'
+    if not os.path.exists(dwo):
+        return ['%s: the compiler wrote no %s' % (what, dwo)]
+    lu = lineup_json(lineup, obj)
+    if not lu:
+        return ['%s: lineup found no struct through the skeleton' % what]
+    errors = match_sets(lu, parse_pahole(run(['pahole', '--hex', dwo])),
+                        what)
+    errors += check_expected_align(lu, what)
+    errors += match_sets(lu, lineup_as_pahole(lineup_json(lineup, dwo)),
+                         what + ' (lineup on the .dwo)')
+    return errors
+
+
 def check_btf(lineup, obj, tmp, binutils, what):
     """pahole -J encodes BTF; lineup's BTF reader must agree with pahole
     reading the same BTF, raw (detached) and as .BTF in a stripped ELF."""
@@ -506,6 +526,14 @@ def check_compiler(args, name):
             for o in compile_all(fl.lstrip('-'), [fl]):
                 checks.append((check_dwarf_input, (args.lineup, o, '%s %s %s'
                                % (name, fl, os.path.basename(o)))))
+        # split DWARF: DWARF 5 skeleton units, and DWARF 4 with GCC's
+        # DW_AT_GNU_dwo_name extension
+        for tag, flags in (('split5', ['-g', '-gsplit-dwarf', '-gdwarf-5']),
+                           ('split4', ['-g', '-gsplit-dwarf', '-gdwarf-4'])):
+            for o in compile_all(tag, flags):
+                checks.append((check_split_input, (args.lineup, o, '%s %s %s'
+                               % (name, ' '.join(flags[1:]),
+                                  os.path.basename(o)))))
         if binutils is None and name != 'clang-m32':
             for o in compile_all('gz', ['-g', '-gz']):
                 checks.append((check_dwarf_input, (args.lineup, o, '%s -gz %s'
