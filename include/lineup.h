@@ -69,12 +69,13 @@
  * any multiple of its alignment inside a line, and SAME_LINE, APART,
  * GROUP_LINES and GROUPS_APART must hold for every such start; LINE and
  * LINE_START refuse such types. The lineup tool uses the same rule.
- * A group spans [offset of its begin marker, offset of its end marker). A
- * begin marker sits where the previous member ends, so alignment padding
- * before the group's first member counts as the group's: conservative,
- * never hides a conflict; LINEUP_BEGIN_ALIGNED or a group inside an
- * isolation avoids it. An empty group spans 0 bytes and 0 lines and is
- * apart from everything.
+ * A group spans [offset of its begin marker, offset of its end marker),
+ * the only span a macro can measure; the lineup tool counts a group's bytes
+ * the same way (doc/header.md, "Group bytes"). A begin marker sits where
+ * the previous member ends, so alignment padding before the group's first
+ * member counts as the group's: conservative, never hides a conflict;
+ * LINEUP_BEGIN_ALIGNED or a group inside an isolation avoids it. An empty
+ * group spans 0 bytes and 0 lines and is apart from everything.
  *
  * Compile-time options (-D on the command line, or #define before including):
  *   LINEUP_CACHELINE_SIZE=N    override the table; a power of two, a literal.

@@ -8,28 +8,38 @@
  *
  * A store to a bit-field rewrites its whole storage unit, so a unit that
  * holds a write bit-field and a member of another group is a conflict of
- * its own, whatever the line: one finding per unit and pair of groups. A
- * line conflict between the same two groups whose members all lie in one
- * such unit says nothing more and is left out.
+ * its own, whatever the line: one finding per unit and pair of groups
+ * (check_units.c finds them). A line conflict between the same two groups
+ * whose members all lie in one such unit says nothing more and is left out.
  */
 #include "check.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_place.h"
+#include "check_units.h"
 #include "closest_name.h"
+#include "kernel_groups.h"
 #include "strset.h"
 
 /* Beyond this a struct is not something a cache line check can help. */
 #define MAX_CHECKED_SIZE (1ull << 30)
 
-/* A struct as the rules see it: marker groups plus the rules' groups. */
+/*
+ * A struct as the rules see it: marker groups plus the rules' groups. A
+ * member the rules name leaves its marker group for the rules' one; a
+ * rules group with a marker group's name is that group (the rules give
+ * its kind and more members), never a second group of the same name.
+ */
 struct view {
 	const struct lu_struct *s;
 	const struct lu_rule_struct *rule;
-	struct lu_group *groups;
+	struct lu_group *groups;	/* marker groups first, same index */
 	size_t n_groups;
 	int *group_of;	/* per member */
+	uint64_t *share;	/* per member: its bytes in its group begin here
+				 * (group_bytes.h: padding after a marker) */
 };
 
 static struct lu_finding *add_finding(struct lu_findings *f,
@@ -113,19 +123,26 @@ static void build_view(struct view *v, const struct lu_struct *s,
 			     sizeof(*v->group_of));
 	if (!v->groups || !v->group_of)
 		abort();
+	v->share = calloc(s->n_members ? s->n_members : 1, sizeof(*v->share));
+	if (!v->share)
+		abort();
 	memcpy(v->groups, s->groups, s->n_groups * sizeof(*s->groups));
 	v->n_groups = s->n_groups;
 	for (size_t i = 0; i < s->n_members; i++)
 		v->group_of[i] = s->members[i].group;
 	for (size_t g = 0; rule && g < rule->n_groups; g++) {
 		const struct lu_rule_group *rg = &rule->groups[g];
-		struct lu_group *out_g = &v->groups[v->n_groups];
-		bool any = false;
+		ptrdiff_t same = lu_struct_group(s, rg->name);
+		size_t gi = same >= 0 ? (size_t)same : v->n_groups;
+		struct lu_group *out_g = &v->groups[gi];
 
-		memset(out_g, 0, sizeof(*out_g));
-		out_g->name = rg->name;
+		if (same < 0) {
+			memset(out_g, 0, sizeof(*out_g));
+			out_g->name = rg->name;
+			out_g->origin = LU_ORIGIN_RULES;
+			v->n_groups++;
+		}
 		out_g->kind = rg->kind;
-		out_g->origin = LU_ORIGIN_RULES;
 		for (size_t m = 0; m < rg->n_members; m++) {
 			ptrdiff_t idx = lu_struct_member(s, rg->members[m]);
 
@@ -136,26 +153,24 @@ static void build_view(struct view *v, const struct lu_struct *s,
 			}
 			const struct lu_member *mm = &s->members[idx];
 
-			v->group_of[idx] = (int)v->n_groups;
+			v->group_of[idx] = (int)gi;
 			/* a named member's expanded parts go with it */
 			for (size_t k = (size_t)idx + 1;
 			     k < s->n_members && s->members[k].depth > mm->depth;
 			     k++)
-				v->group_of[k] = (int)v->n_groups;
-			if (!any || mm->offset < out_g->begin)
-				out_g->begin = mm->offset;
-			if (!any || mm->offset + mm->size > out_g->end)
-				out_g->end = mm->offset + mm->size;
-			any = true;
+				v->group_of[k] = (int)gi;
 		}
-		v->n_groups++;
 	}
+	/* the bytes each group owns now that its members are known */
+	lu_group_shares(s, v->groups, v->group_of, v->share);
+	lu_group_extents(s, v->groups, v->n_groups, v->group_of, v->share);
 }
 
 static void free_view(struct view *v)
 {
 	free(v->groups);
 	free(v->group_of);
+	free(v->share);
 }
 
 static bool is_hot(enum lu_kind k)
@@ -165,6 +180,9 @@ static bool is_hot(enum lu_kind k)
 
 static bool allowed(const struct view *v, size_t g, size_t h)
 {
+	/* kernel groups on one path: side by side on purpose */
+	if (lu_paths_share(&v->groups[g], &v->groups[h]))
+		return true;
 	for (size_t i = 0; v->rule && i < v->rule->n_allow; i++) {
 		const struct lu_rule_allow *a = &v->rule->allow[i];
 		const char *x = v->groups[g].name, *y = v->groups[h].name;
@@ -176,57 +194,10 @@ static bool allowed(const struct view *v, size_t g, size_t h)
 	return false;
 }
 
-/* A pair of groups whose members share a bit-field's storage unit. */
-struct unit_hit {
-	size_t g, h;		/* g holds a write bit-field of the unit */
-	uint64_t begin, end;	/* the unit's bytes [begin, end) */
-	size_t *members, *others;	/* g's and h's members in it */
-	size_t n_members, n_others;
-};
-
-/* A member in unit_hit HIT, and the group on the other side of it. */
-struct sharer {
-	size_t member, partner, hit;
-};
-
-struct unit_hits {
-	struct unit_hit *hits;
-	size_t n_hits, cap_hits;
-	struct sharer *sharers;	/* sorted, for find_sharer() */
-	size_t n_sharers, cap_sharers;
-};
-
-static int cmp_sharer(const void *pa, const void *pb)
+/* allowed() for the storage-unit check, which knows no views */
+static bool view_allows(const void *arg, size_t g, size_t h)
 {
-	const struct sharer *a = pa, *b = pb;
-
-	if (a->member != b->member)
-		return a->member < b->member ? -1 : 1;
-	if (a->partner != b->partner)
-		return a->partner < b->partner ? -1 : 1;
-	return a->hit < b->hit ? -1 : a->hit > b->hit;
-}
-
-/* The first unit MEMBER shares with group PARTNER from hit HIT on. */
-static const struct sharer *find_sharer(const struct unit_hits *u,
-					size_t member, size_t partner,
-					size_t hit)
-{
-	struct sharer key = { member, partner, hit };
-	size_t lo = 0, hi = u->n_sharers;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (cmp_sharer(&u->sharers[mid], &key) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == u->n_sharers || u->sharers[lo].member != member ||
-	    u->sharers[lo].partner != partner)
-		return NULL;
-	return &u->sharers[lo];
+	return allowed(arg, g, h);
 }
 
 struct entry {
@@ -296,6 +267,7 @@ static size_t *members_of(struct lu_findings *out, const struct entry *e,
 struct sweep {
 	const struct view *v;
 	const struct lu_check_opts *opts;
+	struct placement pl;
 	struct lu_findings *out;
 	uint64_t unit;		/* bytes in a line, or in a pair of lines */
 	struct entry *e;	/* (unit, group, member) at the current start */
@@ -346,7 +318,8 @@ static void collect_spans(struct sweep *w, uint64_t start)
 		uint64_t end = m->size > s->size - m->offset ? s->size
 							     : m->offset + m->size;
 
-		add_span(w, (struct span){ (start + m->offset) / w->unit,
+		/* with the padding before it that its group owns */
+		add_span(w, (struct span){ (start + w->v->share[i]) / w->unit,
 					   (start + end - 1) / w->unit,
 					   (size_t)g, i });
 	}
@@ -418,8 +391,8 @@ static bool in_one_unit(const struct sweep *w, size_t g, size_t h,
 
 		if (e->group != g && e->group != h)
 			continue;
-		x = find_sharer(w->units, e->member, partner,
-				first ? first->hit : 0);
+		x = lu_units_sharer(w->units, e->member, partner,
+				    first ? first->hit : 0);
 		if (!x || (first && x->hit != first->hit))
 			return false;
 		first = first ? first : x;
@@ -471,6 +444,23 @@ static void record_conflict(struct sweep *w, uint64_t start, size_t g,
 				   sizeof(v->groups[g]));
 	f->other_group = lu_arena_memdup(&out->arena, &v->groups[h],
 					 sizeof(v->groups[h]));
+	/* a member on this unit only by the padding its group's begin
+	 * marker gives it: the report says so (lineup.h counts it too) */
+	for (size_t i = lo; i < hi && !f->padded_group; i++) {
+		const struct entry *x = &w->e[i];
+
+		if ((x->group != g && x->group != h) ||
+		    (start + v->s->members[x->member].offset) / w->unit <= u)
+			continue;
+		int marker = v->s->members[x->member].group;
+
+		f->padded_group = x->group == g ? f->group : f->other_group;
+		f->padded_member = x->member;
+		f->padded_from = v->share[x->member];
+		f->padded_leading =
+			marker >= 0 &&
+			v->s->groups[marker].begin == f->padded_from;
+	}
 }
 
 /* Every pair of distinct groups on one unit: entries [lo, hi). */
@@ -522,21 +512,22 @@ static void finish_hits(struct sweep *w, uint64_t n_starts)
 		f->starts = p->starts;
 		f->n_starts = p->n_starts;
 		f->every_start = p->n_starts == n_starts;
+		lu_placement_apply(w->out, f, &w->pl, w->opts);
 	}
 }
 
 static void check_conflicts(const struct view *v,
 			    const struct lu_check_opts *opts,
+			    const struct placement *pl,
 			    const struct unit_hits *units,
 			    struct lu_findings *out)
 {
 	struct sweep w = {
-		.v = v, .opts = opts, .out = out,
+		.v = v, .opts = opts, .pl = *pl, .out = out,
 		.unit = (uint64_t)opts->line_size * (opts->pair ? 2 : 1),
 		.first_finding = out->n, .units = units,
 	};
-	uint64_t align = v->s->align ? v->s->align : 1;
-	uint64_t step = align >= w.unit ? w.unit : align;
+	uint64_t step = lu_placement_step(pl, w.unit);
 
 	for (uint64_t start = 0; start < w.unit; start += step) {
 		collect_entries(&w, start);
@@ -556,213 +547,10 @@ static void check_conflicts(const struct view *v,
 	free(w.visit);
 }
 
-/* A member the storage-unit check looks at: its bytes and its group. */
-struct piece {
-	uint64_t begin, end;
-	size_t member, group;
-};
-
-/* Scratch space of one struct's storage-unit check. */
-struct unit_scan {
-	struct piece *pieces;	/* grouped leaf members, by first byte */
-	struct piece *units;	/* the write bit-fields' units, distinct */
-	struct piece *active;	/* pieces that may reach the next unit */
-	struct piece *shared;	/* pieces in the current unit */
-	size_t n_pieces, n_units, n_active, n_shared;
-	size_t cap_pieces, cap_units, cap_active, cap_shared;
-};
-
-static int cmp_piece_bytes(const void *pa, const void *pb)
-{
-	const struct piece *a = pa, *b = pb;
-
-	if (a->begin != b->begin)
-		return a->begin < b->begin ? -1 : 1;
-	if (a->end != b->end)
-		return a->end < b->end ? -1 : 1;
-	return a->member < b->member ? -1 : a->member > b->member;
-}
-
-static int cmp_piece_group(const void *pa, const void *pb)
-{
-	const struct piece *a = pa, *b = pb;
-
-	if (a->group != b->group)
-		return a->group < b->group ? -1 : 1;
-	return a->member < b->member ? -1 : a->member > b->member;
-}
-
-static void push_piece(struct piece **array, size_t *n, size_t *cap,
-		       struct piece p)
-{
-	*array = lu_grow(*array, cap, *n, sizeof(**array));
-	(*array)[(*n)++] = p;
-}
-
-static void collect_pieces(const struct view *v, struct unit_scan *u)
-{
-	const struct lu_struct *s = v->s;
-
-	for (size_t i = 0; i < s->n_members; i++) {
-		const struct lu_member *m = &s->members[i];
-		int g = v->group_of[i];
-
-		if (g < 0 || m->marker || !m->size || m->offset >= s->size)
-			continue;
-		/* a named member stands for its expanded parts */
-		if (i + 1 < s->n_members && s->members[i + 1].depth > m->depth)
-			continue;
-		uint64_t end = m->size > s->size - m->offset ? s->size
-							     : m->offset + m->size;
-		struct piece p = { m->offset, end, i, (size_t)g };
-
-		push_piece(&u->pieces, &u->n_pieces, &u->cap_pieces, p);
-		if (m->bit_size && v->groups[g].kind == LU_KIND_WRITE)
-			push_piece(&u->units, &u->n_units, &u->cap_units, p);
-	}
-	if (!u->n_units)	/* no write bit-field: nothing to sort */
-		return;
-	qsort(u->pieces, u->n_pieces, sizeof(*u->pieces), cmp_piece_bytes);
-	qsort(u->units, u->n_units, sizeof(*u->units), cmp_piece_bytes);
-	size_t kept = 0;
-
-	for (size_t k = 0; k < u->n_units; k++)
-		if (!kept || u->units[k].begin != u->units[kept - 1].begin ||
-		    u->units[k].end != u->units[kept - 1].end)
-			u->units[kept++] = u->units[k];
-	u->n_units = kept;
-}
-
-/* Does a run of one group's pieces hold a write bit-field of UNIT? */
-static bool writes_unit(const struct view *v, const struct piece *unit,
-			const struct piece *run, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (v->s->members[run[i].member].bit_size &&
-		    v->groups[run[i].group].kind == LU_KIND_WRITE &&
-		    run[i].begin == unit->begin && run[i].end == unit->end)
-			return true;
-	return false;
-}
-
-static size_t run_end(const struct piece *p, size_t n, size_t i)
-{
-	size_t j = i + 1;
-
-	while (j < n && p[j].group == p[i].group)
-		j++;
-	return j;
-}
-
-static size_t *member_list(struct lu_findings *out, const struct piece *p,
-			   size_t n)
-{
-	size_t *list = lu_arena_alloc(&out->arena, n * sizeof(*list));
-
-	for (size_t i = 0; i < n; i++)
-		list[i] = p[i].member;
-	return list;
-}
-
-static void add_sharer(struct unit_hits *u, size_t member, size_t partner,
-		       size_t hit)
-{
-	u->sharers = lu_grow(u->sharers, &u->cap_sharers, u->n_sharers,
-			     sizeof(*u->sharers));
-	u->sharers[u->n_sharers++] = (struct sharer){ member, partner, hit };
-}
-
-static void add_unit_hit(struct unit_hits *u, struct lu_findings *out,
-			 const struct piece *unit, const struct piece *mine,
-			 size_t n_mine, const struct piece *theirs,
-			 size_t n_theirs)
-{
-	u->hits = lu_grow(u->hits, &u->cap_hits, u->n_hits, sizeof(*u->hits));
-	u->hits[u->n_hits++] = (struct unit_hit){
-		mine->group, theirs->group, unit->begin, unit->end,
-		member_list(out, mine, n_mine),
-		member_list(out, theirs, n_theirs), n_mine, n_theirs,
-	};
-	for (size_t i = 0; i < n_mine; i++)
-		add_sharer(u, mine[i].member, theirs->group, u->n_hits - 1);
-	for (size_t i = 0; i < n_theirs; i++)
-		add_sharer(u, theirs[i].member, mine->group, u->n_hits - 1);
-}
-
-/* Each pair of groups in UNIT of which one writes a bit-field of it. */
-static void pair_groups(const struct view *v, const struct piece *unit,
-			struct unit_scan *u, struct unit_hits *hits,
-			struct lu_findings *out)
-{
-	struct piece *sh = u->shared;
-	size_t n = u->n_shared;
-
-	qsort(sh, n, sizeof(*sh), cmp_piece_group);
-	for (size_t a = 0, a_end; a < n; a = a_end) {
-		a_end = run_end(sh, n, a);
-		bool wa = writes_unit(v, unit, sh + a, a_end - a);
-
-		for (size_t b = a_end, b_end; b < n; b = b_end) {
-			b_end = run_end(sh, n, b);
-			bool wb = writes_unit(v, unit, sh + b, b_end - b);
-
-			if ((!wa && !wb) || allowed(v, sh[a].group, sh[b].group))
-				continue;
-			/* the writing side first; of two, the first declared */
-			if (wa && (!wb || sh[a].member < sh[b].member))
-				add_unit_hit(hits, out, unit, sh + a, a_end - a,
-					     sh + b, b_end - b);
-			else
-				add_unit_hit(hits, out, unit, sh + b, b_end - b,
-					     sh + a, a_end - a);
-		}
-	}
-}
-
-/*
- * Every storage unit of a write bit-field, and what else lies in it. One
- * sweep over units and members sorted by offset: a unit meets only the
- * members still open where it begins, not every member of the struct.
- */
-static void find_shared_units(const struct view *v, struct unit_hits *hits,
-			      struct lu_findings *out)
-{
-	struct unit_scan u = { 0 };
-	size_t next = 0;
-
-	collect_pieces(v, &u);
-	for (size_t k = 0; k < u.n_units; k++) {
-		const struct piece *unit = &u.units[k];
-		size_t kept = 0;
-
-		while (next < u.n_pieces && u.pieces[next].begin < unit->end)
-			push_piece(&u.active, &u.n_active, &u.cap_active,
-				   u.pieces[next++]);
-		u.n_shared = 0;
-		for (size_t a = 0; a < u.n_active; a++) {
-			/* units come by first byte: ended here, ended for all */
-			if (u.active[a].end <= unit->begin)
-				continue;
-			u.active[kept++] = u.active[a];
-			if (u.active[a].begin < unit->end)
-				push_piece(&u.shared, &u.n_shared,
-					   &u.cap_shared, u.active[a]);
-		}
-		u.n_active = kept;
-		pair_groups(v, unit, &u, hits, out);
-	}
-	if (hits->n_sharers)
-		qsort(hits->sharers, hits->n_sharers, sizeof(*hits->sharers),
-		      cmp_sharer);
-	free(u.pieces);
-	free(u.units);
-	free(u.active);
-	free(u.shared);
-}
-
 static void report_shared_units(const struct view *v,
 				const struct unit_hits *u,
 				const struct lu_check_opts *opts,
+				const struct placement *pl,
 				struct lu_findings *out)
 {
 	for (size_t k = 0; k < u->n_hits; k++) {
@@ -776,6 +564,7 @@ static void report_shared_units(const struct view *v,
 		f->n_others = x->n_others;
 		f->storage_unit = true;
 		f->every_start = true;
+		lu_placement_apply(out, f, pl, opts);
 		f->line = x->begin / opts->line_size;
 		f->line_lo = x->begin;
 		f->line_hi = x->end - 1;
@@ -795,26 +584,8 @@ static ptrdiff_t view_group(const struct view *v, const char *name)
 	return -1;
 }
 
-/* Most lines the group can touch, over every possible start. */
-static uint64_t worst_lines(const struct lu_group *g, uint64_t align,
-			    unsigned line)
-{
-	uint64_t worst = 0;
-	uint64_t step = align >= line ? line : (align ? align : 1);
-
-	if (g->end <= g->begin)
-		return 0;
-	for (uint64_t st = 0; st < line; st += step) {
-		uint64_t n = (st + g->end - 1) / line - (st + g->begin) / line + 1;
-
-		if (n > worst)
-			worst = n;
-	}
-	return worst;
-}
-
 static void check_limits(const struct view *v, const struct lu_check_opts *opts,
-			 struct lu_findings *out)
+			 const struct placement *pl, struct lu_findings *out)
 {
 	const struct lu_rule_struct *r = v->rule;
 
@@ -842,8 +613,8 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 				continue;
 			}
 			const struct lu_group *grp = &v->groups[g];
-			uint64_t value = pass ? worst_lines(grp, v->s->align,
-							    opts->line_size)
+			uint64_t value = pass ? lu_worst_lines(grp, pl,
+							       opts->line_size)
 					      : grp->end - grp->begin;
 
 			if (value <= lim[i].value)
@@ -859,6 +630,8 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 			f->limit = lim[i].value;
 			f->rules_line = lim[i].ini_line;
 			f->config = opts->config;
+			if (pass)
+				lu_place_lines(out, f, grp, pl, opts);
 		}
 	}
 	for (size_t i = 0; i < r->n_allow; i++) {
@@ -871,25 +644,78 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 	}
 }
 
+/*
+ * A note per kernel group: the lines its bytes touch against the fewest
+ * they could. CACHELINE_ASSERT_GROUP_SIZE bounds the bytes; this says
+ * what they cost (doc/kernel-groups.md).
+ */
+static void report_footprints(const struct view *v,
+			      const struct lu_check_opts *opts,
+			      const struct placement *pl,
+			      struct lu_findings *out)
+{
+	ptrdiff_t *first = calloc(v->n_groups ? v->n_groups : 1,
+				  sizeof(*first));
+
+	if (!first)
+		abort();
+	lu_group_firsts(v->s, v->n_groups, v->group_of, first);
+	for (size_t g = 0; g < v->n_groups && opts->line_size; g++) {
+		const struct lu_group *grp = &v->groups[g];
+
+		if (grp->origin != LU_ORIGIN_KERNEL)
+			continue;
+		uint64_t padding = first[g] < 0
+					   ? 0
+					   : v->s->members[first[g]].offset -
+						     v->share[first[g]];
+		struct lu_finding *f = add_finding(out, LU_FIND_FOOTPRINT,
+						   LU_NOTE, v->s);
+
+		f->group = lu_arena_memdup(&out->arena, grp, sizeof(*grp));
+		lu_group_footprint(grp, padding, opts->line_size,
+				   &f->footprint);
+		f->footprint.worst_lines = lu_worst_lines(grp, pl,
+							  opts->line_size);
+		f->footprint.align = pl->align;
+		f->config = opts->config;
+	}
+	free(first);
+}
+
 void lu_check_struct(const struct lu_struct *s,
 		     const struct lu_rule_struct *rule,
 		     const struct lu_check_opts *opts, struct lu_findings *out)
 {
 	struct view v;
+	struct placement pl = lu_placement_of(s, rule, opts);
 
 	build_view(&v, s, rule, opts, out);
 	out->n_structs_checked++;
 	if (s->size <= MAX_CHECKED_SIZE && opts->line_size) {
 		struct unit_hits units = { 0 };
+		struct unit_input in = { s, v.groups, v.group_of,
+					 view_allows, &v };
 
-		find_shared_units(&v, &units, out);
-		check_conflicts(&v, opts, &units, out);
-		report_shared_units(&v, &units, opts, out);
-		free(units.hits);
-		free(units.sharers);
+		lu_units_find(&in, &units, out);
+		check_conflicts(&v, opts, &pl, &units, out);
+		report_shared_units(&v, &units, opts, &pl, out);
+		lu_units_free(&units);
 	}
-	check_limits(&v, opts, out);
+	check_limits(&v, opts, &pl, out);
+	report_footprints(&v, opts, &pl, out);
 	free_view(&v);
+}
+
+/* A struct's rules: by its tag, or by any typedef naming it. */
+static const struct lu_rule_struct *rules_for(const struct lu_rules *rules,
+					      const struct lu_struct *s)
+{
+	const struct lu_rule_struct *r = lu_rules_find(rules, s->name);
+
+	for (size_t t = 0; !r && t < s->n_typedefs; t++)
+		r = lu_rules_find(rules, s->typedefs[t]);
+	return r;
 }
 
 void lu_check_set(const struct lu_set *set, size_t set_index,
@@ -898,7 +724,7 @@ void lu_check_set(const struct lu_set *set, size_t set_index,
 {
 	for (size_t i = 0; i < set->n_structs; i++) {
 		const struct lu_struct *s = &set->structs[i];
-		const struct lu_rule_struct *rule = lu_rules_find(rules, s->name);
+		const struct lu_rule_struct *rule = rules_for(rules, s);
 
 		if (!rule && !s->n_groups)
 			continue;

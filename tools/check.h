@@ -6,6 +6,7 @@
 #ifndef LINEUP_CHECK_H
 #define LINEUP_CHECK_H
 
+#include "group_bytes.h"
 #include "layout.h"
 #include "rules.h"
 
@@ -22,6 +23,15 @@ enum lu_finding_type {
 	LU_FIND_GROUP_LINES,	/* group spans more than max_lines */
 	LU_FIND_MISSING,	/* rules name a member the layout lacks */
 	LU_FIND_UNKNOWN_GROUP,	/* rules name a group the layout lacks */
+	LU_FIND_FOOTPRINT,	/* a kernel group's lines (a note) */
+};
+
+/* Who says where objects of a struct may start (design.md §4). */
+enum lu_align_from {
+	LU_ALIGN_DECLARED,	/* the input records it (DWARF, pahole) */
+	LU_ALIGN_INFERRED,	/* the reader guessed it (BTF records none) */
+	LU_ALIGN_RULES,		/* `align = N` in the struct's rules */
+	LU_ALIGN_OPTION,	/* --align N */
 };
 
 struct lu_finding {
@@ -39,6 +49,18 @@ struct lu_finding {
 	uint64_t *starts;	/* object start offsets in a line where it occurs */
 	size_t n_starts;
 	bool every_start;	/* occurs wherever the object starts */
+	/* conflicts: a member on the line only by the padding between its
+	 * group's begin marker and it (group_bytes.h), or NULL */
+	const struct lu_group *padded_group;
+	size_t padded_member;
+	uint64_t padded_from;	/* where the padding it owns begins */
+	bool padded_leading;	/* it begins at the group's begin marker */
+	struct lu_footprint footprint;	/* footprint notes */
+	/* conflicts and max_lines: the alignment the starts step by */
+	uint64_t align;
+	enum lu_align_from align_from;
+	bool align_ruled;	/* the rules say `align`: --align cannot help */
+	bool misaligned_only;	/* never where the object starts a line */
 	/* limits */
 	uint64_t value, limit;
 	const char *name;	/* missing member or group name */
@@ -58,7 +80,11 @@ struct lu_findings {
 struct lu_check_opts {
 	unsigned line_size;
 	bool pair;		/* an aligned pair of lines is the unit */
-	bool strict;		/* notes and warnings about names become errors */
+	/* notes and warnings become errors: names the layout lacks, and
+	 * findings that rest on an inferred alignment */
+	bool strict;
+	uint64_t align;		/* --align: objects start at multiples of it;
+				 * 0 unless given, a struct's rules win */
 	const char *config;	/* tag for the findings (matrix) */
 };
 

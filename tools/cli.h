@@ -18,6 +18,7 @@ struct lu_cli {
 	enum lu_format format;
 	unsigned line_size;	/* 0: from the ELF machine */
 	bool pair;
+	unsigned align;		/* --align: 0 unless given */
 	bool color;
 	bool strict;
 	bool exhaustive;

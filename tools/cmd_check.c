@@ -101,7 +101,7 @@ int lu_cmd_check(struct lu_cli *cli)
 	for (size_t i = 0; i < n_sets; i++) {
 		struct lu_check_opts copts = {
 			.line_size = sets[i].line_size, .pair = cli->pair,
-			.strict = cli->strict,
+			.strict = cli->strict, .align = cli->align,
 		};
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
@@ -111,7 +111,7 @@ int lu_cmd_check(struct lu_cli *cli)
 		.sets = sets, .n_sets = n_sets,
 		.rules = have_rules ? &rules : NULL,
 		.line_size = sets[0].line_size, .pair = cli->pair,
-		.color = cli->color,
+		.color = cli->color, .align_option = true,
 	};
 
 	int wrote;

@@ -20,7 +20,7 @@
 enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
-	OPT_JOBS, OPT_HELP,
+	OPT_JOBS, OPT_ALIGN, OPT_HELP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -45,7 +45,9 @@ static const struct lu_option all_options[] = {
 	{ { "timeout", required_argument, NULL, 256 + OPT_TIMEOUT },
 	  OPT_TIMEOUT, "--timeout SECONDS", "per compile (default 300)" },
 	{ { "strict", no_argument, NULL, 256 + OPT_STRICT }, OPT_STRICT,
-	  "--strict", "missing members and groups are errors" },
+	  "--strict",
+	  "missing members and groups, and findings that rest on an "
+	  "inferred alignment, are errors" },
 	{ { "from-pahole", no_argument, NULL, 256 + OPT_FROM_PAHOLE },
 	  OPT_FROM_PAHOLE, "--from-pahole",
 	  "read FILE (or -) as pahole --hex text" },
@@ -58,6 +60,10 @@ static const struct lu_option all_options[] = {
 	{ { "pair", no_argument, NULL, 256 + OPT_PAIR }, OPT_PAIR, "--pair",
 	  "treat each aligned pair of lines as one unit (adjacent-line "
 	  "prefetch)" },
+	{ { "align", required_argument, NULL, 256 + OPT_ALIGN }, OPT_ALIGN,
+	  "--align N",
+	  "objects of every struct start at multiples of N bytes (a power "
+	  "of two; a struct's own `align = N` rule wins)" },
 	{ { "color", required_argument, NULL, 256 + OPT_COLOR }, OPT_COLOR,
 	  "--color WHEN", "auto, always or never; NO_COLOR is respected" },
 	{ { "colour", required_argument, NULL, 256 + OPT_COLOR }, OPT_COLOR,
@@ -101,7 +107,7 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_FROM_PAHOLE),
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -251,6 +257,15 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		return true;
 	case OPT_PAIR:
 		cli->pair = true;
+		return true;
+	case OPT_ALIGN:
+		if (!parse_uint(arg, 1u << 30, &cli->align) ||
+		    (cli->align & (cli->align - 1))) {
+			fprintf(stderr, "lineup %s: bad --align '%s' (a power "
+					"of two, e.g. 64)\n",
+				c->name, arg);
+			return false;
+		}
 		return true;
 	case OPT_COLOR:
 		*color = arg;

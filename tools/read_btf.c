@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "align_guess.h"
 #include "btf_valid.h"
 #include "intern.h"
 
@@ -190,28 +191,6 @@ static void add_members(struct btf_reader *r, const struct btf_type *t,
 }
 
 /*
- * A forced alignment the gap before OFFSET shows: the power of two above
- * the gap, raised to the line when OFFSET is a multiple of it, as pahole
- * infers it (btf_loader.c, class__infer_alignment); 0 when the natural
- * alignment explains the gap.
- */
-static uint64_t gap_align(uint64_t offset, uint64_t gap, uint64_t natural,
-			  uint64_t line)
-{
-	uint64_t a = 2;
-
-	if (!gap || offset % 2 || gap >= (1ull << 32))
-		return 0;
-	while (a <= gap)
-		a *= 2;
-	if (a <= natural || offset % a)
-		return 0;
-	if (a < line && line % a == 0 && offset % line == 0)
-		a = line;
-	return a;
-}
-
-/*
  * BTF records no alignment and btf__align_of() gives the natural one, but
  * ____cacheline_aligned members make the kernel's task_struct, rq or
  * tcp_sock line-aligned, and a check that assumes 8 reports conflicts at
@@ -246,7 +225,7 @@ static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
 		if (inner > forced)
 			forced = inner;
 		if (btf_is_struct(t) && !bit_size && off > end &&
-		    (a = gap_align(off, off - end, a, line)) > forced)
+		    (a = lu_gap_align(off, off - end, a, line)) > forced)
 			forced = a;
 		if (bit_size)
 			off = (bits + bit_size + 7) / 8;
@@ -260,7 +239,7 @@ static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
 		uint64_t a = natural > 0 && (uint64_t)natural > forced
 				     ? (uint64_t)natural : forced;
 
-		a = gap_align(t->size, t->size - end, a, line);
+		a = lu_gap_align(t->size, t->size - end, a, line);
 		if (a > forced)
 			forced = a;
 	}

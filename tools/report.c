@@ -53,6 +53,13 @@ static const char *type_word(const struct lu_struct *s)
 	return s->is_union ? "union" : "struct";
 }
 
+/* "struct " before a tag; nothing before a tagless struct's typedef name,
+ * which is how C names it. */
+static const char *tag_word(const struct lu_struct *s)
+{
+	return s->tagless ? "" : s->is_union ? "union " : "struct ";
+}
+
 /* "(write)" for the plain groups, "(write group 'tx')" for named ones. */
 static void put_group(struct buf *b, const struct lu_group *g)
 {
@@ -71,14 +78,60 @@ static void put_names(struct buf *b, const struct lu_struct *s,
 		put(b, " and %zu more", n - 6);
 }
 
-static void put_placement(struct buf *b, const struct lu_finding *f,
+/* What an input without alignments lacks, for a guess's finding. */
+static const char *no_alignment(const struct lu_finding *f,
+				const struct lu_report_ctx *ctx)
+{
+	const char *format = ctx->sets && f->set_index < ctx->n_sets
+				     ? ctx->sets[f->set_index].format : NULL;
+
+	if (format && !strcmp(format, "btf"))
+		return "BTF records no alignment";
+	if (format && !strcmp(format, "pahole"))
+		return "pahole's text shows no alignment";
+	return "the input records no alignment";
+}
+
+/*
+ * "(its alignment is 8)", saying who says so when not the input, and for a
+ * finding that needs a start other than 0 the key or option that settles it.
+ */
+static void put_alignment(struct buf *b, const struct lu_finding *f,
+			  const struct lu_report_ctx *ctx, uint64_t align,
 			  uint64_t unit, bool pair)
 {
-	if (f->s->align >= unit || f->storage_unit)
+	const struct lu_struct *s = f->s;
+
+	put(b, " (its alignment is %llu", (unsigned long long)align);
+	if (f->align_from == LU_ALIGN_INFERRED)
+		put(b, ", inferred: %s", no_alignment(f, ctx));
+	else if (f->align_from == LU_ALIGN_RULES)
+		put(b, ", from `align = %llu` in [%s %s]",
+		    (unsigned long long)align, type_word(s), s->name);
+	else if (f->align_from == LU_ALIGN_OPTION)
+		put(b, ", from --align %llu", (unsigned long long)align);
+	if (f->misaligned_only) {
+		put(b, "; if %s objects are %s, say `align = %llu` in [%s %s]",
+		    s->name, pair ? "aligned to line pairs" : "line-aligned",
+		    (unsigned long long)unit, type_word(s), s->name);
+		/* the struct's own rule wins over the option */
+		if (!f->align_ruled && ctx->align_option)
+			put(b, " or --align %llu", (unsigned long long)unit);
+	}
+	put(b, ")");
+}
+
+static void put_placement(struct buf *b, const struct lu_finding *f,
+			  const struct lu_report_ctx *ctx, uint64_t unit,
+			  bool pair)
+{
+	uint64_t align = f->align ? f->align : f->s->align;
+
+	if (align >= unit || f->storage_unit)
 		return;
 	if (f->every_start) {
-		put(b, " wherever the struct starts (its alignment is %llu)",
-		    (unsigned long long)f->s->align);
+		put(b, " wherever the struct starts");
+		put_alignment(b, f, ctx, align, unit, pair);
 		return;
 	}
 	put(b, " when the struct starts at offset ");
@@ -87,8 +140,8 @@ static void put_placement(struct buf *b, const struct lu_finding *f,
 		    (unsigned long long)f->starts[i]);
 	if (f->n_starts > 8)
 		put(b, " and %zu more", f->n_starts - 8);
-	put(b, " of a %s (its alignment is %llu)", pair ? "line pair" : "line",
-	    (unsigned long long)f->s->align);
+	put(b, " of a %s", pair ? "line pair" : "line");
+	put_alignment(b, f, ctx, align, unit, pair);
 }
 
 unsigned lu_finding_line_size(const struct lu_finding *f,
@@ -135,39 +188,48 @@ void lu_finding_message(const struct lu_finding *f,
 		put_names(&b, s, f->others, f->n_others);
 		put(&b, " ");
 		put_group(&b, f->other_group);
-		put(&b, " in %s %s", type_word(s), s->name);
-		put_placement(&b, f, unit, ctx->pair);
+		put(&b, " in %s%s", tag_word(s), s->name);
+		put_placement(&b, f, ctx, unit, ctx->pair);
 		break;
 	case LU_FIND_SIZE:
-		put(&b, "%s %s is %llu bytes, more than max_size %llu",
-		    type_word(s), s->name, (unsigned long long)f->value,
+		put(&b, "%s%s is %llu bytes, more than max_size %llu",
+		    tag_word(s), s->name, (unsigned long long)f->value,
 		    (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_BYTES:
-		put(&b, "group '%s' of %s %s is %llu bytes, more than "
+		put(&b, "group '%s' of %s%s is %llu bytes, more than "
 			"max_bytes.%s = %llu",
-		    f->group->name, type_word(s), s->name,
+		    f->group->name, tag_word(s), s->name,
 		    (unsigned long long)f->value, f->group->name,
 		    (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_LINES:
-		put(&b, "group '%s' of %s %s can span %llu cache lines, more "
+		put(&b, "group '%s' of %s%s can span %llu cache lines, more "
 			"than max_lines.%s = %llu",
-		    f->group->name, type_word(s), s->name,
+		    f->group->name, tag_word(s), s->name,
 		    (unsigned long long)f->value, f->group->name,
 		    (unsigned long long)f->limit);
+		/* lines, not pairs: max_lines counts lines */
+		put_placement(&b, f, ctx, lu_finding_line_size(f, ctx), false);
 		break;
 	case LU_FIND_MISSING:
 	case LU_FIND_UNKNOWN_GROUP:
-		put(&b, "%s '%s' is not in %s %s",
+		put(&b, "%s '%s' is not in %s%s",
 		    f->type == LU_FIND_MISSING ? "member" : "group", f->name,
-		    type_word(s), s->name);
+		    tag_word(s), s->name);
 		if (f->suggestion)
 			put(&b, "; did you mean '%s'?", f->suggestion);
 		else if (f->severity != LU_ERROR)	/* --strict: not skipped */
 			put(&b, " (skipped: normal when a configuration "
 				"leaves it out)");
 		break;
+	case LU_FIND_FOOTPRINT: {
+		char text[1024];
+
+		lu_footprint_message(f, text, sizeof(text));
+		put(&b, "%s", text);
+		break;
+	}
 	}
 	if (f->config)
 		put(&b, " [%s]", f->config);
@@ -191,24 +253,31 @@ static void struct_location(const struct lu_struct *s, uint64_t offset,
 			    bool with_offset, struct lu_location *loc)
 {
 	if (with_offset)
-		snprintf(loc->where, sizeof(loc->where), "%s %s+%llu",
-			 type_word(s), s->name, (unsigned long long)offset);
+		snprintf(loc->where, sizeof(loc->where), "%s%s+%llu",
+			 tag_word(s), s->name, (unsigned long long)offset);
 	else
-		snprintf(loc->where, sizeof(loc->where), "%s %s",
-			 type_word(s), s->name);
+		snprintf(loc->where, sizeof(loc->where), "%s%s", tag_word(s),
+			 s->name);
 }
 
+/*
+ * A dotted member (head.lock) is declared in its own type, which many
+ * structs may embed: the finding points at the field of this struct that
+ * holds it (head), where a fix goes.
+ */
 static void member_location(const struct lu_struct *s, size_t i,
 			    struct lu_location *loc)
 {
-	const struct lu_member *m = &s->members[i];
+	const struct lu_member *m = &s->members[i], *decl = m;
 
 	memset(loc, 0, sizeof(*loc));
 	struct_location(s, m->offset, true, loc);
-	if (m->file && m->decl_line) {
-		loc->file = display_path(m->file);
-		loc->decl_line = m->decl_line;
-		loc->decl_column = m->decl_column;
+	while (decl->depth && decl > s->members)
+		decl--;
+	if (decl->file && decl->decl_line) {
+		loc->file = display_path(decl->file);
+		loc->decl_line = decl->decl_line;
+		loc->decl_column = decl->decl_column;
 	}
 }
 
@@ -233,6 +302,7 @@ void lu_finding_location(const struct lu_finding *f,
 		return;
 	case LU_FIND_GROUP_BYTES:
 	case LU_FIND_GROUP_LINES:
+	case LU_FIND_FOOTPRINT:
 		struct_location(s, f->group->begin, true, loc);
 		if (f->group->file && f->group->decl_line) {
 			loc->file = display_path(f->group->file);
@@ -270,6 +340,9 @@ size_t lu_finding_notes(const struct lu_finding *f,
 		for (size_t i = 0; i < f->n_others; i++) {
 			const struct lu_member *m = &f->s->members[f->others[i]];
 
+			/* not on the line: the padding note says why */
+			if (f->padded_group && f->others[i] == f->padded_member)
+				continue;
 			member_location(f->s, f->others[i], &loc);
 			if (f->storage_unit)
 				snprintf(text, sizeof(text),
@@ -284,6 +357,11 @@ size_t lu_finding_notes(const struct lu_finding *f,
 					 unit, (unsigned long long)f->line,
 					 (unsigned long long)f->line_lo,
 					 (unsigned long long)f->line_hi);
+			emit(arg, &loc, text);
+			n++;
+		}
+		if (lu_padding_note(f, unit, text, sizeof(text))) {
+			member_location(f->s, f->padded_member, &loc);
 			emit(arg, &loc, text);
 			n++;
 		}

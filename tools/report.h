@@ -19,6 +19,8 @@ struct lu_report_ctx {
 	unsigned line_size;	/* the first input's; see lu_finding_line_size */
 	bool pair;
 	bool color;
+	/* the command takes --align: a finding's hint may name it */
+	bool align_option;
 };
 
 /* Where a finding points: a source position, or struct+offset. */
@@ -46,6 +48,16 @@ size_t lu_finding_notes(const struct lu_finding *f,
 				     const char *text),
 			void *arg);
 const char *lu_severity_name(enum lu_severity sev);
+/* A kernel group's footprint note, as a sentence (report_groups.c). */
+void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size);
+/* A conflict's note on the padding a group's begin marker gives one of its
+ * members (UNIT: "line" or "pair"); false when it has none. */
+bool lu_padding_note(const struct lu_finding *f, const char *unit, char *buf,
+		     size_t size);
+/* The same as JSON objects (doc/json.md); the second is null for
+ * findings without such padding. */
+struct json_t *lu_footprint_json(const struct lu_footprint *fp);
+struct json_t *lu_padding_json(const struct lu_finding *f);
 
 struct json_t;
 /* One finding as a JSON object (doc/json.md), for reports that embed it. */

@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "kernel_groups.h"
 #include "report.h"
 
 #ifndef LINEUP_VERSION
@@ -25,6 +26,8 @@ static const char *type_name(enum lu_finding_type t)
 		return "missing_member";
 	case LU_FIND_UNKNOWN_GROUP:
 		return "missing_group";
+	case LU_FIND_FOOTPRINT:
+		return "footprint";
 	}
 	return "?";
 }
@@ -58,13 +61,46 @@ static json_t *members_json(const struct lu_struct *s, const size_t *idx,
 	return a;
 }
 
+static const char *align_from_name(enum lu_align_from from)
+{
+	switch (from) {
+	case LU_ALIGN_DECLARED:
+		return "declared";
+	case LU_ALIGN_INFERRED:
+		return "inferred";
+	case LU_ALIGN_RULES:
+		return "rules";
+	case LU_ALIGN_OPTION:
+		return "option";
+	}
+	return "?";
+}
+
+/* Where the object may start and where the finding appears. */
+static json_t *placement_json(const struct lu_finding *f)
+{
+	json_t *starts = json_array();
+
+	for (size_t i = 0; i < f->n_starts; i++)
+		json_array_append_new(starts,
+				      json_integer((json_int_t)f->starts[i]));
+	return json_pack("{s:I, s:s, s:b, s:b, s:o}", "align",
+			 (json_int_t)(f->align ? f->align : f->s->align),
+			 "align_from", align_from_name(f->align_from),
+			 "every_start", f->every_start, "misaligned_only",
+			 f->misaligned_only, "starts", starts);
+}
+
 static json_t *group_json(const struct lu_group *g)
 {
+	const char *path = g ? lu_path_name(g->path) : NULL;
+
 	if (!g)
 		return json_null();
-	return json_pack("{s:s, s:s, s:s}", "name", g->name, "kind",
+	return json_pack("{s:s, s:s, s:s, s:o}", "name", g->name, "kind",
 			 lu_kind_name(g->kind), "origin",
-			 lu_origin_name(g->origin));
+			 lu_origin_name(g->origin), "path",
+			 path ? json_string(path) : json_null());
 }
 
 json_t *lu_finding_json(const struct lu_finding *f,
@@ -89,11 +125,6 @@ json_t *lu_finding_json(const struct lu_finding *f,
 	json_object_set_new(j, "group", group_json(f->group));
 	json_object_set_new(j, "other_group", group_json(f->other_group));
 	if (f->type == LU_FIND_CONFLICT) {
-		json_t *starts = json_array();
-
-		for (size_t i = 0; i < f->n_starts; i++)
-			json_array_append_new(
-				starts, json_integer((json_int_t)f->starts[i]));
 		uint64_t start = f->n_starts ? f->starts[0] : 0;
 
 		unsigned line_size = lu_finding_line_size(f, ctx);
@@ -112,12 +143,13 @@ json_t *lu_finding_json(const struct lu_finding *f,
 		json_object_set_new(j, "bytes",
 				    json_pack("[I,I]", (json_int_t)f->line_lo,
 					      (json_int_t)f->line_hi));
-		json_object_set_new(
-			j, "placement",
-			json_pack("{s:I, s:b, s:o}", "align",
-				  (json_int_t)f->s->align, "every_start",
-				  f->every_start, "starts", starts));
+		json_object_set_new(j, "padding", lu_padding_json(f));
 	}
+	if (f->type == LU_FIND_FOOTPRINT)
+		json_object_set_new(j, "footprint",
+				    lu_footprint_json(&f->footprint));
+	if (f->type == LU_FIND_CONFLICT || f->type == LU_FIND_GROUP_LINES)
+		json_object_set_new(j, "placement", placement_json(f));
 	if (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
 	    f->type == LU_FIND_GROUP_LINES) {
 		json_object_set_new(j, "value", json_integer((json_int_t)f->value));
@@ -204,6 +236,9 @@ static const struct {
 			      "The rules name a member the layout lacks" },
 	[LU_FIND_UNKNOWN_GROUP] = { "LU006", "missing-group",
 				    "The rules name a group the layout lacks" },
+	[LU_FIND_FOOTPRINT] = { "LU007", "group-footprint",
+				"The cache lines a kernel group's bytes "
+				"touch" },
 };
 
 static json_t *sarif_location(const struct lu_location *loc,

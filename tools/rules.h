@@ -38,6 +38,9 @@ struct lu_rule_struct {
 	size_t n_allow;
 	uint64_t max_size;	/* 0: no limit */
 	unsigned max_size_ini_line;
+	uint64_t align;		/* `align = N`: objects start at multiples of
+				 * N (a power of two); 0 when not said */
+	unsigned align_ini_line;
 	struct lu_rule_limit *max_bytes, *max_lines;
 	size_t n_max_bytes, n_max_lines;
 };

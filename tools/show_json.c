@@ -5,6 +5,7 @@
  */
 #include <jansson.h>
 
+#include "kernel_groups.h"
 #include "report.h"
 #include "show.h"
 
@@ -52,6 +53,7 @@ static json_t *group_json(const struct lu_struct *s, const struct lu_group *g,
 	json_object_set_new(j, "name", json_string(g->name));
 	json_object_set_new(j, "kind", json_string(lu_kind_name(g->kind)));
 	json_object_set_new(j, "origin", json_string(lu_origin_name(g->origin)));
+	json_object_set_new(j, "path", str_or_null(lu_path_name(g->path)));
 	json_object_set_new(j, "begin", json_integer((json_int_t)g->begin));
 	json_object_set_new(j, "end", json_integer((json_int_t)g->end));
 	json_object_set_new(j, "cachelines",
@@ -71,11 +73,19 @@ static json_t *struct_json(const struct lu_struct *s, unsigned line)
 	json_t *j = json_object(), *members = json_array(),
 	       *groups = json_array();
 
+	json_t *typedefs = json_array();
+
+	for (size_t i = 0; i < s->n_typedefs; i++)
+		json_array_append_new(typedefs, json_string(s->typedefs[i]));
 	json_object_set_new(j, "name", json_string(s->name));
 	json_object_set_new(j, "kind", json_string(s->is_union ? "union"
 							       : "struct"));
+	json_object_set_new(j, "tagless", json_boolean(s->tagless));
+	json_object_set_new(j, "typedefs", typedefs);
 	json_object_set_new(j, "size", json_integer((json_int_t)s->size));
 	json_object_set_new(j, "align", json_integer((json_int_t)s->align));
+	json_object_set_new(j, "align_inferred",
+			    json_boolean(s->align_inferred));
 	json_object_set_new(j, "cachelines",
 			    json_integer((json_int_t)((s->size + line - 1) /
 						      line)));

@@ -78,6 +78,10 @@ ParameterizedTestParameters(rules, errors)
 		{ "[struct a]\nallow = one\n", "t.ini:2: error: allow takes two group names, got 1" },
 		{ "[struct a]\nwrite.x = a\nread.x = b\n", "t.ini:3: error: group 'x' is already write, not read" },
 		{ "[struct a]\nwrite = a-b\n", "t.ini:2: error: bad member name 'a-b'" },
+		{ "[struct a]\nwrite = x\nalign = 48\n", "t.ini:3: error: align needs a power of two of at most 2^30 bytes, e.g. 64, not '48'" },
+		{ "[struct a]\nalign = 0\n", "t.ini:2: error: align needs a power of two" },
+		{ "[struct a]\nalign = line\n", "t.ini:2: error: align needs a power of two" },
+		{ "[struct a]\nalign = 2147483648\n", "t.ini:2: error: align needs a power of two" },
 		{ "write = a\n", "t.ini:1: error: 'write' outside any section" },
 		{ "[struct a]\nwrite\n", "t.ini:2: error: malformed line" },
 		{ "[struct a]\n", "t.ini:1: error: section [struct a] has no keys" },
@@ -155,4 +159,41 @@ Test(rules, find_in_no_rules)
 
 	cr_assert_null(lu_rules_find(&r, "a"));
 	cr_assert_null(lu_rules_find(NULL, "a"));
+}
+
+/* How the struct's objects are allocated (slab caches, aligned_alloc). */
+Test(rules, align)
+{
+	static const char text[] = "[struct a]\nwrite = x\nalign = 64\n"
+				   "[struct b]\nalign = 0x1000  # a page\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_eq(lu_rules_find(&r, "a")->align, 64);
+	cr_assert_eq(lu_rules_find(&r, "a")->align_ini_line, 3);
+	/* a section with only align is a rule: it checks the markers */
+	cr_assert_eq(lu_rules_find(&r, "b")->align, 4096);
+	lu_rules_free(&r);
+}
+
+/* One known sharing of the markers' groups, silenced: nothing else. */
+Test(rules, a_section_with_only_allow)
+{
+	static const char text[] = "[struct net_device]\n"
+				   "allow = net_device_write_tx "
+				   "net_device_read_tx\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	const struct lu_rule_struct *s = lu_rules_find(&r, "net_device");
+
+	cr_assert_not_null(s);
+	cr_assert_eq(s->n_groups, 0);
+	cr_assert_eq(s->n_allow, 1);
+	cr_assert_str_eq(s->allow[0].b, "net_device_read_tx");
+	lu_rules_free(&r);
 }

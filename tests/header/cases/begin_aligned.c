@@ -1,7 +1,9 @@
 /* LINEUP_BEGIN_ALIGNED starts the group on a line, so the group's span is
  * exactly its members. LINEUP_ALIGNED on the first member instead leaves
  * the alignment padding inside the span (the begin marker sits where the
- * previous member ended): a conservative false alarm, shown by FAIL. */
+ * previous member ended): the group owns it and touches line 0, shown by
+ * FAIL. lineup check says the same (doc/header.md, "Group bytes";
+ * check_tool_agrees.py). */
 /* EXPECT: struct late: groups `tick` and `load` may share a cache line */
 #include "fixture.h"
 
