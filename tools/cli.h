@@ -45,7 +45,5 @@ int lu_cmd_show(struct lu_cli *cli);
 int lu_cmd_check(struct lu_cli *cli);
 int lu_cmd_matrix(struct lu_cli *cli);
 
-/* Line size to use for a set read from a file: --line-size, ELF, 64. */
-unsigned lu_cli_line_size(const struct lu_cli *cli, unsigned from_file);
 
 #endif

@@ -8,10 +8,11 @@
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
+#include "error.h"
 #include "slurp.h"
 
 static char *join_path(struct lu_arena *a, const char *dir, const char *file)
@@ -31,18 +32,46 @@ static char *canonical(struct lu_arena *a, const char *path)
 	return lu_arena_strdup(a, path);
 }
 
-/* Single-quotes an argument for /bin/sh. */
-static char *shell_quote(struct lu_arena *a, const char *arg)
+/* Words that /bin/sh reads as themselves. */
+static bool plain_word(const char *arg, size_t n)
 {
-	if (*arg && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTU"
-				"VWXYZ0123456789_-+=/.,:@%") == strlen(arg))
-		return lu_arena_strdup(a, arg);
-	char *out = lu_arena_strdup(a, "'");
+	return n && strspn(arg, "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				"0123456789_-+=/.,:@%") == n;
+}
 
-	for (const char *p = arg; *p; p++)
-		out = *p == '\'' ? lu_arena_printf(a, "%s'\\''", out)
-				 : lu_arena_printf(a, "%s%c", out, *p);
-	return lu_arena_printf(a, "%s'", out);
+/* ARG as /bin/sh reads it back: quoted when needed, 'it'\''s'. */
+static size_t quoted_len(const char *arg)
+{
+	size_t n = strlen(arg), len = n + 2;
+
+	if (plain_word(arg, n))
+		return n;
+	for (const char *p = arg; (p = strchr(p, '\'')); p++)
+		len += 3;
+	return len;
+}
+
+/* Writes ARG quoted at P (quoted_len bytes); returns the end. */
+static char *put_quoted(char *p, const char *arg)
+{
+	size_t n = strlen(arg);
+
+	if (plain_word(arg, n)) {
+		memcpy(p, arg, n);
+		return p + n;
+	}
+	*p++ = '\'';
+	for (; *arg; arg++) {
+		if (*arg == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else {
+			*p++ = *arg;
+		}
+	}
+	*p++ = '\'';
+	return p;
 }
 
 /* Splits a command line on whitespace, keeping quoted words. */
@@ -51,13 +80,14 @@ static size_t split_command(struct lu_arena *a, const char *cmd, char ***out)
 	size_t n = 0, cap = 0;
 	char **words = NULL;
 	const char *p = cmd;
+	/* every word fits in one copy of the line: no copy per word */
+	char *w = lu_arena_alloc(a, strlen(cmd) + 1);
 
 	while (*p) {
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
 			break;
-		char *w = lu_arena_alloc(a, strlen(p) + 1);
 		size_t k = 0;
 		char quote = 0;
 
@@ -80,32 +110,52 @@ static size_t split_command(struct lu_arena *a, const char *cmd, char ***out)
 		w[k] = '\0';
 		words = lu_grow(words, &cap, n, sizeof(*words));
 		words[n++] = w;
+		w += k + 1;
 	}
 	*out = words;
 	return n;
 }
 
-/* Drops -o FILE and dependency-file flags: lineup adds its own -o. */
+/* Is WORDS[I] one lineup drops? *SKIP: it takes the next word along. */
+static bool dropped(char **words, size_t i, bool *skip)
+{
+	const char *w = words[i];
+
+	*skip = !strcmp(w, "-o") || !strcmp(w, "-MF") || !strcmp(w, "-MT") ||
+		!strcmp(w, "-MQ");
+	return *skip || !strcmp(w, "-MD") || !strcmp(w, "-MMD") ||
+	       !strncmp(w, "-o", 2) || !strncmp(w, "-MF", 3);
+}
+
+/*
+ * Drops -o FILE and dependency-file flags (lineup adds its own -o) and
+ * joins the rest, quoted, in one pass: a compile_commands.json argument
+ * can be megabytes long.
+ */
 static const char *clean_command(struct lu_arena *a, char **words, size_t n)
 {
-	char *out = NULL;
+	size_t len = 1;
+	bool skip;
 
 	for (size_t i = 0; i < n; i++) {
-		const char *w = words[i];
+		if (dropped(words, i, &skip))
+			i += skip;
+		else
+			len += quoted_len(words[i]) + 1;
+	}
+	char *out = lu_arena_alloc(a, len), *p = out;
 
-		if (!strcmp(w, "-o") || !strcmp(w, "-MF") || !strcmp(w, "-MT") ||
-		    !strcmp(w, "-MQ")) {
-			i++;
+	for (size_t i = 0; i < n; i++) {
+		if (dropped(words, i, &skip)) {
+			i += skip;
 			continue;
 		}
-		if (!strcmp(w, "-MD") || !strcmp(w, "-MMD") ||
-		    !strncmp(w, "-o", 2) || !strncmp(w, "-MF", 3))
-			continue;
-		char *q = shell_quote(a, w);
-
-		out = out ? lu_arena_printf(a, "%s %s", out, q) : q;
+		if (p != out)
+			*p++ = ' ';
+		p = put_quoted(p, words[i]);
 	}
-	return out ? out : "";
+	*p = '\0';
+	return out;
 }
 
 int lu_compdb_command_text(const char *text, size_t len, const char *name,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Configurations: enumeration, covering arrays, conditions; see configs.h. */
+/* Configurations: enumeration, covering arrays, flags; see configs.h. */
 #include "configs.h"
 
 #include <stdint.h>
@@ -20,6 +20,9 @@ const unsigned char *lu_config_row(const struct lu_configs *c, size_t i)
 {
 	return c->values + i * c->n_options;
 }
+
+/* Pair lookups spent on the candidates for one row of a covering array. */
+#define LU_ROW_BUDGET 4e6
 
 static size_t option_values(const struct lu_matrix_option *o)
 {
@@ -84,10 +87,29 @@ static uint64_t next_random(uint64_t *s)
 	return *s;
 }
 
+/*
+ * Candidate rows tried per row: AETG's paper uses 50; 24 does as well on
+ * matrices of a few dozen options. A candidate costs O(values x options),
+ * so with hundreds of options fewer are tried: the array is a little
+ * larger, and it is made in a second, not in minutes.
+ */
+static int attempts_for(const struct lu_configs *c)
+{
+	double values = 0, per_try;
+
+	for (size_t o = 0; o < c->n_options; o++)
+		values += (double)c->n_values[o];
+	per_try = values * (double)c->n_options;
+	return per_try * 24 <= LU_ROW_BUDGET ? 24
+	       : per_try >= LU_ROW_BUDGET    ? 1
+					     : (int)(LU_ROW_BUDGET / per_try);
+}
+
 /* Greedy (AETG-style): each new row covers as many new pairs as it can. */
 static void covering_array(struct lu_configs *c)
 {
 	size_t n = c->n_options, cap = 16, rows = 0;
+	int attempts = attempts_for(c);
 	struct pairs p;
 	uint64_t seed = 0x9e3779b97f4a7c15ull;
 	unsigned char *best = xcalloc(n, 1), *row = xcalloc(n, 1);
@@ -99,7 +121,7 @@ static void covering_array(struct lu_configs *c)
 	while (p.n_uncovered) {
 		size_t best_gain = 0;
 
-		for (int attempt = 0; attempt < 24; attempt++) {
+		for (int attempt = 0; attempt < attempts; attempt++) {
 			size_t gain = 0;
 
 			for (size_t i = 0; i < n; i++)
@@ -170,19 +192,21 @@ int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 		    struct lu_configs *out)
 {
 	size_t n = m->n_options;
-	double total = 1;
+	double total = 1, pairs = 0, values = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->n_options = n;
 	out->n_values = xcalloc(n, sizeof(*out->n_values));
 	for (size_t i = 0; i < n; i++) {
 		out->n_values[i] = option_values(&m->options[i]);
-		if (out->n_values[i] > 255)
-			return -1;
+		if (out->n_values[i] > LU_MAX_VALUES)
+			return LU_CONFIGS_TOO_MANY_VALUES;
 		total *= (double)out->n_values[i];
+		pairs += values * (double)out->n_values[i];
+		values += (double)out->n_values[i];
 	}
-	if (total > 1e6 && force_exhaustive)
-		return -1;
+	if (force_exhaustive && total > LU_EXHAUSTIVE_MAX)
+		return LU_CONFIGS_TOO_MANY_CONFIGS;
 	if (total <= LU_EXHAUSTIVE_LIMIT || force_exhaustive) {
 		size_t rows = (size_t)total;
 
@@ -201,6 +225,8 @@ int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 		}
 		return 0;
 	}
+	if (pairs > LU_MAX_PAIRS)
+		return LU_CONFIGS_TOO_MANY_PAIRS;
 	covering_array(out);
 	return 0;
 }
@@ -222,175 +248,79 @@ char *lu_config_literal(struct lu_arena *a, const struct lu_matrix_rules *m,
 	return lu_arena_printf(a, "%s=%s", opt->name, opt->values[v]);
 }
 
+/* The -D word of option I at ROW's value, NULL for a toggle that is off. */
+static char *define(struct lu_arena *a, const struct lu_matrix_rules *m,
+		    const unsigned char *row, size_t i)
+{
+	const struct lu_matrix_option *o = &m->options[i];
+
+	if (!o->values)
+		return row[i] ? lu_arena_printf(a, "-D%s", o->name) : NULL;
+	return lu_arena_printf(a, "-D%s=%s", o->name, o->values[row[i]]);
+}
+
+const char **lu_config_args(struct lu_arena *a,
+			    const struct lu_matrix_rules *m,
+			    const unsigned char *row, size_t extra, size_t *n)
+{
+	const char **args = lu_arena_alloc(a, (m->n_options + extra + 1) *
+						      sizeof(*args));
+
+	*n = 0;
+	for (size_t i = 0; i < m->n_options; i++) {
+		char *d = define(a, m, row, i);
+
+		if (d)
+			args[(*n)++] = d;
+	}
+	return args;
+}
+
+char *lu_config_join(struct lu_arena *a, const char *before,
+		     const char *const *words, size_t n, const char *sep,
+		     const char *after)
+{
+	size_t n_before = strlen(before), n_sep = strlen(sep);
+	size_t len = n_before + strlen(after) + 1;
+
+	for (size_t i = 0; i < n; i++)
+		len += (i ? n_sep : 0) + strlen(words[i]);
+	char *out = lu_arena_alloc(a, len), *p = out;
+
+	memcpy(p, before, n_before);
+	p += n_before;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(words[i]);
+
+		if (i) {
+			memcpy(p, sep, n_sep);
+			p += n_sep;
+		}
+		memcpy(p, words[i], k);
+		p += k;
+	}
+	strcpy(p, after);
+	return out;
+}
+
 char *lu_config_flags(struct lu_arena *a, const struct lu_matrix_rules *m,
 		      const unsigned char *row)
 {
-	char *flags = lu_arena_strdup(a, "");
+	size_t n;
+	const char **args = lu_config_args(a, m, row, 0, &n);
 
-	for (size_t i = 0; i < m->n_options; i++) {
-		const struct lu_matrix_option *o = &m->options[i];
-
-		if (!o->values && row[i])
-			flags = lu_arena_printf(a, "%s -D%s", flags, o->name);
-		else if (o->values)
-			flags = lu_arena_printf(a, "%s -D%s=%s", flags, o->name,
-						o->values[row[i]]);
-	}
-	return flags;
+	return lu_config_join(a, n ? " " : "", args, n, " ", "");
 }
 
 char *lu_config_name(struct lu_arena *a, const struct lu_matrix_rules *m,
 		     const unsigned char *row)
 {
-	char *name = lu_arena_strdup(a, "");
+	const char **words = xcalloc(m->n_options, sizeof(*words));
 
 	for (size_t i = 0; i < m->n_options; i++)
-		name = lu_arena_printf(a, "%s%s%s", name, i ? " " : "",
-				       lu_config_literal(a, m, i, row[i]));
-	return name;
-}
+		words[i] = lu_config_literal(a, m, i, row[i]);
+	char *out = lu_config_join(a, "", words, m->n_options, " ", "");
 
-/* ---- conditions ----------------------------------------------------- */
-
-#define MAX_TERM 4
-
-struct term {
-	size_t n;
-	size_t opt[MAX_TERM], val[MAX_TERM];
-};
-
-static bool term_holds(const struct term *t, const unsigned char *row)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (row[t->opt[i]] != t->val[i])
-			return false;
-	return true;
-}
-
-/* Calls VISIT for every term of SIZE literals over distinct options. */
-static void each_term(const struct lu_configs *c, struct term *t, size_t size,
-		      size_t first_opt,
-		      void (*visit)(const struct term *, void *), void *arg)
-{
-	if (t->n == size) {
-		visit(t, arg);
-		return;
-	}
-	for (size_t o = first_opt; o < c->n_options; o++) {
-		for (size_t v = 0; v < c->n_values[o]; v++) {
-			t->opt[t->n] = o;
-			t->val[t->n] = v;
-			t->n++;
-			each_term(c, t, size, o + 1, visit, arg);
-			t->n--;
-		}
-	}
-}
-
-struct search {
-	const struct lu_configs *c;
-	const bool *failing;
-	const bool *covered;
-	struct term best;
-	size_t best_gain;
-};
-
-/* A term may be used if every tried configuration it holds for fails. */
-static void consider(const struct term *t, void *arg)
-{
-	struct search *s = arg;
-	size_t gain = 0;
-
-	for (size_t r = 0; r < s->c->n_configs; r++) {
-		if (!term_holds(t, lu_config_row(s->c, r)))
-			continue;
-		if (!s->failing[r])
-			return;
-		gain += !s->covered[r];
-	}
-	if (gain > s->best_gain) {
-		s->best_gain = gain;
-		s->best = *t;
-	}
-}
-
-static char *term_text(struct lu_arena *a, const struct lu_matrix_rules *m,
-		       const struct term *t)
-{
-	char *s = lu_arena_strdup(a, "");
-
-	for (size_t i = 0; i < t->n; i++)
-		s = lu_arena_printf(a, "%s%s%s", s, i ? " && " : "",
-				    lu_config_literal(a, m, t->opt[i], t->val[i]));
-	return s;
-}
-
-/* A whole configuration as a term, for failures nothing shorter explains. */
-static char *row_text(struct lu_arena *a, const struct lu_matrix_rules *m,
-		      const unsigned char *row)
-{
-	char *s = lu_arena_strdup(a, "");
-
-	for (size_t i = 0; i < m->n_options; i++)
-		s = lu_arena_printf(a, "%s%s%s", s, i ? " && " : "",
-				    lu_config_literal(a, m, i, row[i]));
-	return s;
-}
-
-static char *or_join(struct lu_arena *a, char *out, char *term, bool paren)
-{
-	if (paren)
-		term = lu_arena_printf(a, "(%s)", term);
-	return out ? lu_arena_printf(a, "%s || %s", out, term) : term;
-}
-
-char *lu_condition(struct lu_arena *a, const struct lu_matrix_rules *m,
-		   const struct lu_configs *c, const bool *failing)
-{
-	size_t n_fail = 0;
-
-	for (size_t r = 0; r < c->n_configs; r++)
-		n_fail += failing[r];
-	if (!n_fail)
-		return NULL;
-	if (n_fail == c->n_configs)
-		return lu_arena_strdup(a, "always");
-
-	bool *covered = xcalloc(c->n_configs, sizeof(*covered));
-	struct term *terms = xcalloc(n_fail, sizeof(*terms));
-	size_t n_terms = 0, left = n_fail;
-
-	/* Greedy cover: the term explaining most failures; ties go to the
-	 * shorter, since shorter terms are tried first. */
-	while (left) {
-		struct search s = { .c = c, .failing = failing,
-				    .covered = covered };
-		struct term t = { 0 };
-
-		for (size_t size = 1; size <= MAX_TERM && size <= c->n_options;
-		     size++)
-			each_term(c, &t, size, 0, consider, &s);
-		if (!s.best_gain)
-			break;
-		terms[n_terms++] = s.best;
-		for (size_t r = 0; r < c->n_configs; r++)
-			if (!covered[r] &&
-			    term_holds(&s.best, lu_config_row(c, r))) {
-				covered[r] = true;
-				left--;
-			}
-	}
-	bool several = n_terms + left > 1;
-	char *out = NULL;
-
-	for (size_t i = 0; i < n_terms; i++)
-		out = or_join(a, out, term_text(a, m, &terms[i]),
-			      several && terms[i].n > 1);
-	for (size_t r = 0; r < c->n_configs; r++)
-		if (failing[r] && !covered[r])
-			out = or_join(a, out, row_text(a, m, lu_config_row(c, r)),
-				      several && c->n_options > 1);
-	free(covered);
-	free(terms);
+	free(words);
 	return out;
 }

@@ -3,7 +3,7 @@
  * Configurations of the matrix, and the logic over them: which to try
  * (all, or a covering array in which every pair of option values appears)
  * and the smallest condition over the options that explains a set of
- * failing configurations. Pure functions, no I/O.
+ * failing configurations (condition.c). Pure functions, no I/O.
  */
 #ifndef LINEUP_CONFIGS_H
 #define LINEUP_CONFIGS_H
@@ -16,6 +16,16 @@
 
 /* Above this many configurations the sweep is a covering array. */
 #define LU_EXHAUSTIVE_LIMIT 256
+/* --exhaustive stops here: a million compiles is days of work. */
+#define LU_EXHAUSTIVE_MAX 1000000
+/* Values of one option: a configuration keeps each in a byte. */
+#define LU_MAX_VALUES 255
+/*
+ * Pairs of values a covering array must cover, at most: about 1,400
+ * toggles. Each costs memory and time in every row; above, the matrix is
+ * refused rather than left to run for minutes.
+ */
+#define LU_MAX_PAIRS (1u << 22)
 
 /* A configuration: one value index per option (toggles: 0 off, 1 on). */
 struct lu_configs {
@@ -26,7 +36,16 @@ struct lu_configs {
 	bool exhaustive;
 };
 
-/* Fills OUT with every configuration, or a pairwise covering array. */
+enum lu_configs_error {
+	LU_CONFIGS_TOO_MANY_VALUES = -1,	/* an option has too many */
+	LU_CONFIGS_TOO_MANY_CONFIGS = -2,	/* for --exhaustive */
+	LU_CONFIGS_TOO_MANY_PAIRS = -3,	/* for a covering array */
+};
+
+/*
+ * Fills OUT with every configuration, or a pairwise covering array.
+ * Returns 0 or an lu_configs_error; OUT is to be freed either way.
+ */
 int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 		    struct lu_configs *out);
 void lu_configs_free(struct lu_configs *c);
@@ -35,17 +54,34 @@ const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);
 /* "NAME=y", "NAME=n" or "NAME=VALUE" for option O at value V. */
 char *lu_config_literal(struct lu_arena *a, const struct lu_matrix_rules *m,
 			size_t o, size_t v);
-/* The compiler flags, e.g. " -DCONFIG_SMP -DLINE=64". */
+/*
+ * The compiler's arguments for ROW, one word each ("-DCONFIG_SMP",
+ * "-DLINE=64", values verbatim: they are never parsed by a shell). *N is
+ * their number; the array has room for EXTRA more and a NULL.
+ */
+const char **lu_config_args(struct lu_arena *a,
+			    const struct lu_matrix_rules *m,
+			    const unsigned char *row, size_t extra, size_t *n);
+/* The same as one string for people, e.g. " -DCONFIG_SMP -DLINE=64". */
 char *lu_config_flags(struct lu_arena *a, const struct lu_matrix_rules *m,
 		      const unsigned char *row);
+/*
+ * WORDS with SEP between them, after BEFORE and before AFTER, in one pass
+ * (the texts of configurations and conditions grow with the options).
+ */
+char *lu_config_join(struct lu_arena *a, const char *before,
+		     const char *const *words, size_t n, const char *sep,
+		     const char *after);
 /* Human form, e.g. "CONFIG_SMP=y CONFIG_RT=n". */
 char *lu_config_name(struct lu_arena *a, const struct lu_matrix_rules *m,
 		     const unsigned char *row);
 
 /*
- * The smallest condition (terms of up to four literals, or'ed) that holds
- * for exactly the configurations in FAILING among those tried. Returns
- * "always" when all fail and NULL when none does.
+ * The smallest condition (an "or" of "and"s of literals) that holds for
+ * exactly the configurations in FAILING among those tried: exact for
+ * short terms and few options, greedy beyond, polynomial in the number of
+ * options either way (condition.c). Returns "always" when all fail and
+ * NULL when none does.
  */
 char *lu_condition(struct lu_arena *a, const struct lu_matrix_rules *m,
 		   const struct lu_configs *c, const bool *failing);

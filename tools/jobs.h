@@ -1,15 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Runs shell commands in parallel with a timeout each. SIGINT, SIGTERM and
- * SIGHUP are blocked while jobs run and waited for alongside SIGCHLD, so an
- * interrupt kills every job's process group and returns to the caller, who
- * then cleans up its temporary files: no signal handler, no global state.
+ * Runs the user's compile command many times in parallel, each with a
+ * timeout. The command is the only text a shell parses: the words lineup
+ * adds (-D flags, -o paths) are passed as the shell's positional
+ * parameters and appended as "$@", so no value or path is ever re-parsed.
+ * Output (stdout and stderr together) goes through a pipe and only its
+ * first and last LU_JOB_OUTPUT_KEEP bytes are kept: a compile that floods
+ * it fills neither the disk nor memory. A timeout or an interrupt kills a
+ * job's whole process tree, and when the run ends every process started
+ * under lineup is gone (see proctree.h).
  */
 #ifndef LINEUP_JOBS_H
 #define LINEUP_JOBS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "arena.h"
+#include "interrupt.h"
+
+/* Bytes kept from the start, and from the end, of a job's output. */
+#define LU_JOB_OUTPUT_KEEP 1024
 
 enum lu_job_state {
 	LU_JOB_PENDING,
@@ -19,23 +32,40 @@ enum lu_job_state {
 	LU_JOB_FAILED_TO_START,
 };
 
+struct lu_job_capture;
+
 struct lu_job {
-	const char *command;	/* run by /bin/sh -c */
+	const char *command;	/* run by /bin/sh -c, followed by "$@" */
+	const char *const *args;	/* "$@": reach the command verbatim */
+	size_t n_args;
 	const char *dir;	/* working directory, NULL: current */
-	const char *stdout_path, *stderr_path;
 	enum lu_job_state state;
 	int status;		/* exit status when DONE, or the signal + 128 */
+	/* when the job failed: its output, at most the first and the last
+	 * LU_JOB_OUTPUT_KEEP bytes with what was left out between them */
+	const char *output;
 	/* private */
-	int pid;
-	double started;
+	pid_t pid;
+	int fd;			/* read end of the output pipe, -1: closed */
+	bool killed;		/* timed out: its tree is being killed */
+	double deadline;
+	struct lu_job_capture *capture;
+};
+
+struct lu_jobs_opts {
+	unsigned parallel;	/* jobs at once, at least 1 */
+	unsigned timeout;	/* seconds per job */
+	struct lu_arena *arena;	/* holds the outputs kept */
+	/* TMPDIR for the jobs, NULL: unchanged. A compiler killed midway
+	 * leaves its temporary files there, so lineup's own directory. */
+	const char *tmpdir;
+	struct lu_interrupt *interrupt;	/* initialized: signals blocked */
 };
 
 /*
- * Runs all JOBS, at most PARALLEL at once, each killed after TIMEOUT
- * seconds. Returns 0, or the signal number that interrupted the run (the
- * remaining jobs were killed).
+ * Runs all JOBS. Returns 0, or the signal that interrupted the run (the
+ * jobs still running were killed; the states of the others are kept).
  */
-int lu_jobs_run(struct lu_job *jobs, size_t n, unsigned parallel,
-		unsigned timeout);
+int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o);
 
 #endif

@@ -115,7 +115,7 @@ static const struct lu_command commands[] = {
 	  "options,\n"
 	  "checks each layout, and names the condition that makes them fail.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
-		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT),
+		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN),
 	  TEXT | JSON },
 };
 
@@ -187,13 +187,6 @@ static void command_help(const struct lu_command *c)
 		print_wrapped(spelling, o->help ? o->help
 					       : "output format (default text)");
 	}
-}
-
-unsigned lu_cli_line_size(const struct lu_cli *cli, unsigned from_file)
-{
-	if (cli->line_size)
-		return cli->line_size;
-	return from_file ? from_file : 64;
 }
 
 static bool parse_uint(const char *s, unsigned max, unsigned *out)

@@ -31,7 +31,7 @@ static char *finding_key(struct lu_arena *a, const struct lu_finding *f,
 			       loc.decl_line, loc.decl_column, loc.where, msg);
 }
 
-static struct seen_finding *collect(struct matrix *mx, struct lu_set *sets,
+static struct seen_finding *collect(struct lu_matrix *mx, struct lu_set *sets,
 				    const struct lu_report_ctx *ctx,
 				    size_t *n_out)
 {
@@ -76,15 +76,15 @@ struct size_range {
 	bool any;
 };
 
-static size_t size_ranges(struct matrix *mx, struct size_range **out)
+static size_t size_ranges(struct lu_matrix *mx, struct size_range **out)
 {
 	size_t n = 0, cap = 0;
 	struct size_range *r = NULL;
 
 	for (size_t c = 0; c < mx->configs.n_configs; c++) {
-		const struct build *b = &mx->builds[mx->cfg[c].build];
+		const struct lu_build *b = &mx->builds[mx->cfg[c].build];
 
-		if (b->state != BUILD_OK)
+		if (b->state != LU_BUILD_OK)
 			continue;
 		for (size_t i = 0; i < b->set.n_structs; i++) {
 			const struct lu_struct *s = &b->set.structs[i];
@@ -116,11 +116,11 @@ static size_t size_ranges(struct matrix *mx, struct size_range **out)
 }
 
 /* The size of struct NAME in configuration C, 0 when absent. */
-static uint64_t struct_size(const struct matrix *mx, size_t c,
+static uint64_t struct_size(const struct lu_matrix *mx, size_t c,
 			    const char *name)
 {
-	const struct build *b = &mx->builds[mx->cfg[c].build];
-	const struct lu_struct *s = b->state == BUILD_OK
+	const struct lu_build *b = &mx->builds[mx->cfg[c].build];
+	const struct lu_struct *s = b->state == LU_BUILD_OK
 					    ? lu_set_find(&b->set, name)
 					    : NULL;
 
@@ -132,7 +132,7 @@ static uint64_t struct_size(const struct matrix *mx, size_t c,
  * with the condition under which it happens: a header missing everywhere
  * is one line, not sixty-four.
  */
-static void report_broken(struct matrix *mx, FILE *out)
+static void report_broken(struct lu_matrix *mx, FILE *out)
 {
 	size_t n_cfg = mx->configs.n_configs;
 	bool *done = calloc(mx->n_builds + 1, sizeof(*done));
@@ -141,13 +141,14 @@ static void report_broken(struct matrix *mx, FILE *out)
 	if (!done || !in)
 		abort();
 	for (size_t b = 0; b < mx->n_builds; b++) {
-		const struct build *bd = &mx->builds[b];
+		const struct lu_build *bd = &mx->builds[b];
 		size_t n = 0;
 
-		if (bd->state == BUILD_OK || done[b])
+		if (bd->state == LU_BUILD_OK || done[b])
 			continue;
 		for (size_t c = 0; c < n_cfg; c++) {
-			const struct build *x = &mx->builds[mx->cfg[c].build];
+			const struct lu_build *x =
+				&mx->builds[mx->cfg[c].build];
 
 			in[c] = x->state == bd->state &&
 				!strcmp(x->message, bd->message);
@@ -156,8 +157,9 @@ static void report_broken(struct matrix *mx, FILE *out)
 				n++;
 			}
 		}
-		const char *verb = bd->state == BUILD_UNREADABLE ? "be read"
-								 : "compile";
+		const char *verb = bd->state == LU_BUILD_UNREADABLE
+					   ? "be read"
+					   : "compile";
 		const char *cond = lu_condition(&mx->arena, mx->m,
 						&mx->configs, in);
 
@@ -179,7 +181,7 @@ static void report_broken(struct matrix *mx, FILE *out)
 	free(in);
 }
 
-static void report_text(struct matrix *mx, struct seen_finding *seen,
+static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			size_t n_seen, const struct lu_report_ctx *ctx,
 			const bool *failing, size_t n_failing,
 			size_t n_broken)
@@ -254,19 +256,19 @@ static void report_text(struct matrix *mx, struct seen_finding *seen,
 			     "checked\n", n_broken, n_broken == 1 ? "" : "s");
 }
 
-static void report_json(struct matrix *mx, struct seen_finding *seen,
-			size_t n_seen, const struct lu_report_ctx *ctx,
-			const bool *failing, size_t n_failing)
+static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
+		       size_t n_seen, const struct lu_report_ctx *ctx,
+		       const bool *failing, size_t n_failing)
 {
 	json_t *root = json_object(), *configs = json_array(),
 	       *findings = json_array();
 	size_t n_cfg = mx->configs.n_configs;
 
 	for (size_t c = 0; c < n_cfg; c++) {
-		const struct build *b = &mx->builds[mx->cfg[c].build];
+		const struct lu_build *b = &mx->builds[mx->cfg[c].build];
 		json_t *sizes = json_object();
 
-		for (size_t i = 0; b->state == BUILD_OK && i < b->set.n_structs;
+		for (size_t i = 0; b->state == LU_BUILD_OK && i < b->set.n_structs;
 		     i++)
 			if (!b->set.structs[i].variant)
 				json_object_set_new(
@@ -275,14 +277,17 @@ static void report_json(struct matrix *mx, struct seen_finding *seen,
 							     b->set.structs[i].size));
 		json_array_append_new(
 			configs,
-			json_pack("{s:s, s:s, s:s, s:o, s:I, s:o}", "name",
+			json_pack("{s:s, s:s, s:s, s:o, s:o, s:I, s:o}", "name",
 				  mx->cfg[c].name, "flags", mx->cfg[c].flags,
 				  "status",
-				  b->state != BUILD_OK ? "error"
+				  b->state != LU_BUILD_OK ? "error"
 				  : failing[c]	       ? "fail" : "pass",
 				  "message",
 				  b->message ? json_string(b->message)
 					     : json_null(),
+				  "output",
+				  b->output ? json_string(b->output)
+					    : json_null(),
 				  "build", (json_int_t)mx->cfg[c].build,
 				  "sizes", sizes));
 	}
@@ -311,12 +316,10 @@ static void report_json(struct matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
 			    cond ? json_string(cond) : json_null());
-	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	fputc('\n', stdout);
-	json_decref(root);
+	return lu_output_json(stdout, root);
 }
 
-int lu_matrix_report(struct matrix *mx)
+int lu_matrix_report(struct lu_matrix *mx)
 {
 	size_t n_cfg = mx->configs.n_configs, n_seen = 0, n_failing = 0,
 	       n_broken = 0;
@@ -327,35 +330,40 @@ int lu_matrix_report(struct matrix *mx)
 		abort();
 	struct lu_report_ctx ctx = {
 		.sets = sets, .n_sets = mx->n_builds, .rules = &mx->rules,
-		.line_size = lu_cli_line_size(mx->cli, 0),
-		.pair = mx->cli->pair,
+		.line_size = mx->cli->line_size ? mx->cli->line_size : 64,
+		.pair = mx->cli->pair, .align_option = true,
 	};
 
 	/* the objects' machine decides the line size, as in check */
 	for (size_t b = 0; b < mx->n_builds; b++)
-		if (mx->builds[b].state == BUILD_OK) {
-			ctx.line_size = lu_cli_line_size(
-				mx->cli, mx->builds[b].set.line_size);
+		if (mx->builds[b].state == LU_BUILD_OK) {
+			ctx.line_size = mx->builds[b].set.line_size;
 			break;
 		}
 	struct seen_finding *seen = collect(mx, sets, &ctx, &n_seen);
 
 	for (size_t c = 0; c < n_cfg; c++) {
-		const struct build *b = &mx->builds[mx->cfg[c].build];
+		const struct lu_build *b = &mx->builds[mx->cfg[c].build];
 
-		failing[c] = b->state == BUILD_OK && b->findings.n_errors;
+		failing[c] = b->state == LU_BUILD_OK && b->findings.n_errors;
 		n_failing += failing[c];
-		n_broken += b->state != BUILD_OK;
+		n_broken += b->state != LU_BUILD_OK;
 	}
-	if (mx->cli->format == LU_FORMAT_JSON)
-		report_json(mx, seen, n_seen, &ctx, failing, n_failing);
-	else
+	int wrote;
+
+	if (mx->cli->format == LU_FORMAT_JSON) {
+		wrote = report_json(mx, seen, n_seen, &ctx, failing, n_failing);
+	} else {
 		report_text(mx, seen, n_seen, &ctx, failing, n_failing,
 			    n_broken);
+		wrote = lu_output_flush(stdout);
+	}
+	if (wrote < 0)
+		perror("lineup: failed to write the output");
 	free(seen);
 	free(sets);
 	free(failing);
-	return n_broken ? LU_EXIT_USAGE
-	       : n_failing ? LU_EXIT_FINDINGS : LU_EXIT_OK;
+	return n_broken || wrote < 0 ? LU_EXIT_USAGE
+	       : n_failing	     ? LU_EXIT_FINDINGS : LU_EXIT_OK;
 }
 
