@@ -192,23 +192,47 @@ static uint64_t struct_natural_align(struct lu_dw_abi *abi, Dwarf_Die *s,
 }
 
 /*
+ * _Atomic T of 1, 2, 4, 8 or 16 bytes is aligned to its size up to the
+ * widest atomic the target promotes (GCC's atomic_align_for_mode, Clang's
+ * MaxAtomicPromoteWidth: 16 bytes on 64-bit targets, 8 on 32-bit), above
+ * T's own alignment: _Atomic struct { void *p; long tag; } is 16-aligned
+ * on x86-64, _Atomic long long 8-aligned in an i386 struct. DWARF records
+ * only the qualifier, so the struct holding one would otherwise look less
+ * aligned than it is.
+ */
+static uint64_t atomic_align(const struct lu_dw_abi *abi, uint64_t size,
+			     uint64_t align)
+{
+	uint64_t widest = abi->max_base_align < 8 ? 8 : abi->max_base_align;
+
+	if (size && !(size & (size - 1)) && size <= widest && size > align)
+		return size;
+	return align;
+}
+
+static uint64_t unqualified_align(struct lu_dw_abi *abi, Dwarf_Die *t,
+				  int depth);
+
+/*
  * The ABI alignment of a type: DW_AT_alignment when the source asked for
  * one, else the natural alignment, with scalars capped by the ABI (i386
- * aligns 8-byte scalars to 4 inside structs).
+ * aligns 8-byte scalars to 4 inside structs) and _Atomic raising it.
  */
 static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth)
 {
 	Dwarf_Die t = *type, inner;
+	uint64_t atomic_size = 0, align = 0;
 
 	if (depth > MAX_TYPE_DEPTH)
 		return 1;
 	for (int i = 0; i < MAX_TYPE_DEPTH; i++) {
-		uint64_t explicit_align = lu_dw_udata(&t, DW_AT_alignment, 0);
-
-		if (explicit_align)
-			return explicit_align;
+		align = lu_dw_udata(&t, DW_AT_alignment, 0);
+		if (align)
+			break;
 		int tag = dwarf_tag(&t);
 
+		if (tag == DW_TAG_atomic_type && !atomic_size)
+			atomic_size = lu_dw_type_size(&t);
 		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type &&
 		    tag != DW_TAG_volatile_type && tag != DW_TAG_atomic_type &&
 		    tag != DW_TAG_restrict_type)
@@ -217,16 +241,27 @@ static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth)
 			return 1;
 		t = inner;
 	}
-	switch (dwarf_tag(&t)) {
+	if (!align)
+		align = unqualified_align(abi, &t, depth);
+	return atomic_size ? atomic_align(abi, atomic_size, align) : align;
+}
+
+/* The natural alignment of a type with no qualifiers or typedefs left. */
+static uint64_t unqualified_align(struct lu_dw_abi *abi, Dwarf_Die *t,
+				  int depth)
+{
+	Dwarf_Die inner;
+
+	switch (dwarf_tag(t)) {
 	case DW_TAG_structure_type:
 	case DW_TAG_union_type:
 	case DW_TAG_class_type:
-		return struct_natural_align(abi, &t, depth);
+		return struct_natural_align(abi, t, depth);
 	case DW_TAG_array_type:
-		return lu_dw_type_of(&t, &inner) ? type_align(abi, &inner, depth + 1)
-					   : 1;
+		return lu_dw_type_of(t, &inner) ? type_align(abi, &inner, depth + 1)
+					  : 1;
 	default: {
-		uint64_t size = lu_dw_type_size(&t);
+		uint64_t size = lu_dw_type_size(t);
 
 		if (!size)
 			return 1;
