@@ -259,21 +259,81 @@ static char *define(struct lu_arena *a, const struct lu_matrix_rules *m,
 	return lu_arena_printf(a, "-D%s=%s", o->name, o->values[row[i]]);
 }
 
+/* The words of a flags value ("-m32 -march=i686"), split on blanks. */
+static size_t add_words(struct lu_arena *a, const char *value,
+			const char **out)
+{
+	size_t n = 0;
+
+	for (const char *p = value; *p;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		const char *w = p;
+
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (p > w) {
+			if (out)
+				out[n] = lu_arena_strndup(a, w, (size_t)(p - w));
+			n++;
+		}
+	}
+	return n;
+}
+
 const char **lu_config_args(struct lu_arena *a,
 			    const struct lu_matrix_rules *m,
 			    const unsigned char *row, size_t extra, size_t *n)
 {
-	const char **args = lu_arena_alloc(a, (m->n_options + extra + 1) *
-						      sizeof(*args));
+	size_t room = m->n_options + extra + 1;
+
+	for (size_t i = 0; i < m->n_options; i++)
+		if (m->options[i].kind == LU_OPTION_FLAGS)
+			room += add_words(a, m->options[i].values[row[i]],
+					  NULL);
+	const char **args = lu_arena_alloc(a, room * sizeof(*args));
 
 	*n = 0;
 	for (size_t i = 0; i < m->n_options; i++) {
-		char *d = define(a, m, row, i);
+		const struct lu_matrix_option *o = &m->options[i];
+		char *d = NULL;
 
+		if (o->kind == LU_OPTION_FLAGS)
+			*n += add_words(a, o->values[row[i]], args + *n);
+		else if (o->kind == LU_OPTION_LINE_SIZE)
+			d = lu_arena_printf(a, "-DLINEUP_CACHELINE_SIZE=%s",
+					    o->values[row[i]]);
+		else
+			d = define(a, m, row, i);
 		if (d)
 			args[(*n)++] = d;
 	}
 	return args;
+}
+
+uint64_t lu_config_dimensions_hash(const struct lu_matrix_rules *m,
+				   const unsigned char *row)
+{
+	uint64_t h = 0;
+
+	for (size_t i = 0; i < m->n_options; i++) {
+		if (m->options[i].kind == LU_OPTION_DEFINE)
+			continue;
+		h = (h ^ i) * 0x100000001b3ull;
+		for (const char *p = m->options[i].values[row[i]]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+	}
+	return h;
+}
+
+unsigned lu_config_line_size(const struct lu_matrix_rules *m,
+			     const unsigned char *row)
+{
+	for (size_t i = 0; i < m->n_options; i++)
+		if (m->options[i].kind == LU_OPTION_LINE_SIZE)
+			return (unsigned)strtoul(m->options[i].values[row[i]],
+						 NULL, 10);
+	return 0;
 }
 
 char *lu_config_join(struct lu_arena *a, const char *before,

@@ -62,6 +62,15 @@ char *lu_config_literal(struct lu_arena *a, const struct lu_matrix_rules *m,
 const char **lu_config_args(struct lu_arena *a,
 			    const struct lu_matrix_rules *m,
 			    const unsigned char *row, size_t extra, size_t *n);
+/*
+ * What the preprocessed text does not show of ROW: its flags and line size
+ * dimensions, hashed (0 without them), so builds are told apart by both.
+ */
+uint64_t lu_config_dimensions_hash(const struct lu_matrix_rules *m,
+				   const unsigned char *row);
+/* The line size ROW checks with (a line_size dimension), 0 for none. */
+unsigned lu_config_line_size(const struct lu_matrix_rules *m,
+			     const unsigned char *row);
 /* The same as one string for people, e.g. " -DCONFIG_SMP -DLINE=64". */
 char *lu_config_flags(struct lu_arena *a, const struct lu_matrix_rules *m,
 		      const unsigned char *row);

@@ -292,6 +292,9 @@ static int preprocess(struct lu_matrix *mx)
 		bool ok = jobs[i].state == LU_JOB_DONE && jobs[i].status == 0;
 
 		c->hash = ok ? hash_file(c->preprocessed, &ok) : 0;
+		/* one text compiled with two sets of flags, or checked on
+		 * two line sizes, is two builds */
+		c->hash ^= lu_config_dimensions_hash(mx->m, c->row);
 		unlink(c->preprocessed);
 		if (!ok) {
 			/* its own build, marked failed: reported, not built */
@@ -380,6 +383,11 @@ static void check_builds(struct lu_matrix *mx)
 			continue;
 		}
 		unlink(bd->object);
+		unsigned line = lu_config_line_size(
+			mx->m, mx->cfg[bd->first_config].row);
+
+		if (line && !mx->cli->line_size)
+			bd->set.line_size = line; /* the report reads it too */
 		struct lu_check_opts copts = {
 			.line_size = bd->set.line_size,
 			.pair = mx->cli->pair, .strict = mx->cli->strict,

@@ -45,8 +45,17 @@ struct lu_rule_struct {
 	size_t n_max_bytes, n_max_lines;
 };
 
+/* What one dimension of the matrix varies. */
+enum lu_option_kind {
+	LU_OPTION_DEFINE,	/* options = NAME or NAME=a|b: -DNAME[=v] */
+	LU_OPTION_FLAGS,	/* flags = -m64 | -m32: words added as they are */
+	LU_OPTION_LINE_SIZE,	/* line_size = 64 | 128: the check's lines, and
+				 * -DLINEUP_CACHELINE_SIZE=N for lineup.h */
+};
+
 struct lu_matrix_option {
 	const char *name;
+	enum lu_option_kind kind;
 	const char **values;	/* NULL: a toggle, -DNAME or nothing */
 	size_t n_values;
 };

@@ -431,6 +431,62 @@ static int matrix_options(struct ini_ctx *c, const char *value)
 	return 1;
 }
 
+/*
+ * flags = -m64 | -m32 and line_size = 64 | 128: dimensions of the matrix
+ * beyond -D, alternatives between bars. One option each, named by the key,
+ * so conditions read "flags=-m32 && line_size=128".
+ */
+static int matrix_dimension(struct ini_ctx *c, const char *key,
+			    enum lu_option_kind kind, const char *value)
+{
+	struct lu_matrix_rules *m = &c->rules->matrix;
+	struct lu_arena *a = &c->rules->arena;
+	const char **vals = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < m->n_options; i++)
+		if (!strcmp(m->options[i].name, key))
+			return fail(c, "'%s' given twice in [matrix]", key);
+	for (const char *p = value;;) {
+		const char *bar = strchr(p, '|');
+		const char *end = bar ? bar : p + strlen(p);
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		const char *v = trimmed(a, lu_arena_strndup(a, p,
+							    (size_t)(end - p)));
+		char *tail;
+		unsigned long size = strtoul(v, &tail, 10);
+
+		if (!*v) {
+			free(vals);
+			return fail(c, "'%s' has an empty alternative", key);
+		}
+		if (kind == LU_OPTION_LINE_SIZE &&
+		    (*tail || size < 8 || size > 4096 || (size & (size - 1)))) {
+			free(vals);
+			return fail(c, "line_size needs powers of two between 8 "
+				       "and 4096, e.g. 64 | 128, not '%s'", v);
+		}
+		vals = lu_grow(vals, &cap, n, sizeof(*vals));
+		vals[n++] = v;
+		if (!bar)
+			break;
+		p = bar + 1;
+	}
+	m->options = lu_grow(m->options, &c->cap_options, m->n_options,
+			     sizeof(*m->options));
+	struct lu_matrix_option *o = &m->options[m->n_options++];
+
+	memset(o, 0, sizeof(*o));
+	o->name = lu_arena_strdup(a, key);
+	o->kind = kind;
+	o->values = lu_arena_memdup(a, vals, n * sizeof(*vals));
+	o->n_values = n;
+	free(vals);
+	return 1;
+}
+
 static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 {
 	struct lu_matrix_rules *m = &c->rules->matrix;
@@ -449,9 +505,13 @@ static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 	}
 	if (!strcmp(key, "options"))
 		return matrix_options(c, value);
+	if (!strcmp(key, "flags"))
+		return matrix_dimension(c, key, LU_OPTION_FLAGS, value);
+	if (!strcmp(key, "line_size"))
+		return matrix_dimension(c, key, LU_OPTION_LINE_SIZE, value);
 	return fail(c,
 		    "unknown key '%s' in [matrix] (expected compile, compdb, "
-		    "source, options)",
+		    "source, options, flags, line_size)",
 		    key);
 }
 

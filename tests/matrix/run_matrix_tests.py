@@ -774,6 +774,53 @@ def test_align_option(tmp, scratch):
           out + err)
 
 
+def test_dimensions(tmp, scratch):
+    # -m32 halves long, so cold joins hot's line; 128-byte lines join them
+    # whatever the word size: one rules file, four configurations
+    d = os.path.join(tmp, "dimensions")
+    os.makedirs(d)
+    write(os.path.join(d, "s.c"), """\
+        struct s {
+        \tlong hot;
+        \tlong a[7];
+        \tlong cold;
+        } __attribute__((__aligned__(128)));
+        struct s s;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = cc -c -g s.c
+        flags = -m64 | -m32
+        line_size = 64 | 128
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("dimensions: flags and line size tell builds apart",
+          "4 configurations (all), 4 distinct" in out, out + err)
+    check("dimensions: the condition names both",
+          rc == 1 and "3 of 4 configurations fail: "
+          "flags=-m32 || line_size=128" in out, out + err)
+    rc, out, err = matrix(rules, "--format", "json", tmpdir=scratch)
+    data = json.loads(out)
+    flags = sorted(c["flags"] for c in data["configurations"])
+    check("dimensions: flags and the header's line size reach the compiler",
+          flags == sorted([" -m64 -DLINEUP_CACHELINE_SIZE=64",
+                           " -m64 -DLINEUP_CACHELINE_SIZE=128",
+                           " -m32 -DLINEUP_CACHELINE_SIZE=64",
+                           " -m32 -DLINEUP_CACHELINE_SIZE=128"]), str(flags))
+    bad = write(os.path.join(d, "bad.ini"), """\
+        [matrix]
+        compile = cc -c -g s.c
+        line_size = 64 | 96
+        """)
+    rc, out, err = matrix(bad, tmpdir=scratch)
+    check("dimensions: a line size that is not a power of two",
+          rc == 2 and "bad.ini:3: error: line_size needs powers of two"
+          in err and len(err.strip().splitlines()) == 1, err)
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="lineup-matrix-test.") as tmp:
         scratch = os.path.join(tmp, "scratch")
@@ -784,7 +831,8 @@ def main():
                      test_output_cap, test_timeout_tree,
                      test_interrupt_compiling, test_interrupt_reading,
                      test_interrupt_reporting, test_compdb_long_argument,
-                     test_many_options, test_align_option):
+                     test_many_options, test_align_option,
+                     test_dimensions):
             test(tmp, scratch)
     print(f"{len(failures)} failed")
     return 1 if failures else 0
