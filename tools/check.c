@@ -306,17 +306,20 @@ static void collect_spans(struct sweep *w, uint64_t start)
 		const struct lu_member *m = &s->members[i];
 		int g = w->v->group_of[i];
 
-		if (g < 0 || !is_hot(w->v->groups[g].kind) || !m->size ||
+		uint64_t bytes = lu_member_bytes(m);
+
+		if (g < 0 || !is_hot(w->v->groups[g].kind) || !bytes ||
 		    m->marker)
 			continue;
 		/* a named member stands for its expanded parts */
 		if (i + 1 < s->n_members && s->members[i + 1].depth > m->depth)
 			continue;
-		/* malformed input: a member past the struct's end */
-		if (m->offset >= s->size)
+		/* malformed input: a member past the struct's end (a
+		 * flexible array may start at it) */
+		if (m->offset > s->size || (m->offset == s->size && m->size))
 			continue;
 		uint64_t end = m->size > s->size - m->offset ? s->size
-							     : m->offset + m->size;
+							     : m->offset + bytes;
 
 		/* with the padding before it that its group owns */
 		add_span(w, (struct span){ (start + w->v->share[i]) / w->unit,

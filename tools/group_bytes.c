@@ -34,7 +34,7 @@ void lu_group_shares(const struct lu_struct *s, const struct lu_group *groups,
 		const struct lu_member *m = &s->members[i];
 
 		share[i] = m->offset;
-		if (m->marker || !m->size)
+		if (m->marker || !lu_member_bytes(m))
 			continue;
 		if (m->depth) {
 			/* the first part of a nested member owns what the
@@ -88,10 +88,10 @@ void lu_group_extents(const struct lu_struct *s, struct lu_group *groups,
 		int g = group_of[i];
 
 		if (g < 0 || (size_t)g >= n || !changed[g] || m->marker ||
-		    !m->size)
+		    !lu_member_bytes(m))
 			continue;
 		struct lu_group *x = &groups[g];
-		uint64_t end = m->offset + m->size;
+		uint64_t end = m->offset + lu_member_bytes(m);
 
 		if (!any[g] || share[i] < x->begin)
 			x->begin = share[i];

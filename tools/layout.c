@@ -94,6 +94,13 @@ const char *lu_set_closest(const struct lu_set *set, const char *name)
 	return lu_closest_name(name, &set->names);
 }
 
+uint64_t lu_member_bytes(const struct lu_member *m)
+{
+	if (m->size || m->marker || m->bit_size)
+		return m->size;
+	return m->dims && *m->dims ? 1 : 0;
+}
+
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name)
 {
 	for (size_t i = 0; i < s->n_members; i++)

@@ -52,6 +52,38 @@ struct lu_member {
 	unsigned depth;		/* 0 as C sees it, >0 inside a named member */
 	int group;		/* index in lu_struct.groups, -1 for none */
 	bool marker;		/* a zero-size group marker */
+	/* Of a struct type, named and not through a typedef: that struct's
+	 * tail padding, which pahole reports after the member and sums in
+	 * "paddings" (holes.h); 0 otherwise or unknown. */
+	uint64_t type_padding;
+	/* Its type's natural alignment as pahole works it out from BTF
+	 * (the largest scalar in it, forced alignments left out), for
+	 * guessing forced ones from gaps; 0 when the reader leaves it to
+	 * the guess from the size. */
+	uint32_t natural_align;
+	/* The forced alignment the input states for it, with
+	 * lu_struct.forced_stated (DW_AT_alignment, or what pahole's text
+	 * prints); else (BTF) show guesses it from the gap before it. */
+	uint32_t forced_align;
+};
+
+/*
+ * An anonymous struct or union (C11), or a C++ base class. C makes its
+ * members the enclosing struct's, and so does lu_struct.members: they are
+ * listed flattened, with offsets from the struct's start, as check and the
+ * rules see them. A block records where one was, for showing it nested as
+ * pahole does, with its own holes; only those not inside a named member
+ * expanded for check.
+ */
+struct lu_block {
+	uint64_t offset;	/* bytes from the struct start */
+	uint64_t size;
+	size_t first, last;	/* members [first, last) declared inside,
+				 * those of inner blocks included */
+	int parent;		/* the enclosing block's index, -1 for none */
+	bool is_union;
+	uint64_t forced_align;	/* as lu_member's, for the block */
+	const char *base;	/* a base class's type, else NULL */
 };
 
 struct lu_group {
@@ -75,6 +107,7 @@ struct lu_struct {
 	uint64_t size;
 	uint64_t align;
 	bool align_inferred;	/* guessed from gaps (BTF, pahole text) */
+	bool forced_stated;	/* members' forced_align are the input's */
 	const char *file;
 	unsigned decl_line;
 	const char *unit;	/* compilation unit or archive member */
@@ -83,6 +116,9 @@ struct lu_struct {
 	size_t n_members;
 	struct lu_group *groups;
 	size_t n_groups;
+	/* in declaration order, each before the blocks inside it */
+	struct lu_block *blocks;
+	size_t n_blocks;
 };
 
 /* All layouts read from one input. */
@@ -118,6 +154,14 @@ const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
 bool lu_struct_named(const struct lu_struct *s, const char *name);
 /* The struct name of the input nearest to NAME, for "did you mean". */
 const char *lu_set_closest(const struct lu_set *set, const char *name);
+
+/*
+ * The bytes a member occupies for the checks: its size, and 1 for a
+ * flexible array member (`slots[]`, GNU `slots[0]`), whose first element
+ * starts at its offset and is what shares the line with the members before
+ * it; the others lie past the struct, where no member is.
+ */
+uint64_t lu_member_bytes(const struct lu_member *m);
 
 /* Index of the member named NAME (dotted for nested), -1 when absent. */
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name);

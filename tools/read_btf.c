@@ -14,6 +14,7 @@
 
 #include "align_guess.h"
 #include "btf_valid.h"
+#include "holes.h"
 #include "intern.h"
 
 #define MAX_ANON_DEPTH 256
@@ -28,6 +29,13 @@ struct btf_reader {
 	const char *path;
 	struct lu_member *members;
 	size_t n_members, cap_members;
+	struct lu_block *blocks;	/* anonymous structs and unions */
+	size_t n_blocks, cap_blocks;
+	int open_block;			/* the innermost being filled, or -1 */
+	uint64_t *paddings;	/* struct_padding by id, plus 1; 0 unknown */
+	uint32_t *aligns;	/* natural_align of structs by id; 0 unknown */
+	struct lu_item *items;	/* struct_padding's scratch */
+	size_t cap_items;
 	char *text;	/* what btf_dump printed */
 	size_t text_len, text_cap;
 	const char **texts;	/* type_text by id: each spelled once */
@@ -96,6 +104,33 @@ static const char *type_text(struct btf_reader *r, __u32 id)
 	if (btf_dump__emit_type_decl(r->dump, id, &o) < 0 || !r->text)
 		return r->texts[id] = lu_intern_str(&r->strings,
 						    &r->set->arena, "?");
+	/* btf_dump writes out an anonymous type that a pointer or a
+	 * function refers to, on many lines: "{...}" as pahole says */
+	if (memchr(r->text, '{', r->text_len)) {
+		/* "{}" grows into "{...}" */
+		size_t cap = r->text_len * 3 + 1, w = 0, level = 0;
+		char *out = malloc(cap);
+
+		if (!out)
+			abort();
+		for (size_t i = 0; i < r->text_len; i++) {
+			char c = r->text[i];
+
+			if (c == '{' && !level++) {
+				memcpy(out + w, "{...", 4);
+				w += 4;
+			}
+			if (!level)
+				out[w++] = c;
+			if (c == '}' && level && !--level)
+				out[w++] = c;
+		}
+		out[w] = '\0';
+		free(r->text);
+		r->text = out;
+		r->text_len = w;
+		r->text_cap = cap;
+	}
 	/* btf_dump leaves a space before an empty declarator */
 	while (r->text_len && r->text[r->text_len - 1] == ' ')
 		r->text[--r->text_len] = '\0';
@@ -103,11 +138,124 @@ static const char *type_text(struct btf_reader *r, __u32 id)
 					r->text_len);
 }
 
-static void add_members(struct btf_reader *r, const struct btf_type *t,
-			uint64_t base_bits, int nesting);
+/*
+ * A member's place from its bit offset BITS: the storage unit of a
+ * bit-field is the type-sized, type-aligned block around it.
+ */
+static void place(struct lu_item *it, uint64_t bits, __u32 bit_size,
+		  uint64_t size)
+{
+	it->offset = bits / 8;
+	it->size = size;
+	it->bit_size = bit_size;
+	it->bit_offset = 0;
+	if (bit_size) {
+		uint64_t unit = size ? size : 1;
 
+		it->offset = (bits / (unit * 8)) * unit;
+		it->bit_offset = (uint32_t)(bits - it->offset * 8);
+		it->size = unit;
+	}
+}
+
+/*
+ * The tail padding of the struct type ID as pahole reports it after a
+ * member of that type: its direct members through lu_find_holes.
+ */
+static uint64_t struct_padding(struct btf_reader *r, __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(r->btf, id);
+	__u32 n = btf_vlen(t);
+	struct lu_holes h;
+
+	if (r->paddings[id])
+		return r->paddings[id] - 1;
+	if (n > r->cap_items) {
+		r->items = realloc(r->items, n * sizeof(*r->items));
+		if (!r->items)
+			abort();
+		r->cap_items = n;
+	}
+	for (__u32 i = 0; i < n; i++) {
+		__s64 size = btf__resolve_size(r->btf, btf_members(t)[i].type);
+
+		place(&r->items[i], btf_member_bit_offset(t, i),
+		      btf_member_bitfield_size(t, i), size > 0 ? (uint64_t)size
+							       : 0);
+	}
+	lu_find_holes(r->items, n, t->size, &h);
+	r->paddings[id] = h.padding + 1;
+	return h.padding;
+}
+
+/*
+ * The natural alignment of type ID as pahole's tag__natural_alignment
+ * (dwarves.c) has it: a scalar's size, a pointer's, an array's element's,
+ * the largest of a struct's members'; 1 for what has none.
+ */
+static uint32_t natural_align(struct btf_reader *r, __u32 id, int depth)
+{
+	const struct btf_type *t;
+	uint32_t a = 1;
+
+	id = skip_mods_typedefs(r->btf, id);
+	t = btf__type_by_id(r->btf, id);
+	if (!t || depth > MAX_ANON_DEPTH)
+		return 1;
+	if (btf_is_ptr(t)) {
+		size_t ptr = btf__pointer_size(r->btf);
+
+		return ptr ? (uint32_t)ptr : 8;
+	}
+	if (btf_is_int(t) || btf_is_any_enum(t) || btf_is_float(t))
+		return t->size ? t->size : 1;
+	if (btf_is_array(t))
+		return natural_align(r, btf_array(t)->type, depth + 1);
+	if (!btf_is_composite(t))
+		return 1;
+	if (r->aligns[id])
+		return r->aligns[id];
+	for (__u32 i = 0; i < btf_vlen(t); i++) {
+		uint32_t m = natural_align(r, btf_members(t)[i].type, depth + 1);
+
+		if (m > a)
+			a = m;
+	}
+	return r->aligns[id] = a;
+}
+
+static void add_members(struct btf_reader *r, const struct btf_type *t,
+			uint64_t base_bits, const char *prefix, unsigned depth,
+			int nesting);
+
+/* PREFIX NAME SUFFIX, stored once: "rt_bandwidth." + "rt_runtime". */
+static const char *dotted(struct btf_reader *r, const char *prefix,
+			  const char *name, const char *suffix)
+{
+	size_t np = strlen(prefix), nn = strlen(name), ns = strlen(suffix);
+	char *buf = malloc(np + nn + ns + 1);
+
+	if (!buf)
+		abort();
+	memcpy(buf, prefix, np);
+	memcpy(buf + np, name, nn);
+	memcpy(buf + np + nn, suffix, ns + 1);
+	const char *kept = lu_intern(&r->strings, &r->set->arena, buf,
+				     np + nn + ns);
+
+	free(buf);
+	return kept;
+}
+
+/*
+ * Members are added as C sees them; a named nested member is also expanded
+ * into "name.inner" parts when the rules name them (opts->expand_depth),
+ * as the DWARF reader does: task_group's rt_bandwidth.rt_runtime, tcp_sock's
+ * inet_conn.icsk_rto. PREFIX is "" at the top, "name." below.
+ */
 static void add_member(struct btf_reader *r, const struct btf_type *parent,
-		       int index, uint64_t base_bits, int nesting)
+		       int index, uint64_t base_bits, const char *prefix,
+		       unsigned depth, int nesting)
 {
 	const struct btf_member *m = btf_members(parent) + index;
 	const char *name = btf__name_by_offset(r->btf, m->name_off);
@@ -133,7 +281,27 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 			r->failed = true;
 			return;
 		}
-		add_members(r, core, bits, nesting + 1);
+		/* C makes its members the parent's; a block says where it
+		 * was (in the struct as shown, not inside an expansion) */
+		int outer = r->open_block;
+		size_t b = r->n_blocks;
+
+		if (!depth) {
+			r->blocks = lu_grow(r->blocks, &r->cap_blocks,
+					    r->n_blocks, sizeof(*r->blocks));
+			r->blocks[b] = (struct lu_block){
+				.offset = bits / 8, .size = core->size,
+				.first = r->n_members, .parent = outer,
+				.is_union = btf_is_union(core),
+			};
+			r->n_blocks++;
+			r->open_block = (int)b;
+		}
+		add_members(r, core, bits, prefix, depth, nesting + 1);
+		if (r->open_block != outer) {
+			r->blocks[b].last = r->n_members;
+			r->open_block = outer;
+		}
 		return;
 	}
 
@@ -144,7 +312,9 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 
 	memset(out, 0, sizeof(*out));
 	/* BTF's strings stay put while it is open: found by address */
-	out->name = lu_intern_at(&r->strings, a, name ? name : "");
+	out->name = *prefix ? dotted(r, prefix, name ? name : "", "")
+			    : lu_intern_at(&r->strings, a, name ? name : "");
+	out->depth = depth;
 	out->group = -1;
 
 	/* Arrays print as "type name[dims]": peel the dimensions off. */
@@ -167,27 +337,44 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 	out->dims = lu_intern(&r->strings, a, dims, dl);
 
 	__s64 size = btf__resolve_size(r->btf, m->type);
+	struct lu_item it;
 
-	out->size = size > 0 ? (uint64_t)size : 0;
-	out->offset = bits / 8;
-	if (bit_size) {
-		/* The storage unit: a type-sized, type-aligned block. */
-		uint64_t unit = out->size ? out->size : 1;
+	place(&it, bits, bit_size, size > 0 ? (uint64_t)size : 0);
+	out->offset = it.offset;
+	out->size = it.size;
+	out->bit_offset = it.bit_offset;
+	out->bit_size = it.bit_size;
+	/* pahole looks at the member's own type, not through typedefs */
+	if (!bit_size && btf_is_struct(btf__type_by_id(r->btf, m->type)))
+		out->type_padding = struct_padding(r, m->type);
+	out->natural_align = natural_align(r, m->type, 0);
 
-		out->bit_size = bit_size;
-		out->offset = (bits / (unit * 8)) * unit;
-		out->bit_offset = (uint32_t)(bits - out->offset * 8);
-		out->size = unit;
+	if (depth < r->opts->expand_depth && name && *name && !bit_size &&
+	    btf_is_composite(core) && !btf_is_array(btf__type_by_id(r->btf,
+								    m->type))) {
+		if (nesting >= MAX_ANON_DEPTH) {
+			lu_error_set(r->err,
+				     "failed to read BTF from %s: members "
+				     "nested deeper than %d",
+				     r->path, MAX_ANON_DEPTH);
+			r->failed = true;
+			return;
+		}
+		const char *sub = dotted(r, prefix, name, ".");
+
+		add_members(r, core, (uint64_t)out->offset * 8, sub, depth + 1,
+			    nesting + 1);
 	}
 }
 
 static void add_members(struct btf_reader *r, const struct btf_type *t,
-			uint64_t base_bits, int nesting)
+			uint64_t base_bits, const char *prefix, unsigned depth,
+			int nesting)
 {
 	int n = btf_vlen(t);
 
 	for (int i = 0; i < n && !r->failed; i++)
-		add_member(r, t, i, base_bits, nesting);
+		add_member(r, t, i, base_bits, prefix, depth, nesting);
 }
 
 /*
@@ -250,7 +437,9 @@ static void build_struct(struct btf_reader *r, __u32 id,
 			 const struct btf_type *t, const char *name)
 {
 	r->n_members = 0;
-	add_members(r, t, 0, 0);
+	r->n_blocks = 0;
+	r->open_block = -1;
+	add_members(r, t, 0, "", 0, 0);
 	if (r->failed)
 		return;
 
@@ -275,6 +464,10 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
+	if (r->n_blocks)
+		s->blocks = lu_arena_memdup(a, r->blocks,
+					    r->n_blocks * sizeof(*r->blocks));
+	s->n_blocks = r->n_blocks;
 }
 
 /* Typedefs by the struct or union they name: (target id, name) pairs. */
@@ -410,7 +603,9 @@ static int read_btf(struct lu_read_ctx *ctx)
 	struct typedef_names names = { 0 };
 
 	r.texts = calloc(n, sizeof(*r.texts));
-	if (!r.texts)
+	r.paddings = calloc(n, sizeof(*r.paddings));
+	r.aligns = calloc(n, sizeof(*r.aligns));
+	if (!r.texts || !r.paddings || !r.aligns)
 		abort();
 	collect_typedefs(&r, &names);
 	for (__u32 id = 1; id < n && !r.failed; id++) {
@@ -439,6 +634,10 @@ static int read_btf(struct lu_read_ctx *ctx)
 	}
 	free(names.pairs);
 	free(r.members);
+	free(r.blocks);
+	free(r.paddings);
+	free(r.aligns);
+	free(r.items);
 	free(r.text);
 	free(r.texts);
 	lu_intern_free(&r.strings);

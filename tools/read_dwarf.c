@@ -24,6 +24,7 @@
 #include "ar.h"
 #include "companion.h"
 #include "dwarf_types.h"
+#include "holes.h"
 #include "intern.h"
 #include "map_guard.h"
 #include "strset.h"
@@ -67,6 +68,10 @@ struct dwarf_reader {
 	/* the struct being built */
 	struct lu_member *members;
 	size_t n_members, cap_members;
+	struct lu_block *blocks;	/* its anonymous structs and unions */
+	size_t n_blocks, cap_blocks;
+	int open_block;			/* the innermost being filled, or -1 */
+	struct lu_dw_memo padded;	/* struct_padding, this struct's */
 	size_t visits;		/* add_member calls for this struct */
 	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */
 	/* Every string a layout keeps, stored once in the set's arena; and
@@ -231,6 +236,102 @@ static void free_type_memos(struct dwarf_reader *r)
 	free(r->dotted);
 }
 
+/*
+ * A bit-field member M at LOC, of BIT_SIZE bits in a type of *SIZE bytes:
+ * its storage unit's offset from the struct start into *OFFSET, its size
+ * into *SIZE, and its first bit within the unit.
+ */
+static uint32_t place_bits(struct dwarf_reader *r, Dwarf_Die *m, uint64_t loc,
+			   uint64_t bit_size, uint64_t *offset, uint64_t *size)
+{
+	uint64_t unit = lu_dw_udata(m, DW_AT_byte_size, *size);
+	Dwarf_Attribute attr;
+	Dwarf_Word v;
+	Dwarf_Sword msb = 0;
+	int64_t bits;
+
+	if (!unit)
+		unit = 1;
+	*size = unit;
+	if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &attr) &&
+	    !dwarf_formudata(&attr, &v)) {
+		/* DWARF 4+: bits from the struct start */
+		bits = (int64_t)(loc * 8 + v);
+	} else {
+		/* DWARF 2/3 (and GCC before DWARF 5): bits from the MSB of
+		 * the unit at DW_AT_data_member_location, which is bit 0 only
+		 * on big-endian targets. */
+		if (dwarf_attr_integrate(m, DW_AT_bit_offset, &attr))
+			dwarf_formsdata(&attr, &msb);
+		bits = (int64_t)loc * 8 +
+		       (r->big_endian ? msb
+				      : (int64_t)(unit * 8 - bit_size) - msb);
+	}
+	/* The storage unit is the type-sized, type-aligned block around the
+	 * field, and the bit offset counts from its start in memory order:
+	 * pahole's convention on every target. */
+	if (bits < 0)
+		bits = 0;
+	uint64_t unit_bits = unit * 8;
+
+	*offset = ((uint64_t)bits / unit_bits) * unit;
+	return (uint32_t)((uint64_t)bits % unit_bits);
+}
+
+/* Members of one struct type the padding walk looks at, at most. */
+#define MAX_PADDING_ITEMS 4096
+
+/*
+ * The tail padding of the struct type T, as pahole reports it after a
+ * member of that type: its direct members (an anonymous one whole) through
+ * lu_find_holes. 0 when T is malformed or larger than the walk allows.
+ */
+static uint64_t struct_padding(struct dwarf_reader *r, Dwarf_Die *t)
+{
+	struct lu_item *items = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t padding = 0;
+	Dwarf_Die child, type;
+
+	/* many members share a type: each is walked once per struct */
+	if (lu_dw_memo_get(&r->padded, t->addr, &padding))
+		return padding;
+	if (dwarf_child(t, &child) != 0)
+		goto out;
+	do {
+		int tag = dwarf_tag(&child);
+		uint64_t loc, bit_size;
+
+		if ((tag != DW_TAG_member && tag != DW_TAG_inheritance) ||
+		    dwarf_hasattr(&child, DW_AT_external) ||
+		    dwarf_hasattr(&child, DW_AT_declaration))
+			continue;
+		if (n == MAX_PADDING_ITEMS || !lu_dw_type_of(&child, &type) ||
+		    !lu_dw_member_location(&child, &loc))
+			goto out;
+		items = lu_grow(items, &cap, n, sizeof(*items));
+		struct lu_item *it = &items[n++];
+
+		memset(it, 0, sizeof(*it));
+		it->offset = loc;
+		it->size = lu_dw_type_size(&type);
+		bit_size = lu_dw_udata(&child, DW_AT_bit_size, 0);
+		if (bit_size) {
+			it->bit_size = (uint32_t)bit_size;
+			it->bit_offset = place_bits(r, &child, loc, bit_size,
+						    &it->offset, &it->size);
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	struct lu_holes h;
+
+	lu_find_holes(items, n, lu_dw_udata(t, DW_AT_byte_size, 0), &h);
+	padding = h.padding;
+out:
+	lu_dw_memo_put(&r->padded, t->addr, padding);
+	free(items);
+	return padding;
+}
+
 static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
 			const char *prefix, unsigned depth, int nesting);
 
@@ -260,7 +361,8 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	}
 	bool have_core = lu_dw_strip_type(&type, &core);
 
-	/* Anonymous struct or union: its members are the parent's, in C. */
+	/* Anonymous struct or union, or a C++ base class: its members are
+	 * the parent's; a block says where it was. */
 	if (!name && have_core && is_aggregate(&core)) {
 		if (nesting >= MAX_ANON_DEPTH) {
 			lu_error_set(r->err,
@@ -270,7 +372,35 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 			r->failed = true;
 			return;
 		}
+		int outer = r->open_block;
+		size_t b = r->n_blocks;
+
+		if (!depth) {
+			const char *cls = NULL;
+
+			if (dwarf_tag(m) == DW_TAG_inheritance &&
+			    !(cls = type_text(r, &type, false)))
+				return;
+			r->blocks = lu_grow(r->blocks, &r->cap_blocks,
+					    r->n_blocks, sizeof(*r->blocks));
+			r->blocks[b] = (struct lu_block){
+				.offset = base + loc,
+				.size = lu_dw_type_size(&type),
+				.first = r->n_members,
+				.parent = outer,
+				.is_union = dwarf_tag(&core) == DW_TAG_union_type,
+				.base = cls,
+				.forced_align =
+					lu_dw_udata(m, DW_AT_alignment, 0),
+			};
+			r->n_blocks++;
+			r->open_block = (int)b;
+		}
 		add_members(r, &core, base + loc, prefix, depth, nesting + 1);
+		if (r->open_block != outer) {
+			r->blocks[b].last = r->n_members;
+			r->open_block = outer;
+		}
 		return;
 	}
 
@@ -308,46 +438,22 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		out->decl_column = (unsigned)col;
 	out->size = lu_dw_type_size(&type);
 	out->offset = base + loc;
+	out->forced_align = (uint32_t)lu_dw_udata(m, DW_AT_alignment, 0);
 
 	uint64_t bit_size = lu_dw_udata(m, DW_AT_bit_size, 0);
 
 	if (bit_size) {
-		uint64_t unit = lu_dw_udata(m, DW_AT_byte_size, out->size);
-		Dwarf_Attribute attr;
-		Dwarf_Word v;
+		uint64_t unit_offset;
 
-		Dwarf_Sword msb = 0;
-		int64_t bits;
-
-		if (!unit)
-			unit = 1;
 		out->bit_size = (uint32_t)bit_size;
-		out->size = unit;
-		if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &attr) &&
-		    !dwarf_formudata(&attr, &v)) {
-			/* DWARF 4+: bits from the struct start */
-			bits = (int64_t)(loc * 8 + v);
-		} else {
-			/* DWARF 2/3 (and GCC before DWARF 5): bits from the
-			 * MSB of the unit at DW_AT_data_member_location,
-			 * which is bit 0 only on big-endian targets. */
-			if (dwarf_attr_integrate(m, DW_AT_bit_offset, &attr))
-				dwarf_formsdata(&attr, &msb);
-			bits = (int64_t)loc * 8 +
-			       (r->big_endian ? msb
-					      : (int64_t)(unit * 8 - bit_size) -
-							msb);
-		}
-		/* The storage unit is the type-sized, type-aligned block
-		 * around the field, and the bit offset counts from its start
-		 * in memory order: pahole's convention on every target. */
-		if (bits < 0)
-			bits = 0;
-		uint64_t unit_bits = unit * 8;
-
-		out->offset = base + ((uint64_t)bits / unit_bits) * unit;
-		out->bit_offset = (uint32_t)((uint64_t)bits % unit_bits);
+		out->bit_offset = place_bits(r, m, loc, bit_size, &unit_offset,
+					     &out->size);
+		out->offset = base + unit_offset;
 	}
+	/* pahole looks at the member's own type, not through typedefs */
+	if (!bit_size && (dwarf_tag(&type) == DW_TAG_structure_type ||
+			  dwarf_tag(&type) == DW_TAG_class_type))
+		out->type_padding = struct_padding(r, &type);
 
 	if (depth < r->opts->expand_depth && have_core &&
 	    is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
@@ -613,8 +719,11 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 		return;
 	}
 	r->n_members = 0;
+	r->n_blocks = 0;
+	r->open_block = -1;
 	r->visits = 0;
 	add_members(r, die, 0, NULL, 0, 0);
+	lu_dw_memo_free(&r->padded);
 	if (r->failed)
 		return;
 
@@ -627,6 +736,7 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
 	if (!s->align)
 		s->align = lu_dw_struct_align(&r->abi, die);
+	s->forced_stated = true;	/* DW_AT_alignment on the members */
 	s->file = decl_file(r, die);
 	s->decl_line = decl_line(die);
 	/* where a definition comes from tells two variants apart; by text,
@@ -635,6 +745,10 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
+	if (r->n_blocks)
+		s->blocks = lu_arena_memdup(a, r->blocks,
+					    r->n_blocks * sizeof(*r->blocks));
+	s->n_blocks = r->n_blocks;
 }
 
 /* Looks for group markers among the direct members, once per definition. */
@@ -1162,6 +1276,7 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 	ret = 0;
 out:
 	free(r.members);
+	free(r.blocks);
 	lu_dw_abi_free(&r.abi);
 	free(r.kept.slots);
 	lu_dw_memo_free(&r.built);

@@ -25,6 +25,8 @@ struct block {
 	enum block_kind kind;
 	const char *tag;	/* "inner" for "struct inner {", or NULL */
 	size_t first;		/* its first member in pahole_reader.members */
+	int index;		/* in pahole_reader.blocks, -1 for none */
+	bool after_hole;	/* pahole said "XXX N bytes hole" before it */
 };
 
 /* "off size" or "off:bit size" from a member's comment */
@@ -50,6 +52,25 @@ struct pahole_reader {
 	const char *name;
 	struct lu_member *members;
 	size_t n_members, cap_members;
+	/* every nested struct or union block, kept for the anonymous ones */
+	struct lu_block *blocks;
+	size_t n_blocks, cap_blocks;
+	/* the member "XXX last struct has N bytes of padding" is about */
+	size_t padded;		/* SIZE_MAX: none */
+	bool after_hole;	/* the last note was a byte hole */
+	/*
+	 * Forced alignments at the top level: the members pahole printed
+	 * one on, the blocks after which it printed one alone (the type's,
+	 * or the member's: resolved by pahole's "forced alignments: N").
+	 */
+	size_t n_stated;
+	struct ambiguous {
+		bool is_block;
+		size_t index;
+		uint64_t align;
+	} *amb;
+	size_t n_amb, cap_amb;
+	uint64_t n_forced;	/* what pahole's summary says */
 	uint64_t size;
 	bool have_size;
 	uint64_t forced;	/* largest __aligned__ on a member or block */
@@ -181,10 +202,11 @@ bad:
 
 /*
  * Cuts every "__attribute__((...))" out of S, noting the alignment and
- * packing they state; pahole prints them after a member name or a '}'.
+ * packing they state, and how many alignments (the last wins); pahole
+ * prints them after a member name or a '}'.
  */
 static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
-			    bool *packed)
+			    bool *packed, unsigned *n_aligned)
 {
 	char *a;
 
@@ -208,6 +230,7 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 			if (!parse_num(&kw, align) || (*align & (*align - 1)))
 				return fail(r, "expected a power of two in "
 					       "__aligned__()");
+			++*n_aligned;
 		}
 		memmove(a, p, strlen(p) + 1);
 	}
@@ -313,6 +336,7 @@ static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
 					   (int)(name - stars), stars,
 					   (int)(close + 1 - params), params);
 
+	r->padded = SIZE_MAX;
 	add_member(r, lu_arena_strndup(a, name, (size_t)(name_end - name)),
 		   squeeze(a, type, strlen(type)),
 		   in_dims < p ? lu_arena_strndup(a, in_dims,
@@ -331,19 +355,28 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 	bool packed = false;
 	char *name, *dims;
 	uint32_t bits;
+	unsigned n_aligned = 0;
+	size_t before = r->n_members;
 
 	code[strlen(code) - 1] = '\0';	/* the ';' */
-	if (strip_attributes(r, code, &align, &packed) < 0)
+	if (strip_attributes(r, code, &align, &packed, &n_aligned) < 0)
 		return -1;
 	if (align > r->forced)
 		r->forced = align;
+	if (align && r->n_open == 1)
+		r->n_stated++;
 	/* "unsigned int :0;" has no place: it only says where units end. */
 	if (!comment)
 		return 0;
 	if (parse_place(r, comment, &pl, "the member") < 0)
 		return -1;
-	if (strstr(code, "(*"))
-		return read_fn_pointer(r, code, strstr(code, "(*"), &pl);
+	if (strstr(code, "(*")) {
+		if (read_fn_pointer(r, code, strstr(code, "(*"), &pl) < 0)
+			return -1;
+		if (r->n_members > before)
+			r->members[before].forced_align = (uint32_t)align;
+		return 0;
+	}
 	if (!cut_declarator(code, &name, &dims, &bits)) {
 		if (bits)
 			return 0;	/* "int :4;": padding, not a member */
@@ -351,10 +384,12 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 	}
 	if (skip_space(code) == name)
 		return fail(r, "expected a type before '%s'", name);
+	r->padded = r->n_members;
 	if (!r->skip)
 		add_member(r, lu_arena_strndup(a, name, (size_t)(dims - name)),
 			   squeeze(a, code, (size_t)(name - code)),
-			   lu_arena_strdup(a, dims), &pl, bits);
+			   lu_arena_strdup(a, dims), &pl, bits)
+			->forced_align = (uint32_t)align;
 	return 0;
 }
 
@@ -362,7 +397,8 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 static int open_block(struct pahole_reader *r, char *code)
 {
 	char *p = skip_space(code), *tag = NULL;
-	struct block b = { .first = r->n_members };
+	struct block b = { .first = r->n_members, .index = -1,
+			   .after_hole = r->after_hole };
 
 	if (r->n_open == MAX_NEST)
 		return fail(r, "blocks nested deeper than %d", MAX_NEST);
@@ -392,12 +428,27 @@ static int open_block(struct pahole_reader *r, char *code)
 			return fail(r, "expected a struct name before '{'");
 		r->name = b.tag;
 		r->n_members = 0;
+		r->n_blocks = 0;
+		r->padded = SIZE_MAX;
+		r->n_stated = r->n_amb = 0;
+		r->n_forced = 0;
 		r->have_size = false;
 		r->forced = 0;
 		/* Unwanted structs cost no memory; typedefs are named at '}'. */
 		r->skip = b.kind == BLOCK_ENUM ||
 			  (!r->is_typedef && !r->opts->marked &&
 			   !lu_read_wants(r->ctx, tag));
+	} else if (b.kind != BLOCK_ENUM && !r->skip) {
+		/* kept if it turns out anonymous (close_block) */
+		const struct block *outer = &r->open[r->n_open - 1];
+
+		b.index = (int)r->n_blocks;
+		r->blocks = lu_grow(r->blocks, &r->cap_blocks, r->n_blocks,
+				    sizeof(*r->blocks));
+		r->blocks[r->n_blocks++] = (struct lu_block){
+			.first = r->n_members, .parent = outer->index,
+			.is_union = b.kind == BLOCK_UNION,
+		};
 	}
 	r->open[r->n_open++] = b;
 	return 0;
@@ -459,6 +510,51 @@ static bool wanted(struct pahole_reader *r)
 	return false;
 }
 
+/*
+ * The forced alignment of a nested block's member (the block, or the named
+ * member at INDEX) from the ALIGN of the N attributes after its '}':
+ * pahole prints the type's alignment, then the member's. One alone is
+ * taken for the member's where a gap before it forced it (as BTF guesses
+ * it), until pahole's summary says otherwise (resolve_aligns).
+ */
+static void state_align(struct pahole_reader *r, bool is_block, size_t index,
+			uint64_t align, unsigned n, bool after_hole)
+{
+	uint64_t stated = n > 1 || (n && after_hole) ? align : 0;
+
+	if (is_block)
+		r->blocks[index].forced_align = stated;
+	else
+		r->members[index].forced_align = (uint32_t)stated;
+	if (r->n_open != 1 || !n)
+		return;
+	if (n > 1) {
+		r->n_stated++;
+		return;
+	}
+	r->amb = lu_grow(r->amb, &r->cap_amb, r->n_amb, sizeof(*r->amb));
+	r->amb[r->n_amb++] = (struct ambiguous){ is_block, index, align };
+}
+
+/* pahole's "forced alignments: N" counts the members: what the stated
+ * ones leave of it is the ambiguous ones', all of them or none. */
+static void resolve_aligns(struct pahole_reader *r)
+{
+	uint64_t left = r->n_forced - r->n_stated;
+
+	if (r->n_forced < r->n_stated || (left && left != r->n_amb))
+		return;
+	for (size_t i = 0; i < r->n_amb; i++) {
+		const struct ambiguous *a = &r->amb[i];
+		uint64_t align = left ? a->align : 0;
+
+		if (a->is_block)
+			r->blocks[a->index].forced_align = align;
+		else
+			r->members[a->index].forced_align = (uint32_t)align;
+	}
+}
+
 static int finish_struct(struct pahole_reader *r, const struct block *b,
 			 const char *decl, uint64_t align, bool packed)
 {
@@ -477,6 +573,8 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	}
 	if (r->skip || !wanted(r))
 		goto out;
+	if (b->kind == BLOCK_STRUCT)	/* pahole sums structs only */
+		resolve_aligns(r);
 	for (size_t i = 0; i < r->n_members; i++)
 		if (!r->members[i].depth &&
 		    r->members[i].offset + r->members[i].size > end)
@@ -505,11 +603,16 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	s->size = r->size;
 	s->align = align;
 	s->align_inferred = inferred && r->forced < align;
+	s->forced_stated = true;
 	s->file = r->file;
 	s->decl_line = r->decl_line;
 	s->members = lu_arena_memdup(a, r->members,
 				     r->n_members * sizeof(*r->members));
 	s->n_members = r->n_members;
+	if (r->n_blocks)
+		s->blocks = lu_arena_memdup(a, r->blocks,
+					    r->n_blocks * sizeof(*r->blocks));
+	s->n_blocks = r->n_blocks;
 out:
 	r->file = NULL;
 	r->decl_line = 0;
@@ -520,7 +623,9 @@ out:
  * A named nested block, "struct {...} name;": one member of the outer
  * struct. What was read inside becomes "name.member", one level deeper,
  * kept only as deep as the caller asked, as the DWARF reader expands. pahole
- * shows the inside of anonymous types only (all with --expand_types).
+ * shows the inside of anonymous types only (all with --expand_types), and
+ * of a pointer to one, "struct {...} * name;", with offsets from the
+ * pointee's start: those are not the struct's.
  */
 static int close_named(struct pahole_reader *r, const struct block *b,
 		       char *decl, char *comment)
@@ -532,25 +637,35 @@ static int close_named(struct pahole_reader *r, const struct block *b,
 	struct place pl;
 	char *name, *dims;
 	uint32_t bits;
+	bool pointer = *decl == '*';
 
+	if (pointer)
+		decl = skip_space(decl + 1);
 	if (!cut_declarator(decl, &name, &dims, &bits) || name != decl)
 		return fail(r, "expected a member name after '}'");
 	if (parse_place(r, comment, &pl, "'}'") < 0)
 		return -1;
 	if (r->skip)
 		return 0;
+	/* its inside is a named member's: no blocks (as in the DWARF
+	 * reader) */
+	if (b->index >= 0)
+		r->n_blocks = (size_t)b->index;
+	r->padded = pointer ? SIZE_MAX : first;
 	name = lu_arena_strndup(a, name, (size_t)(dims - name));
+	const char *type = b->tag ? lu_arena_printf(a, "%s %s",
+						    block_kw[b->kind], b->tag)
+				  : anon[b->kind];
 	struct lu_member m = *add_member(
-		r, name, b->tag ? lu_arena_printf(a, "%s %s", block_kw[b->kind],
-					  b->tag)
-				: anon[b->kind],
+		r, name, pointer ? lu_arena_printf(a, "%s *", type) : type,
 		lu_arena_strdup(a, dims), &pl, bits);
 
 	memmove(&r->members[first + 1], &r->members[first],
 		(r->n_members - 1 - first) * sizeof(m));
 	r->members[first] = m;
-	/* arrays are never expanded */
-	for (size_t i = first + 1; !*dims && i < r->n_members; i++) {
+	/* arrays and pointers are never expanded */
+	for (size_t i = first + 1; !*dims && !pointer && i < r->n_members;
+	     i++) {
 		struct lu_member *in = &r->members[i];
 
 		if (in->depth + 1 > r->opts->expand_depth)
@@ -571,27 +686,56 @@ static int close_block(struct pahole_reader *r, char *code, char *comment)
 	size_t n = strlen(decl);
 	uint64_t align = 0;
 	bool packed = false;
+	unsigned n_aligned = 0;
 
 	if (!n || decl[n - 1] != ';')
 		return fail(r, "expected ';' after '}'");
 	decl[n - 1] = '\0';
-	if (strip_attributes(r, decl, &align, &packed) < 0)
+	if (strip_attributes(r, decl, &align, &packed, &n_aligned) < 0)
 		return -1;
 	decl = skip_space(decl);
 	if (!r->n_open)
 		return finish_struct(r, &b, decl, align, packed);
 	if (align > r->forced)
 		r->forced = align;
-	if (*decl)
-		return close_named(r, &b, decl, comment);
 	/*
 	 * pahole 1.24 also prints the types defined inside a struct (clang
-	 * puts anonymous struct types there) as blocks with no place: they
-	 * are definitions, not members.
+	 * puts anonymous struct types there) as blocks with no place, some
+	 * with the struct's typedef name after them: they are definitions,
+	 * not members.
 	 */
-	if (!comment || b.kind == BLOCK_ENUM)
+	if (!comment || (!*decl && b.kind == BLOCK_ENUM)) {
 		r->n_members = b.first;
-	return 0;	/* anonymous: its members are already the parent's */
+		if (b.index >= 0)
+			r->n_blocks = (size_t)b.index;
+		r->padded = SIZE_MAX;
+		return 0;
+	}
+	if (*decl) {
+		size_t at = b.first;
+
+		if (close_named(r, &b, decl, comment) < 0)
+			return -1;
+		if (!r->skip && at < r->n_members)
+			state_align(r, false, at, align, n_aligned,
+				    b.after_hole);
+		return 0;
+	}
+	r->padded = SIZE_MAX;	/* show works an anonymous one's out */
+	/* anonymous: its members are already the parent's */
+	if (b.index >= 0) {
+		struct lu_block *k = &r->blocks[b.index];
+		struct place pl;
+
+		if (parse_place(r, comment, &pl, "'}'") < 0)
+			return -1;
+		k->offset = pl.offset;
+		k->size = pl.size;
+		k->last = r->n_members;
+		state_align(r, true, (size_t)b.index, align, n_aligned,
+			    b.after_hole);
+	}
+	return 0;
 }
 
 /*
@@ -602,11 +746,27 @@ static int read_comment(struct pahole_reader *r, char *c)
 {
 	char *colon = strrchr(c, ':'), *f = strchr(c, '>');
 
+	static const char last_struct[] = "XXX last struct has ";
+	static const char forced[] = "forced alignments:";
+
 	if (r->n_open == 1 && !strncmp(c, "size:", 5)) {
 		c = skip_space(c + 5);
 		if (!parse_num(&c, &r->size))
 			return fail(r, "expected a number after 'size:'");
 		r->have_size = true;
+	} else if (r->n_open == 1 && !strncmp(c, forced, sizeof(forced) - 1)) {
+		c = skip_space(c + sizeof(forced) - 1);
+		if (!parse_num(&c, &r->n_forced))
+			return fail(r, "expected a number after '%s'", forced);
+	} else if (r->n_open && !strncmp(c, "XXX ", 4) &&
+		   strstr(c, " byte") && strstr(c, " hole")) {
+		r->after_hole = true;
+	} else if (r->n_open && r->padded < r->n_members &&
+		   !strncmp(c, last_struct, sizeof(last_struct) - 1)) {
+		c += sizeof(last_struct) - 1;
+		if (!parse_num(&c, &r->members[r->padded].type_padding))
+			return fail(r, "expected a number after '%s'",
+				    last_struct);
 	} else if (!r->n_open && *c == '<' && f && colon && colon > f &&
 		   isdigit((unsigned char)colon[1])) {
 		f = skip_space(f + 1);
@@ -621,6 +781,7 @@ static int read_line(struct pahole_reader *r)
 {
 	char *code = skip_space(r->text), *comment;
 	size_t n;
+	int rc;
 
 	/* pahole's own failure to print a member; it names no place */
 	if (!strncmp(code, "<ERROR", 6))
@@ -633,15 +794,22 @@ static int read_line(struct pahole_reader *r)
 	n = strlen(code);
 	if (!n)
 		return comment ? read_comment(r, comment) : 0;
-	if (code[n - 1] == '{')
-		return open_block(r, code);
-	if (!r->n_open)
-		return fail(r, "expected 'struct NAME {', found '%.40s'", code);
-	if (*code == '}')
-		return close_block(r, code, comment);
-	if (code[n - 1] != ';')
-		return fail(r, "expected ';' at the end of the member");
-	return read_member(r, code, comment);
+	/* pahole 1.24 says "typedef union  name;" of a tagless union it
+	 * was asked for by name: nothing to read */
+	if (!r->n_open && code[n - 1] == ';' && !strncmp(code, "typedef ", 8))
+		rc = 0;
+	else if (code[n - 1] == '{')
+		rc = open_block(r, code);
+	else if (!r->n_open)
+		rc = fail(r, "expected 'struct NAME {', found '%.40s'", code);
+	else if (*code == '}')
+		rc = close_block(r, code, comment);
+	else if (code[n - 1] != ';')
+		rc = fail(r, "expected ';' at the end of the member");
+	else
+		rc = read_member(r, code, comment);
+	r->after_hole = false;
+	return rc;
 }
 
 int lu_read_pahole(struct lu_read_ctx *ctx, FILE *in)
@@ -667,5 +835,7 @@ int lu_read_pahole(struct lu_read_ctx *ctx, FILE *in)
 		rc = -1;
 	}
 	free(r.members);
+	free(r.blocks);
+	free(r.amb);
 	return rc < 0 ? -1 : 0;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `lineup show` as text: pahole's layout view (offsets, sizes, holes,
- * cache-line boundaries, forced alignments, the summary) with what pahole
- * does not show: the lines each member spans, groups and their kinds,
- * conflicts, and which alignments are guesses.
+ * cache-line boundaries, forced alignments, anonymous structs and unions
+ * nested, the summary, each counted as pahole counts it: holes.h) with
+ * what pahole does not show: the lines each member spans, groups and their
+ * kinds, conflicts, and which alignments are guesses.
  */
 #include "show.h"
 
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "align_guess.h"
+#include "holes.h"
 #include "kernel_groups.h"
 #include "report.h"
 
@@ -106,29 +108,23 @@ static uint64_t natural_bound(const struct lu_member *m)
 	return elem > MAX_NATURAL_ALIGN ? MAX_NATURAL_ALIGN : elem;
 }
 
-/*
- * The alignment a member's offset forces, 0 for none. SEEN is the largest
- * alignment of the members before it, natural or forced, and grows with
- * this one: members of anonymous structs and unions are flattened, and the
- * tail padding of one is a gap no larger than its alignment, which is that
- * of a member before the gap. A gap that SEEN explains forces nothing.
- */
-static uint64_t member_forced(const struct lu_member *m, uint64_t prev_end,
-			      uint64_t *seen, unsigned line)
+/* A member's natural alignment: the reader's, else the bound above. */
+static uint64_t member_natural(const struct lu_member *m)
 {
-	uint64_t natural = natural_bound(m), forced = 0;
+	return m->natural_align ? m->natural_align : natural_bound(m);
+}
 
-	/* a flexible array's size says nothing of its alignment */
-	if (!m->size)
+/*
+ * The alignment the gap before an item at OFFSET forces, 0 for none, as
+ * pahole guesses it (btf_loader.c, class__infer_alignment): from the end
+ * of the last item that has a size and the item's NATURAL alignment.
+ */
+static uint64_t forced_at(uint64_t offset, uint64_t natural, uint64_t prev_end,
+			  unsigned line)
+{
+	if (offset <= prev_end)
 		return 0;
-	if (!m->bit_size && m->offset > prev_end)
-		forced = lu_gap_align(m->offset, m->offset - prev_end,
-				      natural > *seen ? natural : *seen, line);
-	if (natural > *seen)
-		*seen = natural;
-	if (forced > *seen)
-		*seen = forced;
-	return forced;
+	return lu_gap_align(offset, offset - prev_end, natural, line);
 }
 
 /*
@@ -143,7 +139,7 @@ static uint64_t struct_forced(const struct lu_struct *s)
 
 	for (size_t i = 0; i < s->n_members; i++) {
 		const struct lu_member *m = &s->members[i];
-		uint64_t a = natural_bound(m);
+		uint64_t a = member_natural(m);
 
 		if (m->depth || m->marker)
 			continue;
@@ -187,22 +183,31 @@ static void print_lines(FILE *out, uint64_t offset, uint64_t size,
 			(unsigned long long)last);
 }
 
-static void print_group_open(const struct painter *p, const struct lu_group *g)
+static void tabs(FILE *out, unsigned indent)
+{
+	for (unsigned i = 0; i < indent; i++)
+		fputc('\t', out);
+}
+
+static void print_group_open(const struct painter *p, const struct lu_group *g,
+			     unsigned indent)
 {
 	const char *path = lu_path_name(g->path);
 
-	fprintf(p->out, "\t%s/* >>> %s group '%s' (%s marker%s%s) */%s\n",
+	tabs(p->out, indent);
+	fprintf(p->out, "%s/* >>> %s group '%s' (%s marker%s%s) */%s\n",
 		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), g->name,
 		lu_origin_name(g->origin), path ? ", path " : "",
 		path ? path : "", paint(p, RESET));
 }
 
 static void print_group_close(const struct painter *p, const struct lu_group *g,
-			      unsigned line)
+			      unsigned line, unsigned indent)
 {
 	uint64_t bytes = g->end - g->begin;
 
-	fprintf(p->out, "\t%s/* <<< '%s': %llu bytes", paint(p, kind_color(g->kind)),
+	tabs(p->out, indent);
+	fprintf(p->out, "%s/* <<< '%s': %llu bytes", paint(p, kind_color(g->kind)),
 		g->name, (unsigned long long)bytes);
 	if (bytes)
 		print_lines(p->out, g->begin, bytes, line);
@@ -222,14 +227,6 @@ static void print_group_close(const struct painter *p, const struct lu_group *g,
 	}
 	fprintf(p->out, " */%s\n", paint(p, RESET));
 }
-
-struct stats {
-	uint64_t sum_members, n_holes, sum_holes;
-	uint64_t bit_members;
-	size_t n_members;
-	size_t n_forced, n_forced_holes;
-	uint64_t sum_forced_holes;
-};
 
 /* "struct tag {" or, for a tagless struct, "typedef struct {" as pahole
  * prints it; other typedef names in a comment. */
@@ -255,13 +252,394 @@ static void print_header(FILE *out, const struct lu_struct *s)
 	fputc('\n', out);
 }
 
+/*
+ * A struct's direct members, the items of pahole's accounting: its members
+ * and its anonymous blocks, each block whole (holes.h). The top level is
+ * block -1.
+ */
+struct entry {
+	size_t member;	/* index in the struct's members; for a block, its
+			 * first member */
+	int block;	/* -1 for a member */
+};
+
+/* What the top level sums, as pahole's summary says it. */
+struct stats {
+	struct lu_holes holes;
+	size_t n_members;
+	uint64_t sum_bytes, sum_bits;
+	size_t n_paddings;
+	uint64_t sum_paddings;
+	size_t n_forced, n_forced_holes;
+	uint64_t sum_forced_holes;
+};
+
+struct shower {
+	const struct painter *p;
+	const struct lu_struct *s;
+	const bool *conflicts;
+	unsigned line;
+	uint64_t cur_line;	/* the last cache line announced */
+};
+
+static size_t entries_of(const struct lu_struct *s, int block,
+			 struct entry **out)
+{
+	size_t i = block < 0 ? 0 : s->blocks[block].first;
+	size_t end = block < 0 ? s->n_members : s->blocks[block].last;
+	size_t k = block < 0 ? 0 : (size_t)block + 1, n = 0, cap = 0;
+	struct entry *e = NULL;
+
+	if (end > s->n_members)
+		end = s->n_members;
+	for (;;) {
+		while (k < s->n_blocks && s->blocks[k].parent != block)
+			k++;
+		if (k < s->n_blocks && s->blocks[k].first <= i) {
+			e = lu_grow(e, &cap, n, sizeof(*e));
+			e[n++] = (struct entry){ s->blocks[k].first, (int)k };
+			if (s->blocks[k].last > i)
+				i = s->blocks[k].last;
+			k++;
+		} else if (i < end) {
+			if (!s->members[i].depth) {
+				e = lu_grow(e, &cap, n, sizeof(*e));
+				e[n++] = (struct entry){ i, -1 };
+			}
+			i++;
+		} else {
+			break;
+		}
+	}
+	*out = e;
+	return n;
+}
+
+static void print_block_close(const struct shower *sh,
+			      const struct lu_block *b, unsigned indent,
+			      uint64_t forced)
+{
+	FILE *out = sh->p->out;
+	char attr[96], decl[128];
+	int width = 26 - 8 * ((int)indent - 1);
+
+	if (width < 8)
+		width = 8;
+	aligned_attr(attr, sizeof(attr), forced, sh->s->align_inferred);
+	snprintf(decl, sizeof(decl), "}%s;", attr);
+	tabs(out, indent);
+	fprintf(out, "%-*s /* %5llu %5llu */", width + 22, decl,
+		(unsigned long long)b->offset, (unsigned long long)b->size);
+	print_lines(out, b->offset, b->size, sh->line);
+	fputc('\n', out);
+}
+
+static void print_member(const struct shower *sh, size_t i, unsigned indent,
+			 uint64_t forced)
+{
+	const struct painter *p = sh->p;
+	const struct lu_struct *s = sh->s;
+	const struct lu_member *m = &s->members[i];
+	FILE *out = p->out;
+	bool conflict = sh->conflicts[i];
+	enum lu_kind kind = m->group >= 0 ? s->groups[m->group].kind
+					  : LU_KIND_NONE;
+	char attr[96];
+
+	aligned_attr(attr, sizeof(attr), forced, s->align_inferred);
+	tabs(out, indent);
+	fputs(paint(p, conflict ? BOLD_RED : kind_color(kind)), out);
+	print_decl(out, m, (int)indent, attr);
+	if (m->bit_size)
+		fprintf(out, " /* %5llu:%-2u %2llu */",
+			(unsigned long long)m->offset, m->bit_offset,
+			(unsigned long long)m->size);
+	else
+		fprintf(out, " /* %5llu %5llu */",
+			(unsigned long long)m->offset,
+			(unsigned long long)m->size);
+	print_lines(out, m->offset, m->size, sh->line);
+	if (conflict)
+		fputs(" <-- conflict", out);
+	else
+		print_nested_conflicts(out, s, i, sh->conflicts);
+	fputs(paint(p, RESET), out);
+	fputc('\n', out);
+}
+
+static void print_markers(const struct shower *sh, size_t i, unsigned indent)
+{
+	const struct lu_struct *s = sh->s;
+
+	for (size_t g = 0; g < s->n_groups; g++) {
+		if (s->groups[g].first == i + 1)
+			print_group_open(sh->p, &s->groups[g], indent);
+		else if (s->groups[g].last == i)
+			print_group_close(sh->p, &s->groups[g], sh->line,
+					  indent);
+	}
+}
+
+static void print_boundary(struct shower *sh, uint64_t offset,
+			   unsigned indent)
+{
+	FILE *out = sh->p->out;
+	uint64_t line = offset / sh->line, ago = offset % sh->line;
+
+	if (line <= sh->cur_line)
+		return;
+	sh->cur_line = line;
+	tabs(out, indent);
+	fprintf(out, "%s/* --- cacheline %llu boundary (%llu bytes)",
+		paint(sh->p, DIM), (unsigned long long)line,
+		(unsigned long long)(line * sh->line));
+	if (ago)
+		fprintf(out, " was %llu byte%s ago", (unsigned long long)ago,
+			ago == 1 ? "" : "s");
+	fprintf(out, " --- */%s\n", paint(sh->p, RESET));
+}
+
+/* pahole's notes after an item: a member struct's tail padding, then
+ * the bit and byte holes before the next item. */
+static void print_notes(const struct shower *sh, const struct lu_item *it,
+			uint64_t padding, unsigned indent)
+{
+	const struct painter *p = sh->p;
+	FILE *out = p->out;
+
+	if (!padding && !it->bit_hole && !it->hole)
+		return;
+	fputc('\n', out);
+	if (padding) {
+		tabs(out, indent);
+		fprintf(out, "%s/* XXX last struct has %llu byte%s of padding */%s\n",
+			paint(p, YELLOW), (unsigned long long)padding,
+			padding == 1 ? "" : "s", paint(p, RESET));
+	}
+	if (it->bit_hole) {
+		tabs(out, indent);
+		fprintf(out, "%s/* XXX %u bit%s hole, try to pack */%s\n",
+			paint(p, YELLOW), it->bit_hole,
+			it->bit_hole == 1 ? "" : "s", paint(p, RESET));
+	}
+	if (it->hole) {
+		tabs(out, indent);
+		fprintf(out, "%s/* XXX %llu byte%s hole, try to pack */%s\n",
+			paint(p, YELLOW), (unsigned long long)it->hole,
+			it->hole == 1 ? "" : "s", paint(p, RESET));
+	}
+	fputc('\n', out);
+}
+
+/*
+ * Prints the members of BLOCK (-1: the whole struct) at INDENT, an
+ * anonymous block nested as pahole prints it, and its holes as pahole
+ * counts them. Returns the block's natural alignment, as pahole has it:
+ * its members' largest, forced alignments left out. *HOLES gets its
+ * accounting, ST (top level only) the summary's sums.
+ */
+static uint64_t show_block(struct shower *sh, int block, unsigned indent,
+			   struct lu_holes *holes, struct stats *st)
+{
+	const struct lu_struct *s = sh->s;
+	FILE *out = sh->p->out;
+	bool is_union = block < 0 ? s->is_union : s->blocks[block].is_union;
+	uint64_t base = block < 0 ? 0 : s->blocks[block].offset;
+	uint64_t size = block < 0 ? s->size : s->blocks[block].size;
+	uint64_t prev_end = base, align = 1;
+	uint64_t union_line = sh->cur_line;
+	struct entry *e;
+	size_t n = entries_of(s, block, &e);
+	struct lu_item *items = calloc(n ? n : 1, sizeof(*items));
+
+	if (!items)
+		abort();
+	for (size_t k = 0; k < n; k++) {
+		struct lu_item *it = &items[k];
+
+		if (e[k].block >= 0) {
+			const struct lu_block *b = &s->blocks[e[k].block];
+
+			it->offset = b->offset > base ? b->offset - base : 0;
+			it->size = b->size;
+		} else {
+			const struct lu_member *m = &s->members[e[k].member];
+
+			it->offset = m->offset > base ? m->offset - base : 0;
+			it->size = m->size;
+			it->bit_offset = m->bit_offset;
+			it->bit_size = m->bit_size;
+		}
+	}
+	memset(holes, 0, sizeof(*holes));
+	/* pahole finds holes in structs only */
+	if (!is_union)
+		lu_find_holes(items, n, size, holes);
+	if (st)
+		st->holes = *holes;
+	if (holes->pre_bit_hole || holes->pre_hole) {
+		struct lu_item pre = { .hole = holes->pre_hole,
+				       .bit_hole = holes->pre_bit_hole };
+
+		print_notes(sh, &pre, 0, indent);
+	}
+
+	for (size_t k = 0; k < n; k++) {
+		struct lu_item *it = &items[k];
+		uint64_t natural, forced = 0, type_forced = 0, padding = 0;
+		uint64_t offset = base + it->offset;
+		bool bit_field = it->bit_size != 0;
+
+		if (e[k].block >= 0) {
+			const struct lu_block *b = &s->blocks[e[k].block];
+			struct lu_holes inner;
+
+			print_boundary(sh, offset, indent);
+			tabs(out, indent);
+			if (b->base)
+				fprintf(out, "%s {\t/* base class */\n",
+					b->base);
+			else
+				fputs(b->is_union ? "union {\n" : "struct {\n",
+				      out);
+			natural = show_block(sh, e[k].block, indent + 1, &inner,
+					     NULL);
+			/* an aligned block type shows as its own tail
+			 * padding; pahole prints it, but counts only the
+			 * member's, from the gap before it */
+			if (b->size)
+				type_forced = lu_gap_align(b->size,
+							   inner.padding,
+							   natural, sh->line);
+			if (s->forced_stated)
+				forced = b->forced_align;
+			else if (!is_union && b->size)
+				forced = forced_at(offset, natural, prev_end,
+						   sh->line);
+			print_block_close(sh, b, indent,
+					  forced > type_forced ? forced
+							       : type_forced);
+			if (!b->is_union)
+				padding = inner.padding;
+		} else {
+			const struct lu_member *m = &s->members[e[k].member];
+
+			natural = member_natural(m);
+			if (m->marker) {
+				/* LINEUP_BEGIN_ALIGNED's: counted, as pahole
+				 * counts it, where the input states it */
+				if (s->forced_stated)
+					forced = m->forced_align;
+				print_markers(sh, e[k].member, indent);
+			} else {
+				/* a flexible array's size says nothing of
+				 * its alignment */
+				if (s->forced_stated)
+					forced = m->forced_align;
+				else if (!is_union && m->size && !bit_field)
+					forced = forced_at(offset, natural,
+							   prev_end, sh->line);
+				print_boundary(sh, offset, indent);
+				print_member(sh, e[k].member, indent, forced);
+			}
+			padding = m->type_padding;
+		}
+		if (natural > align)
+			align = natural;
+		/* pahole reports a member struct's padding in structs */
+		if (is_union)
+			padding = 0;
+		print_notes(sh, it, padding, indent);
+		if (is_union)
+			sh->cur_line = union_line;
+		/* pahole's guess passes over what takes no room */
+		if (it->size && offset + it->size > prev_end)
+			prev_end = offset + it->size;
+		if (!st)
+			continue;
+		st->n_members++;
+		/* pahole leaves base classes out of the sums */
+		if (bit_field)
+			st->sum_bits += it->bit_size;
+		else if (e[k].block < 0 || !s->blocks[e[k].block].base)
+			st->sum_bytes += it->size;
+		if (padding) {
+			st->n_paddings++;
+			st->sum_paddings += padding;
+		}
+		if (forced) {
+			/* the hole before it, as pahole counts it */
+			uint64_t hole = k ? items[k - 1].hole : holes->pre_hole;
+
+			st->n_forced++;
+			st->n_forced_holes += hole != 0;
+			st->sum_forced_holes += hole;
+		}
+	}
+	free(items);
+	free(e);
+	return align;
+}
+
+/* pahole's summary, computed as pahole computes it (holes.h). */
+static void print_summary(FILE *out, const struct lu_struct *s,
+			  const struct stats *st, unsigned line)
+{
+	const struct lu_holes *h = &st->holes;
+
+	fprintf(out, "\n\t/* size: %llu, cachelines: %llu, members: %zu */\n",
+		(unsigned long long)s->size,
+		(unsigned long long)((s->size + line - 1) / line), st->n_members);
+	if (h->sum_holes || h->sum_bit_holes) {
+		if (st->sum_bytes) {
+			fprintf(out, "\t/* sum members: %llu",
+				(unsigned long long)st->sum_bytes);
+			if (h->sum_holes)
+				fprintf(out, ", holes: %zu, sum holes: %llu",
+					h->n_holes,
+					(unsigned long long)h->sum_holes);
+			fputs(" */\n", out);
+		}
+		if (st->sum_bits) {
+			fprintf(out, "\t/* sum bitfield members: %llu bits",
+				(unsigned long long)st->sum_bits);
+			if (h->sum_bit_holes)
+				fprintf(out, ", bit holes: %zu, sum bit holes: "
+					     "%llu bits", h->n_bit_holes,
+					(unsigned long long)h->sum_bit_holes);
+			else
+				fprintf(out, " (%llu bytes)",
+					(unsigned long long)(st->sum_bits / 8));
+			fputs(" */\n", out);
+		}
+	}
+	if (h->padding)
+		fprintf(out, "\t/* padding: %llu */\n",
+			(unsigned long long)h->padding);
+	if (st->n_paddings)
+		fprintf(out, "\t/* paddings: %zu, sum paddings: %llu */\n",
+			st->n_paddings, (unsigned long long)st->sum_paddings);
+	if (h->bit_padding)
+		fprintf(out, "\t/* bit_padding: %u bits */\n", h->bit_padding);
+	if (st->n_forced) {
+		fprintf(out, "\t/* forced alignments: %zu", st->n_forced);
+		if (st->n_forced_holes)
+			fprintf(out, ", forced holes: %zu, sum forced holes: "
+				     "%llu", st->n_forced_holes,
+				(unsigned long long)st->sum_forced_holes);
+		fputs(" */\n", out);
+	}
+	if (s->size % line)
+		fprintf(out, "\t/* last cacheline: %llu bytes */\n",
+			(unsigned long long)(s->size % line));
+}
+
 static void show_struct(const struct painter *p, const struct lu_struct *s,
 			const struct lu_findings *findings, unsigned line)
 {
 	FILE *out = p->out;
 	struct stats st = { 0 };
-	uint64_t prev_end = 0, cur_line = 0, seen_align = 1;
-	uint64_t prev_unit = (uint64_t)-1;
+	struct lu_holes holes;
 	char attr[96];
 	bool *conflicts = calloc(s->n_members ? s->n_members : 1,
 				 sizeof(*conflicts));
@@ -270,118 +648,15 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 		abort();
 	lu_findings_mark_conflicts(findings, s, conflicts);
 
+	struct shower sh = { .p = p, .s = s, .conflicts = conflicts,
+			     .line = line };
+
 	print_header(out, s);
-	for (size_t i = 0; i < s->n_members; i++) {
-		const struct lu_member *m = &s->members[i];
-
-		if (m->depth)
-			continue;
-		if (m->marker) {
-			for (size_t g = 0; g < s->n_groups; g++) {
-				if (s->groups[g].first == i + 1)
-					print_group_open(p, &s->groups[g]);
-				else if (s->groups[g].last == i)
-					print_group_close(p, &s->groups[g],
-							  line);
-			}
-			continue;
-		}
-		bool same_unit = m->bit_size && m->offset == prev_unit;
-		/* pahole infers forced alignments in structs only */
-		uint64_t forced = s->is_union ? 0
-				  : member_forced(m, prev_end, &seen_align,
-						  line);
-
-		if (forced) {
-			st.n_forced++;
-			st.n_forced_holes++;
-			st.sum_forced_holes += m->offset - prev_end;
-		}
-		aligned_attr(attr, sizeof(attr), forced, s->align_inferred);
-		if (!s->is_union && !same_unit && m->offset > prev_end) {
-			uint64_t hole = m->offset - prev_end;
-
-			fprintf(out, "\n\t%s/* XXX %llu byte%s hole, try to pack */%s\n\n",
-				paint(p, YELLOW), (unsigned long long)hole,
-				hole == 1 ? "" : "s", paint(p, RESET));
-			st.n_holes++;
-			st.sum_holes += hole;
-		}
-		if (!s->is_union && m->offset / line > cur_line) {
-			cur_line = m->offset / line;
-			uint64_t ago = m->offset - cur_line * line;
-
-			fprintf(out, "\t%s/* --- cacheline %llu boundary (%llu bytes)",
-				paint(p, DIM), (unsigned long long)cur_line,
-				(unsigned long long)(cur_line * line));
-			if (ago)
-				fprintf(out, " was %llu bytes ago",
-					(unsigned long long)ago);
-			fprintf(out, " --- */%s\n", paint(p, RESET));
-		}
-		bool conflict = conflicts[i];
-		enum lu_kind kind = m->group >= 0 ? s->groups[m->group].kind
-						  : LU_KIND_NONE;
-
-		fputc('\t', out);
-		fputs(paint(p, conflict ? BOLD_RED : kind_color(kind)), out);
-		print_decl(out, m, 1, attr);
-		if (m->bit_size)
-			fprintf(out, " /* %5llu:%-2u %2llu */",
-				(unsigned long long)m->offset, m->bit_offset,
-				(unsigned long long)m->size);
-		else
-			fprintf(out, " /* %5llu %5llu */",
-				(unsigned long long)m->offset,
-				(unsigned long long)m->size);
-		print_lines(out, m->offset, m->size, line);
-		if (conflict)
-			fputs(" <-- conflict", out);
-		else
-			print_nested_conflicts(out, s, i, conflicts);
-		fputs(paint(p, RESET), out);
-		fputc('\n', out);
-
-		st.n_members++;
-		/* pahole counts bit-fields apart from whole members */
-		if (m->bit_size) {
-			st.bit_members += m->bit_size;
-			prev_unit = m->offset;
-		} else {
-			st.sum_members += m->size;
-		}
-		if (m->offset + m->size > prev_end)
-			prev_end = m->offset + m->size;
-	}
+	show_block(&sh, -1, 1, &holes, &st);
 	for (size_t g = 0; g < s->n_groups; g++)
 		if (s->groups[g].last == s->n_members)
-			print_group_close(p, &s->groups[g], line);
-
-	uint64_t lines = (s->size + line - 1) / line;
-
-	fprintf(out, "\n\t/* size: %llu, cachelines: %llu, members: %zu */\n",
-		(unsigned long long)s->size, (unsigned long long)lines,
-		st.n_members);
-	if (st.n_holes)
-		fprintf(out, "\t/* sum members: %llu, holes: %llu, sum holes: %llu */\n",
-			(unsigned long long)st.sum_members,
-			(unsigned long long)st.n_holes,
-			(unsigned long long)st.sum_holes);
-	if (st.bit_members)
-		fprintf(out, "\t/* sum bitfield members: %llu bits (%llu bytes) */\n",
-			(unsigned long long)st.bit_members,
-			(unsigned long long)(st.bit_members / 8));
-	if (!s->is_union && s->size > prev_end)
-		fprintf(out, "\t/* padding: %llu */\n",
-			(unsigned long long)(s->size - prev_end));
-	if (st.n_forced)
-		fprintf(out, "\t/* forced alignments: %zu, forced holes: %zu, "
-			     "sum forced holes: %llu */\n",
-			st.n_forced, st.n_forced_holes,
-			(unsigned long long)st.sum_forced_holes);
-	if (s->size % line)
-		fprintf(out, "\t/* last cacheline: %llu bytes */\n",
-			(unsigned long long)(s->size % line));
+			print_group_close(p, &s->groups[g], line, 1);
+	print_summary(out, s, &st, line);
 	fprintf(out, "\t/* lineup: align %llu%s, line %u",
 		(unsigned long long)s->align,
 		s->align_inferred ? " (inferred)" : "", line);

@@ -4,6 +4,7 @@
  * doc/json.md. Built with jansson so escaping is never our problem.
  */
 #include <jansson.h>
+#include <stdlib.h>
 
 #include "kernel_groups.h"
 #include "report.h"
@@ -23,7 +24,7 @@ static json_t *str_or_null(const char *s)
 }
 
 static json_t *member_json(const struct lu_struct *s,
-			   const struct lu_member *m, unsigned line)
+			   const struct lu_member *m, int block, unsigned line)
 {
 	json_t *j = json_object();
 
@@ -42,6 +43,25 @@ static json_t *member_json(const struct lu_struct *s,
 				? json_string(s->groups[m->group].name)
 				: json_null());
 	json_object_set_new(j, "marker", json_boolean(m->marker));
+	json_object_set_new(j, "block", block >= 0 ? json_integer(block)
+						   : json_null());
+	json_object_set_new(j, "type_padding",
+			    json_integer((json_int_t)m->type_padding));
+	return j;
+}
+
+static json_t *block_json(const struct lu_block *b, unsigned line)
+{
+	json_t *j = json_object();
+
+	json_object_set_new(j, "kind", json_string(b->is_union ? "union"
+							       : "struct"));
+	json_object_set_new(j, "offset", json_integer((json_int_t)b->offset));
+	json_object_set_new(j, "size", json_integer((json_int_t)b->size));
+	json_object_set_new(j, "cachelines", lines_json(b->offset, b->size, line));
+	json_object_set_new(j, "parent", b->parent >= 0
+				? json_integer(b->parent) : json_null());
+	json_object_set_new(j, "base", str_or_null(b->base));
 	return j;
 }
 
@@ -71,7 +91,21 @@ static json_t *group_json(const struct lu_struct *s, const struct lu_group *g,
 static json_t *struct_json(const struct lu_struct *s, unsigned line)
 {
 	json_t *j = json_object(), *members = json_array(),
-	       *groups = json_array();
+	       *groups = json_array(), *blocks = json_array();
+	/* each member's innermost block: blocks come outer first */
+	int *inner = malloc((s->n_members ? s->n_members : 1) *
+			    sizeof(*inner));
+
+	if (!inner)
+		abort();
+	for (size_t i = 0; i < s->n_members; i++)
+		inner[i] = -1;
+	for (size_t k = 0; k < s->n_blocks; k++) {
+		for (size_t i = s->blocks[k].first;
+		     i < s->blocks[k].last && i < s->n_members; i++)
+			inner[i] = (int)k;
+		json_array_append_new(blocks, block_json(&s->blocks[k], line));
+	}
 
 	json_t *typedefs = json_array();
 
@@ -96,11 +130,14 @@ static json_t *struct_json(const struct lu_struct *s, unsigned line)
 	for (size_t i = 0; i < s->n_members; i++)
 		if (!s->members[i].marker)
 			json_array_append_new(members,
-					      member_json(s, &s->members[i], line));
+					      member_json(s, &s->members[i],
+							  inner[i], line));
 	for (size_t i = 0; i < s->n_groups; i++)
 		json_array_append_new(groups, group_json(s, &s->groups[i], line));
 	json_object_set_new(j, "members", members);
+	json_object_set_new(j, "blocks", blocks);
 	json_object_set_new(j, "groups", groups);
+	free(inner);
 	return j;
 }
 

@@ -51,8 +51,22 @@ struct arr_lineup_groups {
 	int cold;
 };
 
+/* Aligned markers: a begin marker that starts a line (pahole counts its
+ * alignment among the forced ones), and an isolated block of lines. */
+struct arr_aligned_groups {
+	int first;
+	LINEUP_BEGIN_ALIGNED(write, hot);
+	long counter;
+	LINEUP_END(write, hot);
+	LINEUP_ISOLATE_BEGIN(load);
+	long load_avg;
+	LINEUP_ISOLATE_END(load);
+	int last;
+};
+
 struct arr_basic arr_basic_v;
 struct arr_flex *arr_flex_p;
 struct arr_zero arr_zero_v;
 struct arr_kernel_groups arr_kernel_groups_v;
 struct arr_lineup_groups arr_lineup_groups_v;
+struct arr_aligned_groups arr_aligned_groups_v;

@@ -814,18 +814,31 @@ Test(show, forced_alignments_as_pahole_prints_them)
 	done(&f);
 }
 
-/* The tail padding of a flattened anonymous struct is not a forced
- * alignment of the member after it (the seed's isolation fix). */
+/* An anonymous struct is a block (the seed's isolation fix): its forced
+ * alignment shows after its closing brace, and its tail padding is no gap
+ * that forces the member after it. */
 Test(show, no_forced_alignment_after_an_anonymous_struct)
 {
 	struct fixture f = { 0 };
+	struct lu_struct *iso = layout(&f, "iso", 192, 64,
+				       "parent:0:8 load_avg:64:8 rt_se:128:8");
+	struct lu_struct *mix = layout(&f, "mix", 24, 8, "a:0:8 b:8:1 c:16:1");
+	struct lu_block blocks[] = {
+		{ .offset = 64, .size = 64, .first = 1, .last = 2,
+		  .parent = -1 },
+		{ .offset = 0, .size = 16, .first = 0, .last = 2,
+		  .parent = -1 },
+	};
 
-	layout(&f, "iso", 192, 64, "parent:0:8 load_avg:64:8 rt_se:128:8");
-	layout(&f, "mix", 24, 8, "a:0:8 b:8:1 c:16:1");
+	iso->blocks = &blocks[0];
+	iso->n_blocks = 1;
+	mix->blocks = &blocks[1];
+	mix->n_blocks = 1;
 	char *text = show(&f, false);
 
-	cr_assert(strstr(text, "load_avg __attribute__((__aligned__(64)));"),
+	cr_assert(strstr(text, "\t} __attribute__((__aligned__(64)));"),
 		  "%s", text);
+	cr_assert(strstr(text, "load_avg;"), "%s", text);
 	cr_assert(strstr(text, "rt_se;"), "%s", text);
 	cr_assert(strstr(text, "c;"), "%s", text);
 	/* iso's closing brace has it, mix's not */

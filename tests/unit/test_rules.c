@@ -9,6 +9,31 @@
 #include "reader.h"
 #include "rules.h"
 
+Test(rules, matrix_dimensions)
+{
+	static const char text[] =
+		"[matrix]\n"
+		"compile = cc -c -g s.c\n"
+		"options = A\n"
+		"flags = -m64 | -m32 -march=i686\n"
+		"line_size = 64|128\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_eq(r.matrix.n_options, 3);
+	cr_assert_eq(r.matrix.options[0].kind, LU_OPTION_DEFINE);
+	cr_assert_eq(r.matrix.options[1].kind, LU_OPTION_FLAGS);
+	cr_assert_str_eq(r.matrix.options[1].name, "flags");
+	cr_assert_eq(r.matrix.options[1].n_values, 2);
+	cr_assert_str_eq(r.matrix.options[1].values[1], "-m32 -march=i686");
+	cr_assert_eq(r.matrix.options[2].kind, LU_OPTION_LINE_SIZE);
+	cr_assert_str_eq(r.matrix.options[2].values[0], "64");
+	cr_assert_str_eq(r.matrix.options[2].values[1], "128");
+	lu_rules_free(&r);
+}
+
 Test(rules, design_example)
 {
 	static const char text[] =
@@ -90,7 +115,10 @@ ParameterizedTestParameters(rules, errors)
 		{ "[matrix]\ncompile = a\ncompile = b\n", "t.ini:3: error: 'compile' given twice" },
 		{ "[matrix]\noptions = A A\n", "t.ini:2: error: option 'A' given twice" },
 		{ "[matrix]\noptions = V=1||2\n", "t.ini:2: error: option 'V' has an empty value" },
-		{ "[matrix]\nflags = -O2\n", "t.ini:2: error: unknown key 'flags' in [matrix]" },
+		{ "[matrix]\ncflags = -O2\n", "t.ini:2: error: unknown key 'cflags' in [matrix]" },
+		{ "[matrix]\nflags = -m64 | \n", "t.ini:2: error: 'flags' has an empty alternative" },
+		{ "[matrix]\nflags = -m64\nflags = -m32\n", "t.ini:3: error: 'flags' given twice in [matrix]" },
+		{ "[matrix]\nline_size = 64 | 100\n", "t.ini:2: error: line_size needs powers of two between 8 and 4096, e.g. 64 | 128, not '100'" },
 		{ "[struct a]\nwrite = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "t.ini:2: error: malformed line" },
 	};
 
