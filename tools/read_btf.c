@@ -228,6 +228,17 @@ static void add_members(struct btf_reader *r, const struct btf_type *t,
 			uint64_t base_bits, const char *prefix, unsigned depth,
 			int nesting);
 
+/* Malformed or hostile nesting stops here, with one line. */
+static bool too_deep(struct btf_reader *r, int nesting)
+{
+	if (nesting < MAX_ANON_DEPTH)
+		return false;
+	lu_error_set(r->err, "failed to read BTF from %s: structs nested "
+			     "deeper than %d", r->path, MAX_ANON_DEPTH);
+	r->failed = true;
+	return true;
+}
+
 /* PREFIX NAME SUFFIX, stored once: "rt_bandwidth." + "rt_runtime". */
 static const char *dotted(struct btf_reader *r, const char *prefix,
 			  const char *name, const char *suffix)
@@ -273,14 +284,8 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 		return;
 	}
 	if ((!name || !*name) && btf_is_composite(core) && !bit_size) {
-		if (nesting >= MAX_ANON_DEPTH) {
-			lu_error_set(r->err,
-				     "failed to read BTF from %s: anonymous "
-				     "structs nested deeper than %d",
-				     r->path, MAX_ANON_DEPTH);
-			r->failed = true;
+		if (too_deep(r, nesting))
 			return;
-		}
 		/* C makes its members the parent's; a block says where it
 		 * was (in the struct as shown, not inside an expansion) */
 		int outer = r->open_block;
@@ -352,14 +357,8 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 	if (depth < r->opts->expand_depth && name && *name && !bit_size &&
 	    btf_is_composite(core) && !btf_is_array(btf__type_by_id(r->btf,
 								    m->type))) {
-		if (nesting >= MAX_ANON_DEPTH) {
-			lu_error_set(r->err,
-				     "failed to read BTF from %s: members "
-				     "nested deeper than %d",
-				     r->path, MAX_ANON_DEPTH);
-			r->failed = true;
+		if (too_deep(r, nesting))
 			return;
-		}
 		const char *sub = dotted(r, prefix, name, ".");
 
 		add_members(r, core, (uint64_t)out->offset * 8, sub, depth + 1,
