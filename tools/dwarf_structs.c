@@ -644,13 +644,8 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	/* where a definition comes from tells two variants apart; by text,
 	 * as r->unit need not outlive its module */
 	s->unit = lu_intern_str(&r->strings, a, r->unit ? r->unit : r->cu);
-	s->members = lu_arena_memdup(a, r->members,
-				     r->n_members * sizeof(*r->members));
-	s->n_members = r->n_members;
-	if (r->n_blocks)
-		s->blocks = lu_arena_memdup(a, r->blocks,
-					    r->n_blocks * sizeof(*r->blocks));
-	s->n_blocks = r->n_blocks;
+	lu_struct_keep_members(s, a, r->members, r->n_members, r->blocks,
+			       r->n_blocks);
 }
 
 /* Looks for group markers among the direct members, once per definition. */

@@ -309,6 +309,19 @@ static void number_variants(struct lu_set *set)
 	free(order);
 }
 
+void lu_struct_keep_members(struct lu_struct *s, struct lu_arena *arena,
+			    const struct lu_member *members, size_t n_members,
+			    const struct lu_block *blocks, size_t n_blocks)
+{
+	s->members = lu_arena_memdup(arena, members,
+				     n_members * sizeof(*members));
+	s->n_members = n_members;
+	s->blocks = n_blocks ? lu_arena_memdup(arena, blocks,
+					       n_blocks * sizeof(*blocks))
+			     : NULL;
+	s->n_blocks = n_blocks;
+}
+
 void lu_set_finish(struct lu_set *set)
 {
 	for (size_t i = 0; i < set->n_structs; i++)

@@ -142,6 +142,10 @@ const char *lu_origin_name(enum lu_origin origin);
 void lu_set_init(struct lu_set *set, const char *path);
 void lu_set_free(struct lu_set *set);
 struct lu_struct *lu_set_add(struct lu_set *set);
+/* Copies a reader's members and blocks for S into the set's arena. */
+void lu_struct_keep_members(struct lu_struct *s, struct lu_arena *arena,
+			    const struct lu_member *members, size_t n_members,
+			    const struct lu_block *blocks, size_t n_blocks);
 /*
  * What every reader's output needs once its structs are in: groups from
  * the markers, each definition numbered among those of its name (0 for

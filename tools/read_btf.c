@@ -460,13 +460,8 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	if (t->size && (t->size & -t->size) < s->align &&
 	    (t->size & -t->size) >= (uint64_t)(natural > 0 ? natural : 1))
 		s->align = t->size & -t->size;
-	s->members = lu_arena_memdup(a, r->members,
-				     r->n_members * sizeof(*r->members));
-	s->n_members = r->n_members;
-	if (r->n_blocks)
-		s->blocks = lu_arena_memdup(a, r->blocks,
-					    r->n_blocks * sizeof(*r->blocks));
-	s->n_blocks = r->n_blocks;
+	lu_struct_keep_members(s, a, r->members, r->n_members, r->blocks,
+			       r->n_blocks);
 }
 
 /* Typedefs by the struct or union they name: (target id, name) pairs. */

@@ -606,13 +606,8 @@ static int finish_struct(struct pahole_reader *r, const struct block *b,
 	s->forced_stated = true;
 	s->file = r->file;
 	s->decl_line = r->decl_line;
-	s->members = lu_arena_memdup(a, r->members,
-				     r->n_members * sizeof(*r->members));
-	s->n_members = r->n_members;
-	if (r->n_blocks)
-		s->blocks = lu_arena_memdup(a, r->blocks,
-					    r->n_blocks * sizeof(*r->blocks));
-	s->n_blocks = r->n_blocks;
+	lu_struct_keep_members(s, a, r->members, r->n_members, r->blocks,
+			       r->n_blocks);
 out:
 	r->file = NULL;
 	r->decl_line = 0;
