@@ -144,7 +144,7 @@ int lu_ar_walk(int fd, const char *path, uint64_t file_size, bool thin,
 			}
 			struct lu_ar_member m = { name, pos, size };
 
-			rc = visit(arg, &m);
+			rc = visit ? visit(arg, &m) : 0;
 			free(name);
 		}
 		pos = data + (stored ? size + (size & 1) : 0);

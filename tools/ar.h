@@ -20,10 +20,11 @@ struct lu_ar_member {
 };
 
 /*
- * Calls VISIT for each member of the archive open on FD (FILE_SIZE bytes),
- * skipping the symbol and long-name tables. Returns 0; -1 with ERR filled
- * when a header is malformed or the archive is truncated; or whatever
- * nonzero VISIT returned, which stops the walk (VISIT fills ERR then).
+ * Calls VISIT (NULL: only check the headers) for each member of the
+ * archive open on FD (FILE_SIZE bytes), skipping the symbol and long-name
+ * tables. Returns 0; -1 with ERR filled when a header is malformed or the
+ * archive is truncated; or whatever nonzero VISIT returned, which stops the
+ * walk (VISIT fills ERR then).
  */
 int lu_ar_walk(int fd, const char *path, uint64_t file_size, bool thin,
 	       int (*visit)(void *arg, const struct lu_ar_member *m),

@@ -70,8 +70,6 @@ struct dwarf_reader {
 	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
 	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
 	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
-	char *dotted;			/* scratch for dotted names */
-	size_t cap_dotted;
 	bool failed;
 };
 

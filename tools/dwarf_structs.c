@@ -74,29 +74,6 @@ static const char *keep(struct dwarf_reader *r, const char *s)
 	return lu_intern_at(&r->strings, &r->set->arena, s ? s : "");
 }
 
-/* A name, or "PREFIXNAMEsuffix" below a named nested member. */
-static const char *dotted(struct dwarf_reader *r, const char *prefix,
-			  const char *name, const char *suffix)
-{
-	size_t np = strlen(prefix), nn = strlen(name), ns = strlen(suffix);
-
-	while (np + nn + ns >= r->cap_dotted) {
-		size_t cap = r->cap_dotted ? 2 * r->cap_dotted : 256;
-		char *p = realloc(r->dotted, cap);
-
-		if (!p) {
-			fputs("lineup: out of memory\n", stderr);
-			abort();
-		}
-		r->dotted = p;
-		r->cap_dotted = cap;
-	}
-	memcpy(r->dotted, prefix, np);
-	memcpy(r->dotted + np, name, nn);
-	memcpy(r->dotted + np + nn, suffix, ns);
-	return lu_intern(&r->strings, &r->set->arena, r->dotted, np + nn + ns);
-}
-
 /*
  * A type's spelling, or with DIMS an array's dimensions: worked out once
  * per DIE, kept once per text. Members share their types, and spelling one
@@ -135,7 +112,6 @@ void lu_dwarf_free_memos(struct dwarf_reader *r)
 	lu_dw_memo_free(&r->walked);
 	lu_dw_memo_free(&r->typehash);
 	free(r->text.p);
-	free(r->dotted);
 }
 
 /*
@@ -201,12 +177,9 @@ static uint64_t struct_padding(struct dwarf_reader *r, Dwarf_Die *t)
 	if (dwarf_child(t, &child) != 0)
 		goto out;
 	do {
-		int tag = dwarf_tag(&child);
 		uint64_t loc, bit_size;
 
-		if ((tag != DW_TAG_member && tag != DW_TAG_inheritance) ||
-		    dwarf_hasattr(&child, DW_AT_external) ||
-		    dwarf_hasattr(&child, DW_AT_declaration))
+		if (!lu_dw_is_data_member(&child))
 			continue;
 		if (n == MAX_PADDING_ITEMS || !lu_dw_type_of(&child, &type) ||
 		    !lu_dw_member_location(&child, &loc))
@@ -326,7 +299,8 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	struct lu_member *out = &r->members[r->n_members++];
 
 	memset(out, 0, sizeof(*out));
-	out->name = prefix ? dotted(r, prefix, name ? name : "", "")
+	out->name = prefix ? lu_intern_join(&r->strings, &r->set->arena,
+					    prefix, name ? name : "", "")
 			   : keep(r, name);
 	out->type = tn;
 	out->dims = dims;
@@ -360,7 +334,8 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	if (depth < r->opts->expand_depth && have_core &&
 	    is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
 	    name) {
-		const char *sub = dotted(r, prefix ? prefix : "", name, ".");
+		const char *sub = lu_intern_join(&r->strings, &r->set->arena,
+						 prefix ? prefix : "", name, ".");
 
 		add_members(r, &core, out->offset, sub, depth + 1, nesting + 1);
 	}
@@ -374,15 +349,8 @@ static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
 	if (dwarf_child(s, &child) != 0)
 		return;
 	do {
-		int tag = dwarf_tag(&child);
-
-		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
-			continue;
-		/* C++ static data members take no room in the object. */
-		if (dwarf_hasattr(&child, DW_AT_external) ||
-		    dwarf_hasattr(&child, DW_AT_declaration))
-			continue;
-		add_member(r, &child, base, prefix, depth, nesting);
+		if (lu_dw_is_data_member(&child))
+			add_member(r, &child, base, prefix, depth, nesting);
 	} while (!r->failed && dwarf_siblingof(&child, &child) == 0);
 }
 

@@ -62,6 +62,15 @@ uint64_t lu_dw_udata(Dwarf_Die *die, int name, uint64_t dflt)
 	return v;
 }
 
+bool lu_dw_is_data_member(Dwarf_Die *die)
+{
+	int tag = dwarf_tag(die);
+
+	return (tag == DW_TAG_member || tag == DW_TAG_inheritance) &&
+	       !dwarf_hasattr(die, DW_AT_external) &&
+	       !dwarf_hasattr(die, DW_AT_declaration);
+}
+
 uint64_t lu_dw_type_size(Dwarf_Die *type)
 {
 	Dwarf_Word size;
@@ -164,12 +173,7 @@ static uint64_t struct_natural_align(struct lu_dw_abi *abi, Dwarf_Die *s,
 		return align;
 	if (dwarf_child(s, &child) == 0) {
 		do {
-			int tag = dwarf_tag(&child);
-
-			if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
-				continue;
-			if (dwarf_hasattr(&child, DW_AT_external) ||
-			    dwarf_hasattr(&child, DW_AT_declaration))
+			if (!lu_dw_is_data_member(&child))
 				continue;
 			uint64_t a = lu_dw_udata(&child, DW_AT_alignment, 0);
 			uint64_t loc = 0;
@@ -321,12 +325,8 @@ static bool layout_next(struct layout_frame *f, Dwarf_Die *to)
 		f->started = true;
 		if (rc != 0)
 			return false;
-		int tag = dwarf_tag(&f->child);
-
 		/* as add_members and struct_natural_align see them */
-		if ((tag == DW_TAG_member || tag == DW_TAG_inheritance) &&
-		    !dwarf_hasattr(&f->child, DW_AT_external) &&
-		    !dwarf_hasattr(&f->child, DW_AT_declaration) &&
+		if (lu_dw_is_data_member(&f->child) &&
 		    lu_dw_type_of(&f->child, to))
 			return true;
 	}

@@ -48,6 +48,11 @@ bool lu_dw_type_of(Dwarf_Die *die, Dwarf_Die *type);
 /* Follows typedefs and qualifiers; false for void. */
 bool lu_dw_strip_type(Dwarf_Die *die, Dwarf_Die *out);
 uint64_t lu_dw_udata(Dwarf_Die *die, int name, uint64_t dflt);
+/*
+ * Does the child DIE of a struct take room in its objects: a member or a
+ * base class, not a C++ static data member (external or a declaration)?
+ */
+bool lu_dw_is_data_member(Dwarf_Die *die);
 uint64_t lu_dw_type_size(Dwarf_Die *type);
 uint64_t lu_dw_type_align(struct lu_dw_abi *abi, Dwarf_Die *type);
 /* A struct's alignment, 1 when it is packed. */

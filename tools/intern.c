@@ -126,9 +126,35 @@ const char *lu_intern_at(struct lu_intern *t, struct lu_arena *arena,
 	return t->addrs[k].to;
 }
 
+const char *lu_intern_join(struct lu_intern *t, struct lu_arena *arena,
+			   const char *a, const char *b, const char *c)
+{
+	size_t na = strlen(a), nb = strlen(b), nc = strlen(c);
+
+	if (na + nb + nc >= t->scratch_cap) {
+		size_t cap = t->scratch_cap ? t->scratch_cap : 256;
+
+		while (na + nb + nc >= cap)
+			cap *= 2;
+		char *p = realloc(t->scratch, cap);
+
+		if (!p) {
+			fputs("lineup: out of memory\n", stderr);
+			abort();
+		}
+		t->scratch = p;
+		t->scratch_cap = cap;
+	}
+	memcpy(t->scratch, a, na);
+	memcpy(t->scratch + na, b, nb);
+	memcpy(t->scratch + na + nb, c, nc);
+	return lu_intern(t, arena, t->scratch, na + nb + nc);
+}
+
 void lu_intern_free(struct lu_intern *t)
 {
 	free(t->slots);
 	free(t->addrs);
+	free(t->scratch);
 	memset(t, 0, sizeof(*t));
 }

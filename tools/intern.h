@@ -27,6 +27,8 @@ struct lu_intern {
 	size_t cap, count;
 	struct lu_intern_addr *addrs;	/* by source address */
 	size_t addr_cap, addr_count;
+	char *scratch;			/* lu_intern_join's */
+	size_t scratch_cap;
 };
 
 /* The one copy of the N bytes at S (plus a NUL). */
@@ -47,6 +49,13 @@ const char *lu_intern_str(struct lu_intern *t, struct lu_arena *arena,
 
 const char *lu_intern_at(struct lu_intern *t, struct lu_arena *arena,
 			 const char *s);
+/*
+ * The one copy of A, B and C written one after the other: the dotted names
+ * of nested members ("head." + "lock"), built in a scratch buffer the
+ * table keeps, so a name is stored only when it is new.
+ */
+const char *lu_intern_join(struct lu_intern *t, struct lu_arena *arena,
+			   const char *a, const char *b, const char *c);
 void lu_intern_free(struct lu_intern *t);
 
 #endif

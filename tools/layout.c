@@ -122,6 +122,14 @@ ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name)
 #define KERNEL_BEGIN_PREFIX "__cacheline_group_begin__"
 #define KERNEL_END_PREFIX "__cacheline_group_end__"
 
+bool lu_is_begin_marker_name(const char *name)
+{
+	return name && (!strncmp(name, LINEUP_BEGIN_PREFIX,
+				 sizeof(LINEUP_BEGIN_PREFIX) - 1) ||
+			!strncmp(name, KERNEL_BEGIN_PREFIX,
+				 sizeof(KERNEL_BEGIN_PREFIX) - 1));
+}
+
 static bool starts_with(const char *s, const char *prefix, const char **rest)
 {
 	size_t n = strlen(prefix);

@@ -178,6 +178,8 @@ ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name);
  * recognised by name (and, for lineup's, the element typedef names the
  * kind). lu_set_finish() calls it for every struct read.
  */
+/* Does a member name open a lineup or kernel group? */
+bool lu_is_begin_marker_name(const char *name);
 void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena);
 
 /* Default line size for an ELF e_machine, 0 when unknown. */

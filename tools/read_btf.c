@@ -239,25 +239,6 @@ static bool too_deep(struct btf_reader *r, int nesting)
 	return true;
 }
 
-/* PREFIX NAME SUFFIX, stored once: "rt_bandwidth." + "rt_runtime". */
-static const char *dotted(struct btf_reader *r, const char *prefix,
-			  const char *name, const char *suffix)
-{
-	size_t np = strlen(prefix), nn = strlen(name), ns = strlen(suffix);
-	char *buf = malloc(np + nn + ns + 1);
-
-	if (!buf)
-		abort();
-	memcpy(buf, prefix, np);
-	memcpy(buf + np, name, nn);
-	memcpy(buf + np + nn, suffix, ns + 1);
-	const char *kept = lu_intern(&r->strings, &r->set->arena, buf,
-				     np + nn + ns);
-
-	free(buf);
-	return kept;
-}
-
 /*
  * Members are added as C sees them; a named nested member is also expanded
  * into "name.inner" parts when the rules name them (opts->expand_depth),
@@ -317,7 +298,8 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 
 	memset(out, 0, sizeof(*out));
 	/* BTF's strings stay put while it is open: found by address */
-	out->name = *prefix ? dotted(r, prefix, name ? name : "", "")
+	out->name = *prefix ? lu_intern_join(&r->strings, a, prefix,
+					       name ? name : "", "")
 			    : lu_intern_at(&r->strings, a, name ? name : "");
 	out->depth = depth;
 	out->group = -1;
@@ -359,7 +341,8 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 								    m->type))) {
 		if (too_deep(r, nesting))
 			return;
-		const char *sub = dotted(r, prefix, name, ".");
+		const char *sub = lu_intern_join(&r->strings, &r->set->arena,
+						 prefix, name, ".");
 
 		add_members(r, core, (uint64_t)out->offset * 8, sub, depth + 1,
 			    nesting + 1);

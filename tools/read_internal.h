@@ -29,9 +29,6 @@ struct lu_read_ctx {
  */
 bool lu_read_wants(struct lu_read_ctx *ctx, const char *name);
 
-/* Does a member name open a lineup or kernel group? */
-bool lu_is_begin_marker_name(const char *name);
-
 /* The readers. Each takes ownership of FD (closes it, also on error). */
 int lu_read_dwarf(struct lu_read_ctx *ctx, int fd);
 int lu_read_thin_archive(struct lu_read_ctx *ctx, int fd, uint64_t size);
