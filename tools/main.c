@@ -4,6 +4,7 @@
  * options in a struct and returns an exit status (0 clean, 1 findings,
  * 2 usage or input error).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,8 @@
 enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
-	OPT_JOBS, OPT_ALIGN, OPT_HELP,
+	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
+	OPT_FROM_NET, OPT_HELP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -68,6 +70,25 @@ static const struct lu_option all_options[] = {
 	  "--color WHEN", "auto, always or never; NO_COLOR is respected" },
 	{ { "colour", required_argument, NULL, 256 + OPT_COLOR }, OPT_COLOR,
 	  NULL, NULL },
+	{ { "base", required_argument, NULL, 256 + OPT_BASE }, OPT_BASE,
+	  "--base ADDR",
+	  "the sampled object's address (hex or decimal), so data addresses "
+	  "map to offsets" },
+	{ { "rules-out", required_argument, NULL, 256 + OPT_RULES_OUT },
+	  OPT_RULES_OUT, "--rules-out FILE.ini",
+	  "write a draft rules file from the evidence" },
+	{ { "style", required_argument, NULL, 256 + OPT_STYLE }, OPT_STYLE,
+	  "--style STYLE",
+	  "lineup (LINEUP_ASSERT_*, the default) or kernel "
+	  "(CACHELINE_ASSERT_GROUP_*)" },
+	{ { "fail-on", required_argument, NULL, 256 + OPT_FAIL_ON },
+	  OPT_FAIL_ON, "--fail-on WHAT",
+	  "also exit 1 on any size change (size) or member that changed "
+	  "line (moves); repeatable, or size,moves" },
+	{ { "from-net-cachelines", required_argument, NULL,
+	    256 + OPT_FROM_NET },
+	  OPT_FROM_NET, "--from-net-cachelines FILE.rst",
+	  "read Linux's Documentation/networking/net_cachelines table" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -203,6 +224,50 @@ static bool parse_uint(const char *s, unsigned max, unsigned *out)
 	return true;
 }
 
+/* An address as perf prints it: 0x-prefixed hex, or decimal. */
+static bool parse_base(const struct lu_command *c, const char *arg,
+		       struct lu_cli *cli)
+{
+	char *end;
+
+	errno = 0;
+	if (*arg && *arg != '-') {
+		cli->base = strtoull(arg, &end, 0);
+		if (!errno && !*end) {
+			cli->has_base = true;
+			return true;
+		}
+	}
+	fprintf(stderr, "lineup %s: bad --base '%s' (an address, e.g. "
+			"0xffff888100a3c000)\n",
+		c->name, arg);
+	return false;
+}
+
+/* "size", "moves", or both comma-separated; repeatable. */
+static bool parse_fail_on(const struct lu_command *c, const char *arg,
+			  struct lu_cli *cli)
+{
+	const char *p = arg;
+
+	do {
+		size_t n = strcspn(p, ",");
+
+		if (n == 4 && !strncmp(p, "size", 4))
+			cli->fail_on |= LU_FAIL_ON_SIZE;
+		else if (n == 5 && !strncmp(p, "moves", 5))
+			cli->fail_on |= LU_FAIL_ON_MOVES;
+		else {
+			fprintf(stderr, "lineup %s: bad --fail-on '%s' (size, "
+					"moves or size,moves)\n",
+				c->name, arg);
+			return false;
+		}
+		p += n;
+	} while (*p++ == ',');
+	return true;
+}
+
 static const struct lu_option *option_by_val(int val)
 {
 	for (size_t i = 0; i < N_OPTIONS; i++)
@@ -306,6 +371,28 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		return true;
 	case OPT_RULES:
 		cli->rules = arg;
+		return true;
+	case OPT_RULES_OUT:
+		cli->rules_out = arg;
+		return true;
+	case OPT_BASE:
+		return parse_base(c, arg, cli);
+	case OPT_STYLE:
+		if (!strcmp(arg, "lineup"))
+			cli->style = LU_STYLE_LINEUP;
+		else if (!strcmp(arg, "kernel"))
+			cli->style = LU_STYLE_KERNEL;
+		else {
+			fprintf(stderr, "lineup %s: bad --style '%s' (lineup "
+					"or kernel)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
+	case OPT_FAIL_ON:
+		return parse_fail_on(c, arg, cli);
+	case OPT_FROM_NET:
+		cli->net_cachelines = arg;
 		return true;
 	}
 	return false;
