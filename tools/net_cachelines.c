@@ -2,9 +2,9 @@
 /*
  * The net_cachelines tables, in both forms the kernel has shipped: the
  * plain text first merged in Linux 6.8 (columns aligned under the header
- * words, '-' for no access, types spelled struct_sock) and the RST simple
- * tables since 6.13 (the same columns between ===== borders, empty cells,
- * types spelled "struct sock"). Both are read by column position: the
+ * words, '-' for no access, types spelled struct_sock) and the RST
+ * simple tables since late 2024 (the same columns between ===== borders,
+ * empty cells, types spelled "struct sock"). Both are read by column: the
  * border's runs give the columns when there is one, the header words
  * otherwise, and each word of a row belongs to the column it starts in,
  * so a type with a space ("struct inet_connection_sock") stays one cell.
@@ -356,7 +356,7 @@ static void data_row(struct parser *ps, const struct text_line *l,
 			len = (size_t)(open - name->p);
 	}
 	/* "void*priv_destructor  struct_net_device": the cells swapped */
-	const char *star = memchr(type->p, '*', type->len);
+	const char *star = type->len ? memchr(type->p, '*', type->len) : NULL;
 	bool swapped = star && star + 1 < type->p + type->len &&
 		       (isalpha((unsigned char)star[1]) || star[1] == '_');
 
@@ -373,6 +373,13 @@ static void data_row(struct parser *ps, const struct text_line *l,
 		return;
 	}
 	size_t outer = nested_prefix(type);
+
+	if (len + (outer ? outer + 1 : 0) > LU_NC_MEMBER_MAX) {
+		warn(ps, l->no, "cannot place '%.*s...': a member name longer "
+				"than %d characters",
+		     32, name->p, LU_NC_MEMBER_MAX);
+		return;
+	}
 	const char *member =
 		outer ? lu_arena_printf(&ps->t->arena, "%.*s.%.*s", (int)outer,
 					type->p + 7, (int)len, name->p)
@@ -494,8 +501,9 @@ static int resolve_name(struct parser *ps, const char *override,
 		if (!strncmp(override, "struct ", 7))
 			override += 7;
 		if (!struct_name_ok(override, strlen(override))) {
-			lu_error_set(err, "bad --struct '%s' (a struct's tag, "
-					  "an identifier)", override);
+			lu_error_set(err, "bad --struct '%.80s' (a struct's "
+					  "tag: an identifier of at most %d "
+					  "characters)", override, LU_NC_NAME_MAX);
 			return -1;
 		}
 		t->struct_name = override;

@@ -34,8 +34,13 @@ struct lu_nc_warning {
 	const char *msg;
 };
 
-/* Struct names are identifiers the parser bounds, so group names are too. */
-#define LU_NC_NAME_MAX 128
+/*
+ * Names are bounded so that every line of the rules file fits the 198
+ * characters a rules line may have (doc/rules.md): a group's first line
+ * is "write." STRUCT "_write_txrx = " MEMBER.
+ */
+#define LU_NC_NAME_MAX 64	/* the struct's */
+#define LU_NC_MEMBER_MAX 100	/* a member's, dotted */
 #define LU_NC_GROUP_NAME_MAX (LU_NC_NAME_MAX + 16)
 
 struct lu_nc_table {

@@ -93,7 +93,7 @@ static void write_group(const struct lu_nc_table *t, size_t gi, FILE *out)
 }
 
 /*
- * The table's file name in a comment: its last component, at most 64
+ * The table's file name in a comment: its last component, at most 48
  * bytes, control characters as '?', so the comment stays one line a
  * rules parser reads (doc/rules.md: lines of at most 198 characters).
  */
@@ -103,9 +103,9 @@ static void print_file_name(const char *path, FILE *out)
 	const char *b = slash && slash[1] ? slash + 1 : path;
 	size_t n = strlen(b);
 
-	for (size_t i = 0; i < n && i < 64; i++)
+	for (size_t i = 0; i < n && i < 48; i++)
 		fputc(iscntrl((unsigned char)b[i]) ? '?' : b[i], out);
-	if (n > 64)
+	if (n > 48)
 		fputs("...", out);
 }
 

@@ -207,8 +207,8 @@ def group_errors(ctx):
                  "lineup: cold.rst: error: none of the table's 1 rows has a "
                  "fast-path access: no rules to make\n")
     expect_error(ctx, "bad --struct", nc + ["t.rst", "--struct", "a b"],
-                 "lineup: bad --struct 'a b' (a struct's tag, an "
-                 "identifier)\n")
+                 "lineup: bad --struct 'a b' (a struct's tag: an "
+                 "identifier of at most 64 characters)\n")
     ctx.write("1st.rst", TABLE)
     expect_error(ctx, "no name at all", nc + ["1st.rst"],
                  "lineup: 1st.rst: error: cannot tell which struct the "
