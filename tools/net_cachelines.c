@@ -293,7 +293,8 @@ static size_t nested_prefix(const struct cell *type)
 		if (n > best && ends_with_word(p, len, scalars[i]))
 			best = n;
 	}
-	return best ? len - best - 1 : 0;
+	/* struct_conn?ack_u32 is no member's type: take it for a type */
+	return best && is_ident(p, len - best - 1) ? len - best - 1 : 0;
 }
 
 static void add_row(struct parser *ps, const char *member,
@@ -567,7 +568,8 @@ static int parse(struct parser *ps, const char *override, struct lu_error *err)
 	struct columns c;
 	bool in_table = false, rows_seen = false;
 
-	if (memchr(ps->text, '\0', (size_t)(ps->end - ps->text))) {
+	if (ps->end > ps->text &&
+	    memchr(ps->text, '\0', (size_t)(ps->end - ps->text))) {
 		lu_error_set(err, "%s: error: not a text file", t->path);
 		return -1;
 	}
@@ -608,8 +610,9 @@ static int parse(struct parser *ps, const char *override, struct lu_error *err)
 			     t->path, t->n_table_rows);
 		return -1;
 	}
-	qsort(t->warnings, t->n_warnings, sizeof(*t->warnings),
-	      compare_warnings);
+	if (t->n_warnings)
+		qsort(t->warnings, t->n_warnings, sizeof(*t->warnings),
+		      compare_warnings);
 	return 0;
 }
 
