@@ -14,8 +14,10 @@ instead of taking the unchecked file as up to date.
          examples/make through the installed lineup.mk
   meson  examples/meson-subproject with lineup as a subproject: the
          check as a custom_target, and as `meson test` cases
+  ci     doc/ci.md's jq filter, as the page has it, turns lineup's SARIF
+         for the broken example into a GitLab Code Quality report
 
-usage: run_integration.py make|cmake|meson LINEUP SOURCE_ROOT BUILD_ROOT
+usage: run_integration.py make|cmake|meson|ci LINEUP SOURCE_ROOT BUILD_ROOT
 """
 import json
 import os
@@ -170,13 +172,46 @@ def test_meson(lineup, root, build, tmp):
     return 0
 
 
+def doc_block(path, lang):
+    """The first ```LANG block of a Markdown page."""
+    with open(path) as f:
+        text = f.read()
+    start = text.index("```" + lang + "\n") + len(lang) + 4
+    return text[start:text.index("```", start)]
+
+
+def test_ci(lineup, root, build, tmp):
+    if not shutil.which("make") or not shutil.which("jq"):
+        return SKIP
+    d = os.path.join(tmp, "examples", "make")
+    run(["make", "-s", "CFLAGS=-DCONN_BROKEN", "libconn.a"], d)
+    sarif = run([lineup, "check", "--rules", "../common/conn.ini",
+                 "--format", "sarif", "libconn.a"], d, expect=1)
+    jq = os.path.join(tmp, "codequality.jq")
+    with open(jq, "w") as f:
+        f.write(doc_block(os.path.join(root, "doc", "ci.md"), "jq"))
+    proc = subprocess.run(["jq", "-f", jq], input=sarif, text=True,
+                          capture_output=True, check=True)
+    report = json.loads(proc.stdout)
+    assert len(report) == 1, report
+    item = report[0]
+    assert item["check_name"] == "LU001" and item["severity"] == "major", \
+        item
+    assert item["location"] == {"path": "../common/conn.h",
+                                "lines": {"begin": 25}}, item
+    has(item["description"], BROKEN[0].removeprefix("error: "))
+    assert item["fingerprint"].startswith("LU001:../common/conn.h:25:"), \
+        item
+    return 0
+
+
 def main():
     what, lineup, root, build = sys.argv[1], os.path.abspath(sys.argv[2]), \
         os.path.abspath(sys.argv[3]), os.path.abspath(sys.argv[4])
     with tempfile.TemporaryDirectory(prefix="lineup-integration.") as tmp:
         lay_out(root, tmp)
-        rc = {"make": test_make, "cmake": test_cmake,
-              "meson": test_meson}[what](lineup, root, build, tmp)
+        rc = {"make": test_make, "cmake": test_cmake, "meson": test_meson,
+              "ci": test_ci}[what](lineup, root, build, tmp)
     print(f"{what}: {'skipped' if rc == SKIP else 'ok'}")
     return rc
 
