@@ -17,14 +17,12 @@ int lu_cmd_rules(struct lu_cli *cli)
 	struct lu_nc_table t;
 	struct lu_error err;
 
-	if (!cli->net_cachelines || cli->n_args || cli->n_structs > 1) {
+	if (!cli->net_cachelines || cli->n_args) {
 		fprintf(stderr, "usage: lineup rules --from-net-cachelines "
-				"FILE.rst [--struct NAME]\n");
+				"FILE.rst\n");
 		return LU_EXIT_USAGE;
 	}
-	if (lu_nc_parse_file(cli->net_cachelines,
-			     cli->n_structs ? cli->structs[0] : NULL, &t,
-			     &err) < 0) {
+	if (lu_nc_parse_file(cli->net_cachelines, NULL, &t, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;
 	}

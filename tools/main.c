@@ -139,16 +139,15 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN),
 	  TEXT | JSON },
 	{ "rules", lu_cmd_rules,
-	  "lineup rules --from-net-cachelines FILE.rst [--struct NAME]",
+	  "lineup rules --from-net-cachelines FILE.rst",
 	  "Turns Linux's Documentation/networking/net_cachelines table into "
 	  "a rules file\n"
 	  "on stdout: a write group and a read group per path (tx, rx, "
 	  "txrx), allowed to\n"
 	  "share lines except tx against rx (doc/net-cachelines.md). Rows "
 	  "it cannot place\n"
-	  "are warnings naming their line. --struct overrides the struct "
-	  "the file names.\n",
-	  TAKES(OPT_FROM_NET) | TAKES(OPT_STRUCT) | TAKES(OPT_HELP), TEXT },
+	  "are warnings naming their line.\n",
+	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -487,7 +487,7 @@ static bool all_upper_case(const struct lu_nc_table *t)
 }
 
 /*
- * Whose table this is: --struct, else the "..struct ..NAME" row the
+ * Whose table this is: the caller's word, else the "..struct ..NAME" row the
  * first tables carry, else the title ("netns_ipv4 struct ..." in
  * netns_ipv4_sysctl.rst), else the file name.
  */
@@ -502,13 +502,13 @@ static int resolve_name(struct parser *ps, const char *override,
 		if (!strncmp(override, "struct ", 7))
 			override += 7;
 		if (!struct_name_ok(override, strlen(override))) {
-			lu_error_set(err, "bad --struct '%.80s' (a struct's "
+			lu_error_set(err, "bad struct name '%.80s' (a struct's "
 					  "tag: an identifier of at most %d "
 					  "characters)", override, LU_NC_NAME_MAX);
 			return -1;
 		}
 		t->struct_name = override;
-		t->name_from = "--struct";
+		t->name_from = "the caller";
 		return 0;
 	}
 	if (ps->title_what && strcmp(ps->title_what, "struct")) {
@@ -545,15 +545,15 @@ static int resolve_name(struct parser *ps, const char *override,
 		if (!(blen >= n && !strncmp(base, ps->title_name, n) &&
 		      (blen == n || base[n] == '_')))
 			warn(ps, ps->title_line, "the title names struct %s, "
-			     "the file name %.*s: using %s (--struct NAME "
-			     "chooses)",
+			     "the file name %.*s: using %s",
 			     ps->title_name, (int)blen, base, ps->title_name);
 		return 0;
 	}
 	if (!struct_name_ok(base, blen)) {
 		lu_error_set(err, "%s: error: cannot tell which struct the "
-				  "table is about (no ..struct row, no title; "
-				  "say --struct NAME)", t->path);
+				  "table is about (no ..struct row, no title, "
+				  "and the file name is no identifier)",
+			     t->path);
 		return -1;
 	}
 	t->struct_name = lu_arena_strndup(&t->arena, base, blen);

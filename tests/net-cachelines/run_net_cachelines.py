@@ -7,7 +7,7 @@ Groups of cases, one meson test each:
   check       the rules those tables make, checked against conn.c built
               with gcc -g: clean as laid out, one error with -DBROKEN, and
               the allow lines are what keeps same-path sharing clean
-  names       whose table it is: ..struct row, title, file name, --struct
+  names       whose table it is: ..struct row, title, file name
   errors      bad input: one line on stderr, exit 2, no rules on stdout
   kernel_btf  a table of real tcp_sock members against the running
               kernel's BTF (skipped, 77, without /sys/kernel/btf/vmlinux)
@@ -131,15 +131,11 @@ def group_names(ctx):
                  "# struct sock, from other.rst (named by its title, "
                  "line 1):",
                  "other.rst:1: warning: the title names struct sock, the "
-                 "file name other: using sock (--struct NAME chooses)\n")
+                 "file name other: using sock\n")
     ctx.write("udp_sock.rst", TABLE)
     expect_rules(ctx, "file name", ["udp_sock.rst"],
                  "# struct udp_sock, from udp_sock.rst (named by its file "
                  "name):")
-    expect_rules(ctx, "--struct", ["udp_sock.rst", "--struct",
-                                   "struct tcp_sock"],
-                 "# struct tcp_sock, from udp_sock.rst (named by "
-                 "--struct):")
     # the first inet_sock.rst's title named inet_connection_sock; its
     # ..struct row was right
     ctx.write("inet.rst", "====\ninet_connection_sock struct x\n====\n\n"
@@ -159,13 +155,10 @@ def expect_error(ctx, what, args, err):
 
 def group_errors(ctx):
     nc = ["rules", "--from-net-cachelines"]
-    usage = ("usage: lineup rules --from-net-cachelines FILE.rst "
-             "[--struct NAME]\n")
+    usage = "usage: lineup rules --from-net-cachelines FILE.rst\n"
     expect_error(ctx, "no option", ["rules"], usage)
     ctx.write("t.rst", TABLE)
     expect_error(ctx, "extra argument", nc + ["t.rst", "x.o"], usage)
-    expect_error(ctx, "two --struct", nc + ["t.rst", "-s", "a", "-s", "b"],
-                 usage)
     expect_error(ctx, "missing argument", nc,
                  "lineup rules: missing argument to "
                  "'--from-net-cachelines' (lineup rules --help lists the "
@@ -206,14 +199,14 @@ def group_errors(ctx):
     expect_error(ctx, "no fast-path row", nc + ["cold.rst"],
                  "lineup: cold.rst: error: none of the table's 1 rows has a "
                  "fast-path access: no rules to make\n")
-    expect_error(ctx, "bad --struct", nc + ["t.rst", "--struct", "a b"],
-                 "lineup: bad --struct 'a b' (a struct's tag: an "
-                 "identifier of at most 64 characters)\n")
+    expect_error(ctx, "--struct", nc + ["t.rst", "--struct", "sock"],
+                 "lineup rules: rules does not take --struct (lineup rules "
+                 "--help lists the options)\n")
     ctx.write("1st.rst", TABLE)
     expect_error(ctx, "no name at all", nc + ["1st.rst"],
                  "lineup: 1st.rst: error: cannot tell which struct the "
-                 "table is about (no ..struct row, no title; say --struct "
-                 "NAME)\n")
+                 "table is about (no ..struct row, no title, and the file "
+                 "name is no identifier)\n")
     rc, out, err = ctx.run(nc + ["/dev/null"])
     ctx.expect("not a regular file", (rc, err),
                (2, "lineup: failed to read /dev/null: not a regular "
