@@ -58,9 +58,10 @@ struct lu_nc_table {
 
 /*
  * Parses TEXT (LEN bytes, the contents of PATH). STRUCT_NAME, when not
- * NULL, overrides the name the file gives (an identifier, else an error). Returns 0, or -1 with ERR
- * naming the file and the reason no rules can be made (no table, not a
- * struct, no fast-path row); the table is then empty.
+ * NULL, overrides the name the file gives (an identifier, else an
+ * error). Returns 0, or -1 with ERR naming the file and the reason no
+ * rules can be made (no table, not a struct, no fast-path row); the
+ * table is then empty.
  */
 int lu_nc_parse(const char *text, size_t len, const char *path,
 		const char *struct_name, struct lu_nc_table *t,
