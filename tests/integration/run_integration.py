@@ -132,15 +132,22 @@ def test_cmake(lineup, root, build, tmp):
                                        else [])
     for g in generators:
         cmake_cases(src, prefix, os.path.join(tmp, "b-" + g.split()[0]), g)
-    # a package with no such component says so
-    bad = os.path.join(tmp, "badcomp")
-    os.makedirs(bad)
-    with open(os.path.join(bad, "CMakeLists.txt"), "w") as f:
-        f.write("cmake_minimum_required(VERSION 3.15)\nproject(x C)\n"
-                "find_package(lineup 0.2 REQUIRED COMPONENTS nope)\n")
-    out = run(["cmake", "-S", bad, "-B", os.path.join(bad, "b"),
-               f"-DCMAKE_PREFIX_PATH={prefix}"], bad, expect=1)
-    has(out, "lineup has no component 'nope'")
+    # found by a project without languages (share/cmake, not lib/<arch>);
+    # refused for another minor version, or a component it lacks
+    for i, (request, fragment) in enumerate([
+            ("0.2", None),
+            ("0.3", "The following configuration files were considered"),
+            ("0.2 COMPONENTS nope", "lineup has no component 'nope'")]):
+        d = os.path.join(tmp, f"find{i}")
+        os.makedirs(d)
+        with open(os.path.join(d, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.15)\nproject(x NONE)\n"
+                    f"find_package(lineup {request} REQUIRED)\n")
+        out = run(["cmake", "-S", d, "-B", os.path.join(d, "b"),
+                   f"-DCMAKE_PREFIX_PATH={prefix}"], d,
+                  expect=1 if fragment else 0)
+        if fragment:
+            has(out, fragment)
     # Make, through the installed lineup.mk and header
     if shutil.which("make"):
         make_cases(os.path.join(tmp, "examples", "make"), [
