@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-# lineup in a Make build. Include it, list what to check, and depend on
-# the stamps (or run `make lineup_check`):
+# lineup in a Make build. Say what to check (before the include: the
+# stamps' rule reads LINEUP_RULES as it is parsed), include it, and
+# depend on the stamps (or run `make lineup_check`):
 #
 #   LINEUP_CHECK = libconn.a        # objects, libraries, programs (-g)
 #   LINEUP_RULES = conn.ini         # optional
@@ -18,7 +19,10 @@ lineup__goal := $(.DEFAULT_GOAL)
 LINEUP ?= lineup
 LINEUP_RULES ?=
 LINEUP_FLAGS ?=
-LINEUP_INCLUDE ?= $(shell pkg-config --variable=includedir lineup 2>/dev/null)
+# asked once, not at every compile
+ifeq ($(origin LINEUP_INCLUDE),undefined)
+LINEUP_INCLUDE := $(shell pkg-config --variable=includedir lineup 2>/dev/null)
+endif
 LINEUP_CFLAGS = -g $(if $(LINEUP_INCLUDE),-I$(LINEUP_INCLUDE))
 
 LINEUP_STAMPS = $(addsuffix .lineup-ok,$(LINEUP_CHECK))
