@@ -26,8 +26,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = 0;
 
 	if (lu_nc_parse((const char *)data, size, "fuzz.rst", NULL, &t,
-			&err) < 0)
+			&err) < 0) {
+		lu_nc_free(&t);
 		return 0;
+	}
 	FILE *out = open_memstream(&text, &len);
 
 	if (!out || !lu_nc_write_rules(&t, out) || fclose(out))

@@ -22,13 +22,17 @@ int lu_cmd_rules(struct lu_cli *cli)
 				"FILE.rst\n");
 		return LU_EXIT_USAGE;
 	}
-	if (lu_nc_parse_file(cli->net_cachelines, NULL, &t, &err) < 0) {
-		fprintf(stderr, "lineup: %s\n", err.msg);
-		return LU_EXIT_USAGE;
-	}
+	int parsed = lu_nc_parse_file(cli->net_cachelines, NULL, &t, &err);
+
+	/* first the rows it could not place: they may be why it failed */
 	for (size_t i = 0; i < t.n_warnings; i++)
 		fprintf(stderr, "%s:%u: warning: %s\n", t.path,
 			t.warnings[i].line, t.warnings[i].msg);
+	if (parsed < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		lu_nc_free(&t);
+		return LU_EXIT_USAGE;
+	}
 	bool wrote = lu_nc_write_rules(&t, stdout) &&
 		     lu_output_flush(stdout) == 0;
 

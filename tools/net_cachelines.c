@@ -174,6 +174,9 @@ static bool header_columns(const struct text_line *l,
 	const struct token *src = border ? runs : tok;
 	size_t n_src = border ? tokenize(border, runs, MAX_COLUMNS + 1) : n;
 
+	/* a header's words past the eighth belong to its last column */
+	if (!border && n_src > MAX_COLUMNS)
+		n_src = MAX_COLUMNS;
 	if (n < 4 || n_src > MAX_COLUMNS)
 		return false;
 	c->n = n_src;
@@ -203,21 +206,32 @@ struct cell {
 	size_t words;
 };
 
-static void split_cells(const struct text_line *l, const struct columns *c,
-			struct cell *cells)
+/*
+ * The row's cells; NULL, or the first word that runs across the start of
+ * the next column (the row does not line up under the header, so no
+ * column can be trusted). The last column may run on, as in RST.
+ */
+static const struct token *split_cells(const struct text_line *l,
+				       const struct columns *c,
+				       struct cell *cells,
+				       struct token *tok)
 {
-	struct token tok[MAX_TOKENS];
 	size_t n = tokenize(l, tok, MAX_TOKENS);
 
 	memset(cells, 0, MAX_COLUMNS * sizeof(*cells));
 	for (size_t i = 0; i < n; i++) {
-		struct cell *x = &cells[column_of(c, tok[i].col)];
+		int k = column_of(c, tok[i].col);
+		struct cell *x = &cells[k];
 
+		if ((size_t)k + 1 < c->n &&
+		    tok[i].col + tok[i].len > c->start[k + 1])
+			return &tok[i];
 		if (!x->words)
 			x->p = tok[i].p;
 		x->len = (size_t)(tok[i].p + tok[i].len - x->p);
 		x->words++;
 	}
+	return NULL;
 }
 
 static bool cell_is(const struct cell *x, const char *w)
@@ -311,10 +325,20 @@ static void data_row(struct parser *ps, const struct text_line *l,
 		     const struct columns *c)
 {
 	struct cell cells[MAX_COLUMNS];
+	struct token tok[MAX_TOKENS];
 	const struct cell *type, *name;
 	enum lu_nc_access tx, rx;
+	const struct token *across = split_cells(l, c, cells, tok);
 
-	split_cells(l, c, cells);
+	if (across) {
+		ps->t->n_table_rows++;
+		warn(ps, l->no, "cannot place the row: '%.*s' runs across the "
+				"start of column %u (the cells must line up "
+				"under the header's words)",
+		     (int)across->len, across->p,
+		     c->start[column_of(c, across->col) + 1] + 1);
+		return;
+	}
 	type = &cells[c->type];
 	name = &cells[c->name];
 	if (type->len > 2 && !memcmp(type->p, "..", 2) && name->len > 2 &&
@@ -365,6 +389,12 @@ static void data_row(struct parser *ps, const struct text_line *l,
 		warn(ps, l->no, "cannot place '%.*s': the type cell '%.*s' "
 				"ends in a name",
 		     (int)name->len, name->p, (int)type->len, type->p);
+		return;
+	}
+	if (!name->words) {
+		warn(ps, l->no, "cannot place the row: its Name column is empty "
+				"(type '%.*s')",
+		     (int)type->len, type->p);
 		return;
 	}
 	if (name->words != 1 || !is_ident(name->p, len)) {
@@ -626,7 +656,10 @@ int lu_nc_parse(const char *text, size_t len, const char *path,
 	memset(t, 0, sizeof(*t));
 	t->path = path;
 	if (parse(&ps, struct_name, err) < 0) {
-		lu_nc_free(t);
+		/* the warnings may say why: keep them for the caller */
+		free(t->rows);
+		t->rows = NULL;
+		t->n_rows = 0;
 		return -1;
 	}
 	return 0;
@@ -649,6 +682,7 @@ int lu_nc_parse_file(const char *path, const char *struct_name,
 	}
 	int rc = lu_nc_parse(buf, len, path, struct_name, t, err);
 
+	/* the warnings' text is in the arena, not in BUF */
 	free(buf);
 	return rc;
 }

@@ -61,12 +61,13 @@ struct lu_nc_table {
  * NULL, overrides the name the file gives (an identifier, else an
  * error). Returns 0, or -1 with ERR naming the file and the reason no
  * rules can be made (no table, not a struct, no fast-path row); the
- * table is then empty.
+ * table then has no rows, only the warnings that may explain it. Either
+ * way, lu_nc_free() it.
  */
 int lu_nc_parse(const char *text, size_t len, const char *path,
 		const char *struct_name, struct lu_nc_table *t,
 		struct lu_error *err);
-/* Reads PATH whole and parses it. */
+/* Reads PATH whole and parses it; the same contract. */
 int lu_nc_parse_file(const char *path, const char *struct_name,
 		     struct lu_nc_table *t, struct lu_error *err);
 void lu_nc_free(struct lu_nc_table *t);

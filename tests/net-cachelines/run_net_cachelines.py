@@ -184,16 +184,31 @@ def group_errors(ctx):
     ctx.write("snmp.rst", "===\nnetns_ipv4 enum fast path usage "
               "breakdown\n===\n\n" + TABLE.replace(
                   "u32         snd_nxt     ",
-                  "unsigned_long  LINUX_MIB_TCPKEEPALIVE"))
+                  "long        LINUX_MIB_X "))
     expect_error(ctx, "an enum's table", nc + ["snmp.rst"],
                  "lineup: snmp.rst:2: error: the table is about netns_ipv4 "
                  "enum, not a struct's members: no rules to make\n")
     ctx.write("mib.rst", TABLE.replace(
-        "u32         snd_nxt     ", "unsigned_long  LINUX_MIB_TCPKEEPALIVE"))
+        "u32         snd_nxt     ", "long        LINUX_MIB_X "))
     expect_error(ctx, "constants without a title", nc + ["mib.rst"],
-                 "lineup: mib.rst:2: error: 'LINUX_MIB_TCPKEEPALIVE' and "
+                 "lineup: mib.rst:2: error: 'LINUX_MIB_X' and "
                  "the other names are constants, not a struct's members: "
                  "no rules to make\n")
+    ctx.write("across.rst", TABLE.replace("u32         snd_nxt ",
+                                          "unsigned_long_int snd"))
+    rc, out, err = ctx.run(nc + ["across.rst"])
+    ctx.expect("a row off the header's columns", (rc, out, err), (2, "", (
+        "across.rst:2: warning: cannot place the row: 'unsigned_long_int' "
+        "runs across the start of column 13 (the cells must line up under "
+        "the header's words)\n"
+        "lineup: across.rst: error: none of the table's 1 rows has a "
+        "fast-path access: no rules to make\n")))
+    ctx.write("noname.rst", TABLE.replace("u32         snd_nxt",
+                                          "u32 snd_nxt        "))
+    rc, out, err = ctx.run(nc + ["noname.rst"])
+    ctx.expect("nothing in the Name column", (rc, err.splitlines()[0]), (
+        2, "noname.rst:2: warning: cannot place the row: its Name column is "
+           "empty (type 'u32 snd_nxt')"))
     ctx.write("cold.rst", TABLE.replace("read_write          read_mostly",
                                         "-                   -          "))
     expect_error(ctx, "no fast-path row", nc + ["cold.rst"],
