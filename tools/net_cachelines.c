@@ -408,7 +408,8 @@ static void data_row(struct parser *ps, const struct text_line *l,
 	if (len + (outer ? outer + 1 : 0) > LU_NC_MEMBER_MAX) {
 		warn(ps, l->no, "cannot place '%.*s...': a member name longer "
 				"than %d characters",
-		     32, name->p, LU_NC_MEMBER_MAX);
+		     (int)(name->len < 32 ? name->len : 32), name->p,
+		     LU_NC_MEMBER_MAX);
 		return;
 	}
 	const char *member =
