@@ -151,13 +151,31 @@ static const char *source_path(struct ctx *c, const char *file)
 	return lu_arena_printf(&c->arena, "%s/%s", dir, file);
 }
 
+/* The path a diff names: relative to the current directory when the
+ * file is under it, so `patch -p1` run there applies it. */
+static const char *shown_path(struct ctx *c, const char *file)
+{
+	char *cwd = getcwd(NULL, 0);
+	size_t n = cwd ? strlen(cwd) : 0;
+	const char *shown = file;
+
+	if (cwd && file[0] == '/' && !strncmp(file, cwd, n) && file[n] == '/')
+		shown = lu_arena_strdup(&c->arena, file + n + 1);
+	else if (file[0] == '/')
+		shown = file + 1;
+	free(cwd);
+	return shown;
+}
+
 static void propose(struct ctx *c)
 {
 	const struct lu_struct *s = c->res.s;
 
 	for (int k = 0; k < LU_SG_N; k++)
 		lu_sg_proposal_init(&c->plan, &c->res.prop[k]);
-	lu_sg_reorder(&c->plan, &c->res.prop[LU_SG_REORDER]);
+	lu_sg_reorder(&c->plan, LU_SG_SMALLEST, &c->res.prop[LU_SG_REORDER]);
+	lu_sg_reorder(&c->plan, LU_SG_FEWEST_MOVES,
+		      &c->res.prop[LU_SG_MINIMAL]);
 	lu_sg_isolate(&c->plan, &c->res.prop[LU_SG_ISOLATE]);
 	for (int k = 0; k < LU_SG_N; k++) {
 		struct lu_sg_render r = { &c->plan, &c->res.prop[k],
@@ -170,8 +188,8 @@ static void propose(struct ctx *c)
 		c->res.c[k] = lu_sg_render_c(&r);
 		if (s->file)
 			c->res.diff[k] = lu_sg_diff(source_path(c, s->file),
-						    s->file, s->decl_line,
-						    c->res.c[k]);
+						    shown_path(c, s->file),
+						    s->decl_line, c->res.c[k]);
 	}
 }
 
@@ -273,9 +291,10 @@ int lu_cmd_suggest(struct lu_cli *cli)
 		wrote = lu_sg_report_json(stdout, &c.res);
 	else
 		wrote = lu_sg_report_text(stdout, &c.res);
-	rc = c.res.prop[LU_SG_REORDER].found || c.res.prop[LU_SG_ISOLATE].found
-		     ? LU_EXIT_OK
-		     : LU_EXIT_FINDINGS;
+	rc = LU_EXIT_FINDINGS;
+	for (int k = 0; k < LU_SG_N; k++)
+		if (c.res.prop[k].found)
+			rc = LU_EXIT_OK;
 	if (wrote < 0) {
 		perror("lineup: failed to write the output");
 		rc = LU_EXIT_USAGE;

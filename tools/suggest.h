@@ -75,6 +75,7 @@ struct lu_sg_proposal {
 	uint64_t max_size;	/* the largest over the configurations */
 	size_t bad;		/* findings left over every configuration */
 	size_t moved;		/* keys not where they were */
+	size_t shifted;		/* the input's items off their offset */
 };
 
 struct lu_error;
@@ -91,10 +92,11 @@ int lu_sg_plan_init(struct lu_sg_plan *plan, const struct lu_struct **structs,
 void lu_sg_plan_free(struct lu_sg_plan *plan);
 
 /* Lays PROPOSAL out for layout L: a struct with fresh offsets and
- * markers, its strings and arrays in ARENA. */
+ * markers, its strings and arrays in ARENA; SHIFTED (may be NULL)
+ * counts the items that left their offset. */
 void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 		 const struct lu_sg_proposal *p, struct lu_arena *arena,
-		 struct lu_struct *out);
+		 struct lu_struct *out, size_t *shifted);
 /* Lays P out in every configuration and checks each: fills size,
  * max_size and bad. */
 void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p);
@@ -122,7 +124,15 @@ void lu_sg_proposal_free(struct lu_sg_proposal *p);
  * longest increasing run. FLAGS (may be NULL) marks them by position.
  */
 size_t lu_sg_moved(const size_t *order, size_t n, bool *flags);
-void lu_sg_reorder(const struct lu_sg_plan *plan, struct lu_sg_proposal *p);
+enum lu_sg_goal {
+	LU_SG_SMALLEST,		/* the smallest size, then fewest moves */
+	/* no larger than now, then the fewest members off their offset
+	 * (the fewest lines to re-measure), then the fewest moves */
+	LU_SG_FEWEST_MOVES,
+};
+
+void lu_sg_reorder(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
+		   struct lu_sg_proposal *p);
 void lu_sg_isolate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p);
 
 #endif

@@ -36,8 +36,8 @@ static bool prefixed(const char *s, const char *prefix, const char **rest)
 	return true;
 }
 
-/* A marker member as the macro that made it; false if M is none. */
-static bool marker_line(struct out *o, const struct lu_member *m)
+/* A marker member as the macro that made it. */
+static void marker_line(struct out *o, const struct lu_member *m)
 {
 	const char *name, *kind = "cold";
 
@@ -52,8 +52,7 @@ static bool marker_line(struct out *o, const struct lu_member *m)
 	else if (prefixed(m->name, "__cacheline_group_end__", &name))
 		fprintf(o->f, "__cacheline_group_end(%s);\n", name);
 	else
-		return false;
-	return true;
+		fprintf(o->f, "/* %s */\n", m->name);
 }
 
 /* "type name[dims] : bits", the name inside a function pointer's parens. */
@@ -61,13 +60,21 @@ static void declaration(struct out *o, const struct lu_member *m,
 			uint64_t forced)
 {
 	const char *fp = strstr(m->type, "(*)");
+	size_t n = strlen(m->type);
 
 	pad(o);
-	if (fp)
+	if (fp) {
 		fprintf(o->f, "%.*s(*%s%s)%s", (int)(fp - m->type), m->type,
 			m->name, m->dims, fp + 3);
-	else
-		fprintf(o->f, "%s %s%s", m->type, m->name, m->dims);
+	} else {
+		/* "struct x * *" as C is written: "struct x **name" */
+		for (size_t i = 0; i < n; i++)
+			if (m->type[i] != ' ' || m->type[i + 1] != '*' ||
+			    !i || m->type[i - 1] != '*')
+				fputc(m->type[i], o->f);
+		fprintf(o->f, "%s%s%s", m->type[n - 1] == '*' ? "" : " ",
+			m->name, m->dims);
+	}
 	if (m->bit_size)
 		fprintf(o->f, " : %u", m->bit_size);
 	if (forced)
@@ -129,11 +136,10 @@ static void members(struct out *o, const struct lu_struct *s, size_t first,
 
 		if (m->depth || prefixed(m->name, "lineup__isolate_", &iso))
 			continue;
-		if (m->marker || (!m->size && !strcmp(m->dims, "[0]") &&
-				  m->type && !strncmp(m->type, "lineup__", 8))) {
+		if (m->marker) {
 			pad(o);
-			if (marker_line(o, m))
-				continue;
+			marker_line(o, m);
+			continue;
 		}
 		declaration(o, m, 0);
 	}
@@ -197,6 +203,12 @@ static void group_line(struct out *o, const struct lu_sg_render *r, int g,
 	}
 }
 
+/* Does a change into or out of group G print a line? */
+static bool emits(const struct lu_sg_render *r, int g)
+{
+	return g >= 0 && (r->p->marked[g] || r->p->isolate[g]);
+}
+
 static void cond_switch(struct out *o, const char *from, const char *to)
 {
 	if (from == to || (from && to && !strcmp(from, to)))
@@ -225,8 +237,10 @@ char *lu_sg_render_c(const struct lu_sg_render *r)
 		const char *c = r->key_cond ? r->key_cond[key] : NULL;
 
 		if (g != open) {
-			cond_switch(&o, cond, NULL);
-			cond = NULL;
+			if (emits(r, open) || emits(r, g)) {
+				cond_switch(&o, cond, NULL);
+				cond = NULL;
+			}
 			if (open >= 0)
 				group_line(&o, r, open, false);
 			if (g >= 0)

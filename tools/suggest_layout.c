@@ -24,6 +24,7 @@ struct builder {
 	struct lu_arena *arena;
 	uint64_t cur, align;
 	int isolation;		/* the open isolation block, -1 none */
+	size_t shifted;		/* items not at their old offset */
 };
 
 static void add_marker(struct builder *b, const char *prefix,
@@ -132,11 +133,12 @@ static void place(struct builder *b, const struct lu_struct *s,
 				    ((int)k - o->parent);
 	}
 	b->cur = at + it->size;
+	b->shifted += at != it->offset;
 }
 
 void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 		 const struct lu_sg_proposal *p, struct lu_arena *arena,
-		 struct lu_struct *out)
+		 struct lu_struct *out, size_t *shifted)
 {
 	struct builder b = { .arena = arena, .align = 1, .isolation = -1 };
 	int open = -1;
@@ -171,6 +173,8 @@ void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 	free(b.members);
 	free(b.blocks);
 	lu_struct_find_groups(out, arena);
+	if (shifted)
+		*shifted = b.shifted;
 }
 
 bool lu_sg_counts(const struct lu_finding *f)
@@ -191,7 +195,8 @@ void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
 		struct lu_findings f = { 0 };
 		struct lu_struct s;
 
-		lu_sg_build(plan, &plan->layouts[l], p, &arena, &s);
+		lu_sg_build(plan, &plan->layouts[l], p, &arena, &s,
+			    l ? NULL : &p->shifted);
 		lu_check_struct(&s, plan->rule, &plan->opts, &f);
 		for (size_t i = 0; i < f.n; i++)
 			p->bad += lu_sg_counts(&f.items[i]);

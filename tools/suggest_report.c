@@ -11,7 +11,8 @@
 #include "report.h"
 #include "suggest_report.h"
 
-const char *const lu_sg_kind_names[LU_SG_N] = { "reorder", "isolate" };
+const char *const lu_sg_kind_names[LU_SG_N] = { "reorder", "reorder-minimal",
+						  "isolate" };
 
 static uint64_t lines_of(uint64_t size, unsigned line)
 {
@@ -59,7 +60,7 @@ static void what_changed(FILE *out, const struct lu_sg_result *r, int kind)
 		fputs("; moves", out);
 		for (size_t i = 0; i < n; i++)
 			fprintf(out, "%s %s", i ? "," : "", names[i]);
-	} else if (kind == LU_SG_REORDER) {
+	} else if (kind != LU_SG_ISOLATE) {
 		fputs("; moves nothing", out);
 	}
 	free(names);

@@ -7,7 +7,7 @@
 
 #include "suggest.h"
 
-enum { LU_SG_REORDER, LU_SG_ISOLATE, LU_SG_N };
+enum { LU_SG_REORDER, LU_SG_MINIMAL, LU_SG_ISOLATE, LU_SG_N };
 
 struct lu_sg_result {
 	const struct lu_sg_plan *plan;

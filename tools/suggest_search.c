@@ -153,12 +153,27 @@ static void score(const struct lu_sg_plan *plan, const struct units *u,
 	p->moved = lu_sg_moved(p->order, plan->n_keys, NULL);
 }
 
-/* Fewer findings, then smaller, then smaller everywhere, then closer. */
-static bool better(const struct lu_sg_proposal *a,
+/*
+ * Fewer findings first. Smallest: then smaller, then smaller everywhere,
+ * then closer to the source. Fewest moves: no larger than the source,
+ * then the fewest members off their offset, then closer, then smaller.
+ */
+static bool better(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
+		   const struct lu_sg_proposal *a,
 		   const struct lu_sg_proposal *b)
 {
+	uint64_t now = plan->layouts[0].s->size;
+
 	if (a->bad != b->bad)
 		return a->bad < b->bad;
+	if (goal == LU_SG_FEWEST_MOVES) {
+		if ((a->size > now) != (b->size > now))
+			return a->size <= now;
+		if (a->shifted != b->shifted)
+			return a->shifted < b->shifted;
+		if (a->moved != b->moved)
+			return a->moved < b->moved;
+	}
 	if (a->size != b->size)
 		return a->size < b->size;
 	if (a->max_size != b->max_size)
@@ -176,6 +191,7 @@ static void keep(const struct lu_sg_plan *plan, struct lu_sg_proposal *to,
 	to->max_size = from->max_size;
 	to->bad = from->bad;
 	to->moved = from->moved;
+	to->shifted = from->shifted;
 }
 
 /* PERM with the unit at FROM moved to TO. */
@@ -195,8 +211,9 @@ static void move_unit(const size_t *perm, size_t n, size_t from, size_t to,
 		out[k++] = v;
 }
 
-static void climb(const struct lu_sg_plan *plan, const struct units *u,
-		  size_t *perm, struct lu_sg_proposal *best)
+static void climb(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
+		  const struct units *u, size_t *perm,
+		  struct lu_sg_proposal *best)
 {
 	size_t *cand = malloc((u->n + 1) * sizeof(*cand));
 	size_t *best_perm = malloc((u->n + 1) * sizeof(*best_perm));
@@ -205,7 +222,7 @@ static void climb(const struct lu_sg_plan *plan, const struct units *u,
 	if (!cand || !best_perm)
 		abort();
 	lu_sg_proposal_init(plan, &c);
-	for (int step = 0; step < MAX_STEPS && best->bad; step++) {
+	for (int step = 0; step < MAX_STEPS; step++) {
 		bool improved = false;
 
 		for (size_t from = 0; from < u->n; from++) {
@@ -214,7 +231,7 @@ static void climb(const struct lu_sg_plan *plan, const struct units *u,
 					continue;
 				move_unit(perm, u->n, from, to, cand);
 				score(plan, u, cand, &c);
-				if (better(&c, best)) {
+				if (better(plan, goal, &c, best)) {
 					keep(plan, best, &c);
 					memcpy(best_perm, cand,
 					       u->n * sizeof(*cand));
@@ -232,8 +249,8 @@ static void climb(const struct lu_sg_plan *plan, const struct units *u,
 }
 
 /* Every order of the units (Heap's algorithm), keeping the best. */
-static void every_order(const struct lu_sg_plan *plan, const struct units *u,
-			struct lu_sg_proposal *best)
+static void every_order(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
+			const struct units *u, struct lu_sg_proposal *best)
 {
 	size_t perm[MAX_EXHAUSTIVE_UNITS], c[MAX_EXHAUSTIVE_UNITS] = { 0 };
 	struct lu_sg_proposal cand;
@@ -249,7 +266,7 @@ static void every_order(const struct lu_sg_plan *plan, const struct units *u,
 			perm[j] = perm[i];
 			perm[i] = t;
 			score(plan, u, perm, &cand);
-			if (better(&cand, best))
+			if (better(plan, goal, &cand, best))
 				keep(plan, best, &cand);
 			c[i]++;
 			i = 1;
@@ -260,7 +277,8 @@ static void every_order(const struct lu_sg_plan *plan, const struct units *u,
 	lu_sg_proposal_free(&cand);
 }
 
-void lu_sg_reorder(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
+void lu_sg_reorder(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
+		   struct lu_sg_proposal *p)
 {
 	struct units u;
 
@@ -273,9 +291,9 @@ void lu_sg_reorder(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
 		perm[i] = i;
 	score(plan, &u, perm, p);
 	if (plan->mixed_key == (size_t)-1) {
-		climb(plan, &u, perm, p);
+		climb(plan, goal, &u, perm, p);
 		if (p->bad && u.n <= MAX_EXHAUSTIVE_UNITS) {
-			every_order(plan, &u, p);
+			every_order(plan, goal, &u, p);
 			p->exhaustive = true;
 		}
 	}
