@@ -123,6 +123,17 @@ static const char *why_none(struct ctx *c, int kind)
 				       "of another hot group in one storage "
 				       "unit; no layout can part them",
 				       plan->keys[plan->mixed_key]);
+	if (kind == LU_SG_ISOLATE && plan->rule && plan->rule->max_size &&
+	    p->max_size > plan->rule->max_size)
+		return lu_arena_printf(&c->arena,
+				       "isolating the write groups on %s of "
+				       "their own makes it %llu bytes, above "
+				       "max_size = %llu",
+				       plan->opts.pair ? "pairs of lines"
+						       : "lines",
+				       (unsigned long long)p->max_size,
+				       (unsigned long long)
+					       plan->rule->max_size);
 	if (kind == LU_SG_ISOLATE)
 		return lu_arena_printf(&c->arena,
 				       "isolating the write groups leaves %zu "

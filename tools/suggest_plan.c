@@ -25,7 +25,8 @@ static uint64_t low_bit(uint64_t v)
 	return v & -v;
 }
 
-static uint64_t natural_of(const struct lu_struct *s, const struct lu_member *m)
+static uint64_t natural_of(const struct lu_struct *s,
+			   const struct lu_member *m)
 {
 	uint64_t n = 1, a;
 
@@ -234,7 +235,8 @@ static int item_group(struct lu_sg_plan *p, size_t *cap,
 }
 
 /* Two layouts that cut alike need checking once. */
-static bool same_cut(const struct lu_sg_layout *a, const struct lu_sg_layout *b)
+static bool same_cut(const struct lu_sg_layout *a,
+		     const struct lu_sg_layout *b)
 {
 	if (a->n_items != b->n_items || a->s->align != b->s->align)
 		return false;

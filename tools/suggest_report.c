@@ -19,6 +19,28 @@ static uint64_t lines_of(uint64_t size, unsigned line)
 	return (size + line - 1) / line;
 }
 
+static const char *lines_text(uint64_t size, unsigned line, char *buf,
+			      size_t n)
+{
+	uint64_t lines = lines_of(size, line);
+
+	snprintf(buf, n, "%llu line%s", (unsigned long long)lines,
+		 lines == 1 ? "" : "s");
+	return buf;
+}
+
+/* The fewest-moves reorder is the smallest one, or neither exists. */
+static bool same_order(const struct lu_sg_result *r)
+{
+	const struct lu_sg_proposal *a = &r->prop[LU_SG_REORDER];
+	const struct lu_sg_proposal *b = &r->prop[LU_SG_MINIMAL];
+
+	if (!a->found || !b->found)
+		return !a->found && !b->found;
+	return !memcmp(a->order, b->order,
+		       r->plan->n_keys * sizeof(*a->order));
+}
+
 /* Keys the proposal moves, by name, in its order. */
 static size_t moved_keys(const struct lu_sg_result *r,
 			 const struct lu_sg_proposal *p, const char **out)
@@ -76,13 +98,13 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 {
 	const struct lu_struct *s = r->s;
 	unsigned line = r->plan->opts.line_size;
+	char n_lines[32];
 
 	fprintf(out, "struct %s", s->name);
 	if (s->file)
 		fprintf(out, " (%s:%u)", s->file, s->decl_line);
-	fprintf(out, ": %llu bytes, %llu lines of %u",
-		(unsigned long long)s->size,
-		(unsigned long long)lines_of(s->size, line), line);
+	fprintf(out, ": %llu bytes, %s of %u", (unsigned long long)s->size,
+		lines_text(s->size, line, n_lines, sizeof(n_lines)), line);
 	if (r->plan->opts.pair)
 		fputs(" (pairs)", out);
 	if (!r->current_bad)
@@ -99,14 +121,18 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 		const struct lu_sg_proposal *p = &r->prop[k];
 
 		fprintf(out, "\n%s: ", lu_sg_kind_names[k]);
+		if (k == LU_SG_MINIMAL && same_order(r)) {
+			fputs("the same as reorder\n", out);
+			continue;
+		}
 		if (!p->found) {
 			fprintf(out, "none: %s\n", r->reason[k]);
 			continue;
 		}
-		fprintf(out, "%llu bytes (%+lld), %llu lines",
+		fprintf(out, "%llu bytes (%+lld), %s",
 			(unsigned long long)p->size,
 			(long long)p->size - (long long)s->size,
-			(unsigned long long)lines_of(p->size, line));
+			lines_text(p->size, line, n_lines, sizeof(n_lines)));
 		what_changed(out, r, k);
 		holds(out, r);
 		fprintf(out, "\nstruct %s {\n%s};\n", s->name, r->c[k]);
