@@ -140,9 +140,10 @@ static const char *why_none(struct ctx *c, int kind)
 				       "finding%s", p->bad,
 				       p->bad == 1 ? "" : "s");
 	return lu_arena_printf(
-		&c->arena, "reordering alone cannot work: %s order keeps "
-		"every write group off the other hot groups' lines%s%s%s",
-		p->exhaustive ? "no" : "the search found no",
+		&c->arena, "reordering alone cannot work: %s every write "
+		"group off the other hot groups' lines%s%s%s",
+		p->exhaustive ? "no order keeps"
+			      : "the search found no order that keeps",
 		c->res.n_configs ? " in every configuration" : "",
 		align < plan->unit ? " wherever the struct starts (its "
 				     "alignment is below a line: isolate, "

@@ -43,6 +43,12 @@ struct lu_sg_group {
 	const char *name;
 	enum lu_kind kind;
 	enum lu_origin origin;
+	/* its begin marker starts a line in the source (LINEUP_BEGIN_ALIGNED,
+	 * the kernel's __cacheline_group_begin_aligned): kept so */
+	bool aligned;
+	/* every member of it is in the same configurations: its markers go
+	 * inside their #if, and a configuration without them has none */
+	bool uniform;
 };
 
 /* What every configuration shares: the keys, their groups. */
@@ -51,6 +57,11 @@ struct lu_sg_plan {
 	size_t n_keys;
 	int *key_group;		/* per key: index in groups, -1 none */
 	bool *key_flex;		/* a flexible array member: stays last */
+	/* The input's first member is a struct or union by value: it stays
+	 * first, since C lets code convert a pointer to the struct into one
+	 * to it (C11 6.7.2.1p15; the kernel's sock -> inet_sock -> tcp_sock
+	 * "inheritance" rests on it). */
+	bool pin_first;
 	struct lu_sg_group *groups;
 	size_t n_groups;
 	struct lu_sg_layout *layouts;	/* [0] is the input's struct */

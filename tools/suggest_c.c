@@ -185,13 +185,17 @@ static void group_line(struct out *o, const struct lu_sg_render *r, int g,
 		o->depth++;
 	}
 	if (r->p->marked[g]) {
+		bool aligned = begin && grp->aligned;
+
 		pad(o);
 		if (grp->origin == LU_ORIGIN_KERNEL)
-			fprintf(o->f, "__cacheline_group_%s(%s);\n",
-				begin ? "begin" : "end", grp->name);
+			fprintf(o->f, "__cacheline_group_%s%s(%s);\n",
+				begin ? "begin" : "end",
+				aligned ? "_aligned" : "", grp->name);
 		else
-			fprintf(o->f, "LINEUP_%s(%s, %s);\n",
-				begin ? "BEGIN" : "END", kind, grp->name);
+			fprintf(o->f, "LINEUP_%s%s(%s, %s);\n",
+				begin ? "BEGIN" : "END",
+				aligned ? "_ALIGNED" : "", kind, grp->name);
 	}
 	if (!begin && r->p->isolate[g]) {
 		o->depth--;
@@ -219,6 +223,21 @@ static void cond_switch(struct out *o, const char *from, const char *to)
 		fprintf(o->f, "#if %s\n", to);
 }
 
+/* Closes group G (-1: none) and the #if open around it. */
+static void leave(struct out *o, const struct lu_sg_render *r, int g,
+		  const char **cond)
+{
+	if (g >= 0 && emits(r, g) && r->plan->groups[g].uniform) {
+		group_line(o, r, g, false);
+		cond_switch(o, *cond, NULL);
+	} else {
+		cond_switch(o, *cond, NULL);
+		if (g >= 0 && emits(r, g))
+			group_line(o, r, g, false);
+	}
+	*cond = NULL;
+}
+
 char *lu_sg_render_c(const struct lu_sg_render *r)
 {
 	const struct lu_sg_plan *plan = r->plan;
@@ -236,17 +255,19 @@ char *lu_sg_render_c(const struct lu_sg_render *r)
 		int g = plan->key_group[key];
 		const char *c = r->key_cond ? r->key_cond[key] : NULL;
 
-		if (g != open) {
-			if (emits(r, open) || emits(r, g)) {
-				cond_switch(&o, cond, NULL);
-				cond = NULL;
+		if (g != open && (emits(r, open) || emits(r, g))) {
+			leave(&o, r, open, &cond);
+			/* a group all of whose members share one #if has
+			 * its markers inside it, as a configuration without
+			 * them has no markers either (suggest_layout.c) */
+			if (g >= 0 && r->plan->groups[g].uniform) {
+				cond_switch(&o, cond, c);
+				cond = c;
 			}
-			if (open >= 0)
-				group_line(&o, r, open, false);
 			if (g >= 0)
 				group_line(&o, r, g, true);
-			open = g;
 		}
+		open = g;
 		cond_switch(&o, cond, c);
 		cond = c;
 		const struct lu_sg_layout *l = holder(plan, key);
@@ -254,9 +275,7 @@ char *lu_sg_render_c(const struct lu_sg_render *r)
 		if (l)
 			item(&o, l, key);
 	}
-	cond_switch(&o, cond, NULL);
-	if (open >= 0)
-		group_line(&o, r, open, false);
+	leave(&o, r, open, &cond);
 	if (fclose(o.f))
 		abort();
 	return text;

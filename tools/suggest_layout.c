@@ -61,6 +61,11 @@ static void open_group(struct builder *b, const struct lu_sg_plan *plan,
 	}
 	if (!p->marked[g])
 		return;
+	if (grp->aligned) {
+		b->cur = align_up(b->cur, plan->opts.line_size);
+		if (plan->opts.line_size > b->align)
+			b->align = plan->opts.line_size;
+	}
 	if (grp->origin == LU_ORIGIN_KERNEL)
 		add_marker(b, "__cacheline_group_begin__", grp, "__u8");
 	else
@@ -136,6 +141,20 @@ static void place(struct builder *b, const struct lu_struct *s,
 	b->shifted += at != it->offset;
 }
 
+/* A group whose members this configuration lacks altogether gets no
+ * markers when they all share one #if (suggest_c.c puts the markers
+ * inside it). */
+static bool group_here(const struct lu_sg_plan *plan,
+		       const struct lu_sg_layout *l, int g)
+{
+	if (g < 0 || !plan->groups[g].uniform)
+		return g >= 0;
+	for (size_t k = 0; k < plan->n_keys; k++)
+		if (plan->key_group[k] == g && l->item_of_key[k])
+			return true;
+	return false;
+}
+
 void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 		 const struct lu_sg_proposal *p, struct lu_arena *arena,
 		 struct lu_struct *out, size_t *shifted)
@@ -148,16 +167,16 @@ void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 		int g = plan->key_group[key];
 
 		if (g != open) {
-			if (open >= 0)
+			if (group_here(plan, l, open))
 				close_group(&b, plan, p, open);
-			if (g >= 0)
+			if (group_here(plan, l, g))
 				open_group(&b, plan, p, g);
 			open = g;
 		}
 		if (l->item_of_key[key])
 			place(&b, l->s, &l->items[l->item_of_key[key] - 1]);
 	}
-	if (open >= 0)
+	if (group_here(plan, l, open))
 		close_group(&b, plan, p, open);
 	*out = *l->s;
 	if (l->s->align > b.align)

@@ -173,7 +173,9 @@ static int plan_group(struct lu_sg_plan *p, size_t *cap, const char *name,
 		if (!strcmp(p->groups[g].name, name))
 			return (int)g;
 	p->groups = lu_grow(p->groups, cap, p->n_groups, sizeof(*p->groups));
-	p->groups[p->n_groups] = (struct lu_sg_group){ name, kind, origin };
+	p->groups[p->n_groups] = (struct lu_sg_group){
+		.name = name, .kind = kind, .origin = origin,
+	};
 	return (int)p->n_groups++;
 }
 
@@ -191,6 +193,30 @@ static const struct lu_rule_group *rule_group(const struct lu_rule_struct *r,
 static bool hot(enum lu_kind k)
 {
 	return k == LU_KIND_WRITE || k == LU_KIND_READ;
+}
+
+/*
+ * Does marker group G's begin marker start a line on purpose: stated
+ * aligned (DWARF), or (BTF, pahole text) at a line start with a gap
+ * before it that only its alignment explains?
+ */
+static bool begins_line(const struct lu_struct *s, const struct lu_group *g,
+			unsigned line)
+{
+	const struct lu_member *m = &s->members[g->first - 1];
+	uint64_t end = 0;
+
+	if (g->first < 1 || g->origin == LU_ORIGIN_RULES)
+		return false;
+	if (s->forced_stated)
+		return m->forced_align >= line;
+	for (size_t j = 0; j + 1 < g->first; j++) {
+		const struct lu_member *o = &s->members[j];
+
+		if (!o->marker && !o->depth && o->offset + o->size > end)
+			end = o->offset + o->size;
+	}
+	return m->offset && m->offset % line == 0 && end < m->offset;
 }
 
 /*
@@ -220,6 +246,7 @@ static int item_group(struct lu_sg_plan *p, size_t *cap,
 			if (sg->first >= it->first + 1 && sg->first <= it->last)
 				continue;	/* its markers move with it */
 			g = plan_group(p, cap, sg->name, sg->kind, sg->origin);
+			p->groups[g].aligned |= begins_line(s, sg, p->opts.line_size);
 		}
 		if (g < 0 || g == found)
 			continue;
@@ -232,6 +259,43 @@ static int item_group(struct lu_sg_plan *p, size_t *cap,
 			found = g;
 	}
 	return found;
+}
+
+/* Is the first item a struct or union held by value? */
+static bool first_is_aggregate(const struct lu_sg_layout *l)
+{
+	const struct lu_member *m;
+
+	if (!l->n_items)
+		return false;
+	if (l->items[0].block >= 0)
+		return true;
+	m = &l->s->members[l->items[0].first];
+	return (!strncmp(m->type, "struct ", 7) ||
+		!strncmp(m->type, "union ", 6)) &&
+	       !strchr(m->type, '*') && !*m->dims;
+}
+
+/* Groups whose members are all in the same configurations. */
+static void uniform_groups(struct lu_sg_plan *p)
+{
+	for (size_t g = 0; g < p->n_groups; g++) {
+		ptrdiff_t first = -1;
+
+		p->groups[g].uniform = true;
+		for (size_t k = 0; k < p->n_keys && p->groups[g].uniform; k++) {
+			if (p->key_group[k] != (int)g)
+				continue;
+			if (first < 0) {
+				first = (ptrdiff_t)k;
+				continue;
+			}
+			for (size_t l = 0; l < p->n_layouts; l++)
+				if (!p->layouts[l].item_of_key[k] !=
+				    !p->layouts[l].item_of_key[first])
+					p->groups[g].uniform = false;
+		}
+	}
 }
 
 /* Two layouts that cut alike need checking once. */
@@ -312,6 +376,8 @@ int lu_sg_plan_init(struct lu_sg_plan *p, const struct lu_struct **structs,
 				p->key_flex[it->key] = true;
 		}
 	}
+	p->pin_first = first_is_aggregate(&p->layouts[0]);
+	uniform_groups(p);
 	for (size_t l = 1; l < n_structs; l++)
 		for (size_t k = 0; k < l && !p->layouts[l].duplicate; k++)
 			p->layouts[l].duplicate =

@@ -222,11 +222,13 @@ static void climb(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 	if (!cand || !best_perm)
 		abort();
 	lu_sg_proposal_init(plan, &c);
+	size_t lo = plan->pin_first ? 1 : 0;
+
 	for (int step = 0; step < MAX_STEPS; step++) {
 		bool improved = false;
 
-		for (size_t from = 0; from < u->n; from++) {
-			for (size_t to = 0; to < u->n; to++) {
+		for (size_t from = lo; from < u->n; from++) {
+			for (size_t to = lo; to < u->n; to++) {
 				if (to == from)
 					continue;
 				move_unit(perm, u->n, from, to, cand);
@@ -254,17 +256,19 @@ static void every_order(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 {
 	size_t perm[MAX_EXHAUSTIVE_UNITS], c[MAX_EXHAUSTIVE_UNITS] = { 0 };
 	struct lu_sg_proposal cand;
+	/* a pinned first unit stays: permute the ones after it */
+	size_t lo = plan->pin_first ? 1 : 0, *q = perm + lo, n = u->n - lo;
 	size_t i = 1;
 
 	lu_sg_proposal_init(plan, &cand);
 	for (size_t k = 0; k < u->n; k++)
 		perm[k] = k;
-	while (i < u->n) {
+	while (i < n) {
 		if (c[i] < i) {
-			size_t j = i % 2 ? c[i] : 0, t = perm[j];
+			size_t j = i % 2 ? c[i] : 0, t = q[j];
 
-			perm[j] = perm[i];
-			perm[i] = t;
+			q[j] = q[i];
+			q[i] = t;
 			score(plan, u, perm, &cand);
 			if (better(plan, goal, &cand, best))
 				keep(plan, best, &cand);

@@ -144,8 +144,8 @@ def test_task_group_text(env):
            '704 bytes, 11 lines of 64; 16 findings in 16 of 64 '
            'configurations', lines[0])
     for want in (
-            'reorder: 640 bytes (-64), 10 lines; moves load_avg, parent; '
-            'holds in all 64 configurations',
+            'reorder: 640 bytes (-64), 10 lines; moves load_avg, rt_se, '
+            'rt_rq, parent; holds in all 64 configurations',
             'reorder-minimal: 704 bytes (+0), 11 lines; moves rt_se, '
             'rt_rq, parent; holds in all 64 configurations',
             "isolate: 768 bytes (+64), 12 lines; isolates write group "
