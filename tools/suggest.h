@@ -25,6 +25,7 @@ struct lu_sg_item {
 	size_t first, last;	/* members [first, last) of the struct */
 	uint64_t offset, size, align;
 	uint64_t forced;	/* alignment stated or inferred, 0 none */
+	bool guessed;		/* natural alignment guessed (DWARF) */
 	int block;		/* the anonymous block it is, -1 for none */
 };
 

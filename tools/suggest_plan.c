@@ -108,6 +108,7 @@ static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
 
 			it.offset = m->offset;
 			it.align = align_of(s, m, prev_end, line, &it.forced);
+			it.guessed = !m->natural_align && !m->bit_size;
 			it.last = i + 1;
 			/* a bit-field run shares storage units: one item */
 			while (m->bit_size && it.last < s->n_members &&
@@ -276,6 +277,39 @@ static bool first_is_aggregate(const struct lu_sg_layout *l)
 	       !strchr(m->type, '*') && !*m->dims;
 }
 
+/*
+ * A guessed natural alignment is at most what the member's offset allows
+ * in each configuration that has it at that size: every configuration's
+ * offsets narrow the guess for all of them.
+ */
+static void settle_guesses(struct lu_sg_plan *p)
+{
+	for (size_t l = 0; l < p->n_layouts; l++) {
+		struct lu_sg_layout *a = &p->layouts[l];
+
+		for (size_t i = 0; i < a->n_items; i++) {
+			struct lu_sg_item *it = &a->items[i];
+
+			if (!it->guessed || it->align <= it->forced)
+				continue;
+			for (size_t o = 0; o < p->n_layouts; o++) {
+				size_t j = p->layouts[o].item_of_key[it->key];
+				const struct lu_sg_item *ot;
+
+				if (!j)
+					continue;
+				ot = &p->layouts[o].items[j - 1];
+				if (ot->size == it->size && ot->offset &&
+				    low_bit(ot->offset) < it->align)
+					it->align = low_bit(ot->offset) >
+							    it->forced
+							    ? low_bit(ot->offset)
+							    : it->forced;
+			}
+		}
+	}
+}
+
 /* Groups whose members are all in the same configurations. */
 static void uniform_groups(struct lu_sg_plan *p)
 {
@@ -376,6 +410,7 @@ int lu_sg_plan_init(struct lu_sg_plan *p, const struct lu_struct **structs,
 				p->key_flex[it->key] = true;
 		}
 	}
+	settle_guesses(p);
 	p->pin_first = first_is_aggregate(&p->layouts[0]);
 	uniform_groups(p);
 	for (size_t l = 1; l < n_structs; l++)
