@@ -243,6 +243,12 @@ static int setup(struct ctx *c, struct lu_error *err)
 		return -1;
 	if (read_input(c, name, err) < 0)
 		return -1;
+	if (c->res.s->is_union) {
+		lu_error_set(err, "struct %s in %s is a union: its members all "
+				  "start at 0, there is no order to propose",
+			     name, c->set.path);
+		return -1;
+	}
 	rule = lu_rules_find(&c->rules, name);
 	if (!rule)
 		rule = lu_rules_find(&c->rules, c->res.s->name);

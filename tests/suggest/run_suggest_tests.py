@@ -298,6 +298,29 @@ def test_pair(env):
                     os.path.join(pd, 'gcc.o')], check=0)
 
 
+def test_pahole_reorganize(env):
+    """Packing alone, beside pahole --reorganize (doc/suggest.md)."""
+    src = os.path.join(FIXTURES, 'pahole_reorg.c')
+    ini = os.path.join(FIXTURES, 'pahole_reorg.ini')
+    obj = os.path.join(env.tmp, 'pahole_reorg.o')
+    env.compile(src, obj)
+    note = []
+    for name, now, packed in (('poorly_packed', 40, 32),
+                              ('mixed_holes', 32, 24)):
+        doc = env.suggest_json(['--struct', name, '--rules', ini, obj])
+        p = proposal(doc, 'reorder')
+        expect(doc['current']['size'] == now and p['size'] == packed,
+               f'{name}: {doc["current"]["size"]} -> {p["size"]}')
+        prove(env, substitute(src, name, p['c'], header=True), name,
+              open(ini).read(), packed, name, ccs=('gcc', 'clang'))
+        if shutil.which('pahole'):
+            out = env.run(['pahole', '--reorganize', '-C', name, obj]).stdout
+            m = re.search(r'/\* size: (\d+),', out)
+            note.append(f'{name}: pahole {m.group(1) if m else "?"}, '
+                        f'suggest {packed}')
+    return '; '.join(note)
+
+
 def test_kernel_btf(env):
     if not os.access(VMLINUX, os.R_OK):
         return 'skipped: no ' + VMLINUX
@@ -368,6 +391,13 @@ def test_bad_inputs(env):
         (['--format', 'sarif', '--struct', 'tiny', obj], None),
         (['--line-size', '48', '--struct', 'tiny', obj], None),
     ]
+    uobj = os.path.join(env.tmp, 'union.o')
+    usrc = os.path.join(env.tmp, 'union.c')
+    open(usrc, 'w').write('union u { long a; int b; };\nunion u uu;\n')
+    env.compile(usrc, uobj)
+    cases.append((['--struct', 'u', uobj],
+                  f'lineup: struct u in {uobj} is a union: its members all '
+                  'start at 0, there is no order to propose'))
     tmpdir = tempfile.mkdtemp(dir=env.tmp, prefix='tmpdir')
     e = dict(os.environ, TMPDIR=tmpdir)
     for args, want in cases:
