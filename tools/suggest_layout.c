@@ -117,26 +117,32 @@ static void place(struct builder *b, const struct lu_struct *s,
 		b->members[b->n].marker = false;
 		b->n++;
 	}
+	int *map = malloc((s->n_blocks + 1) * sizeof(*map));
+
+	if (!map)
+		abort();
 	for (size_t k = 0; k < s->n_blocks; k++) {
 		const struct lu_block *o = &s->blocks[k];
 
+		map[k] = -1;
 		if (o->first < it->first || o->last > it->last ||
 		    o->first == o->last)
 			continue;
 		b->blocks = lu_grow(b->blocks, &b->cap_blocks, b->n_blocks,
 				    sizeof(*b->blocks));
-		struct lu_block *n = &b->blocks[b->n_blocks++];
+		struct lu_block *n = &b->blocks[b->n_blocks];
 
+		map[k] = (int)b->n_blocks++;
 		*n = *o;
 		n->offset = o->offset - it->offset + at;
 		n->first = o->first - it->first + base;
 		n->last = o->last - it->first + base;
-		/* blocks come before those inside them: count back */
-		n->parent = b->isolation;
-		if (o->parent >= 0)
-			n->parent = (int)(b->n_blocks - 1) -
-				    ((int)k - o->parent);
+		/* blocks come before those inside them: the parent is mapped */
+		n->parent = o->parent >= 0 && map[o->parent] >= 0
+				    ? map[o->parent]
+				    : b->isolation;
 	}
+	free(map);
 	b->cur = at + it->size;
 	b->shifted += at != it->offset;
 }

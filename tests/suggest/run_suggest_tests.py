@@ -247,6 +247,21 @@ def test_c_rules(env):
     expect(proposal(doc, 'reorder')['size'] == 96, 'reorder grew')
 
 
+def test_anonymous_blocks(env):
+    src = os.path.join(FIXTURES, 'blocks.c')
+    ini = os.path.join(FIXTURES, 'blocks.ini')
+    obj = os.path.join(env.tmp, 'blocks.o')
+    env.compile(src, obj)
+    doc = env.suggest_json(['--struct', 'blk', '--rules', ini, obj])
+    for p in doc['proposals']:
+        expect(p['found'], f'{p["kind"]}: {p["reason"]}')
+        expect('\tunion {\n\t\tstruct {\n\t\t\tint a;\n\t\t\tint b;\n'
+               '\t\t};\n\t\tlong int c;\n\t};\n' in p['c'],
+               f'union not whole:\n{p["c"]}')
+        prove(env, substitute(src, 'blk', p['c']), 'blk', open(ini).read(),
+              p['size'], p['kind'], ccs=('gcc', 'clang'))
+
+
 def test_cannot_reorder(env):
     obj = os.path.join(env.tmp, 'tiny.o')
     env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
