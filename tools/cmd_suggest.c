@@ -31,9 +31,27 @@ struct ctx {
 	const char **key_cond;
 };
 
-/* A condition over toggles ("A=y && B=n || C=y") as #if text; NULL when
- * it names more than toggles and values the preprocessor can test. */
-static const char *cond_to_if(struct lu_arena *a, const char *cond)
+/* Is NAME an option the preprocessor sees (-DNAME), not flags or a
+ * line size? */
+static bool is_define(const struct lu_matrix_rules *m, const char *name,
+		      size_t len)
+{
+	for (size_t i = 0; i < m->n_options; i++)
+		if (strlen(m->options[i].name) == len &&
+		    !strncmp(m->options[i].name, name, len))
+			return m->options[i].kind == LU_OPTION_DEFINE;
+	return false;
+}
+
+/*
+ * A condition ("A=y && B=n || C=v") as #if text: A=y is defined(A), A=n
+ * !defined(A), A=v (A == v). NULL when it names what the preprocessor
+ * cannot test (flags, line sizes, "N other configurations"). The output
+ * is at most 3 times the input and 16 bytes ("A=n" is "!defined(A)").
+ */
+static const char *cond_to_if(struct lu_arena *a,
+			      const struct lu_matrix_rules *m,
+			      const char *cond)
 {
 	char *out = lu_arena_alloc(a, strlen(cond) * 3 + 16);
 	char *o = out;
@@ -50,8 +68,8 @@ static const char *cond_to_if(struct lu_arena *a, const char *cond)
 		if (n == 2 && (!strncmp(p, "&&", 2) || !strncmp(p, "||", 2))) {
 			memcpy(o, p, 2);
 			o += 2;
-		} else if (!eq) {
-			return NULL;	/* "N other configurations" */
+		} else if (!eq || !is_define(m, p, (size_t)(eq - p))) {
+			return NULL;
 		} else if (p + n - eq == 2 && (eq[1] == 'y' || eq[1] == 'n')) {
 			o += sprintf(o, "%sdefined(%.*s)", eq[1] == 'n' ? "!" : "",
 				     (int)(eq - p), p);
@@ -82,8 +100,13 @@ static void key_conditions(struct ctx *c)
 		const char *cond = lu_condition(&c->arena, &c->rules.matrix,
 						&c->mx.configs, present);
 
-		if (cond && strcmp(cond, "always"))
-			c->key_cond[k] = cond_to_if(&c->arena, cond);
+		if (!cond || !strcmp(cond, "always"))
+			continue;
+		c->key_cond[k] = cond_to_if(&c->arena, &c->rules.matrix, cond);
+		if (!c->key_cond[k])
+			c->key_cond[k] = lu_arena_printf(
+				&c->arena, "1 /* only when %s: the source's "
+				"condition goes here */", cond);
 	}
 	free(present);
 }

@@ -30,9 +30,9 @@ static uint64_t natural_of(const struct lu_struct *s,
 {
 	uint64_t n = 1, a;
 
-	if (m->natural_align)
+	if (m->natural_align) {
 		a = m->natural_align;
-	else {
+	} else {
 		for (const char *d = m->dims; d && (d = strchr(d, '['));)
 			n *= strtoull(++d, NULL, 10);
 		a = low_bit(n ? m->size / n : m->size);
