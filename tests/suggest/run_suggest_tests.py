@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, 'fixtures')
@@ -422,6 +423,33 @@ def test_bad_inputs(env):
                err[0].startswith(('lineup', 'usage')),
                f'{args}: exit {p.returncode}\n{p.stderr}{p.stdout}')
         expect(want is None or err[0] == want, f'{args}: {err[0]}')
+    expect(not os.listdir(tmpdir), f'left behind: {os.listdir(tmpdir)}')
+
+
+def test_interrupted(env):
+    """SIGTERM while configurations compile: no file left, no output."""
+    d = tempfile.mkdtemp(dir=env.tmp, prefix='int')
+    shutil.copy(os.path.join(FIXTURES, 'tiny.c'), d)
+    ini = os.path.join(d, 'r.ini')
+    open(ini, 'w').write('[struct tiny]\nwrite = w\nread = r\n[matrix]\n'
+                         'compile = sleep 30; cc -c -g tiny.c\n'
+                         'options = A B\n')
+    obj = os.path.join(d, 'tiny.o')
+    env.compile(os.path.join(d, 'tiny.c'), obj)
+    tmpdir = tempfile.mkdtemp(dir=env.tmp, prefix='tmpdir')
+    p = subprocess.Popen([env.lineup, 'suggest', '--struct', 'tiny',
+                          '--rules', ini, obj], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ, TMPDIR=tmpdir))
+    deadline = time.time() + 20
+    while not os.listdir(tmpdir) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    p.terminate()
+    out, err = p.communicate(timeout=60)
+    expect(p.returncode == -15 and not out and
+           err == 'lineup suggest: interrupted; temporary files removed\n',
+           f'exit {p.returncode}: {out}{err}')
     expect(not os.listdir(tmpdir), f'left behind: {os.listdir(tmpdir)}')
 
 
