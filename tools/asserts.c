@@ -42,8 +42,10 @@ static bool ranges_apart(uint64_t align, uint64_t line,
 			 const struct lu_assert_side *b)
 {
 	return a->lo >= a->hi || b->lo >= b->hi ||
-	       (a->hi <= b->lo && gap_crosses_line(align, line, a->hi, b->lo)) ||
-	       (b->hi <= a->lo && gap_crosses_line(align, line, b->hi, a->lo));
+	       (a->hi <= b->lo &&
+		gap_crosses_line(align, line, a->hi, b->lo)) ||
+	       (b->hi <= a->lo &&
+		gap_crosses_line(align, line, b->hi, a->lo));
 }
 
 /* lineup.h's LINEUP__RANGE_MAX_LINES. */
@@ -107,7 +109,8 @@ static size_t view_groups(const struct lu_struct *s,
 
 			group_of[idx] = (int)gi;
 			for (size_t k = (size_t)idx + 1;
-			     k < s->n_members && s->members[k].depth > depth; k++)
+			     k < s->n_members && s->members[k].depth > depth;
+			     k++)
 				group_of[k] = (int)gi;
 		}
 	}

@@ -11,6 +11,7 @@
  *           cache.h has no "apart": that one is line arithmetic on
  *           offsetof, the same rule as lineup.h's.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,8 +89,9 @@ static size_t emit_lineup_one(const struct emit *e, size_t i)
 			member_name(e, x->a.index), member_name(e, x->b.index));
 		break;
 	case LU_ASSERT_IN_GROUP:
-		fprintf(e->out, "LINEUP_ASSERT_IN_GROUP(%s, %s, %s);\n", e->type,
-			group_name(e, x->a.index), member_name(e, x->b.index));
+		fprintf(e->out, "LINEUP_ASSERT_IN_GROUP(%s, %s, %s);\n",
+			e->type, group_name(e, x->a.index),
+			member_name(e, x->b.index));
 		break;
 	case LU_ASSERT_GROUP_LINES:
 		fprintf(e->out, "LINEUP_ASSERT_GROUP_LINES(%s, %s, %llu);\n",
@@ -118,7 +120,8 @@ static void side_exprs(const struct emit *e, const struct lu_assert_side *x,
 	} else if (e->p->groups[x->index].g.origin == LU_ORIGIN_KERNEL) {
 		const char *g = group_name(e, x->index);
 
-		snprintf(lo, size, "offsetofend(%s, __cacheline_group_begin__%s)",
+		snprintf(lo, size,
+			 "offsetofend(%s, __cacheline_group_begin__%s)",
 			 e->type, g);
 		snprintf(hi, size, "offsetof(%s, __cacheline_group_end__%s)",
 			 e->type, g);
@@ -219,8 +222,7 @@ static void function_name(const struct lu_struct *s, char *buf, size_t size)
 	size_t n = 0;
 
 	for (const char *c = s->name; *c && n + 1 < size; c++)
-		buf[n++] = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-				   (*c >= '0' && *c <= '9') ? *c : '_';
+		buf[n++] = isalnum((unsigned char)*c) ? *c : '_';
 	buf[n] = '\0';
 	snprintf(buf + n, size - n, "_struct_check");
 }

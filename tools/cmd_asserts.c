@@ -81,8 +81,9 @@ static int plan_all(const struct lu_cli *cli, const struct lu_set *set,
 		lu_check_struct(s, rule, &copts, &findings);
 		if (findings.n_errors)
 			rc = refuse(&findings, set, rules, name);
-		else if (lu_asserts_plan(&plans[i], s, rule, set->line_size,
-					 cli->style, &err) < 0) {
+		else if (lu_asserts_plan(&plans[i], s, rule,
+					 set->line_size, cli->style,
+					 &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
 			rc = LU_EXIT_USAGE;
 		}
