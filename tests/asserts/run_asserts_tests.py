@@ -22,7 +22,8 @@ Modes (one meson test each):
                   output) exactly where it is broken.
   --shapes      shapes.c: each struct's assertions, both styles, compile
                 against the file they came from; the bit-field note, the
-                tagless typedef, WRITE_APART's 16-group split; the struct
+                tagless typedef, WRITE_APART's 16-group split, a group in
+                an isolation; the struct
                 whose rules claim an alignment the compiler cannot see is
                 refused.
   --golden      the exact text for the all-options configuration, both
@@ -287,7 +288,7 @@ def mode_roundtrip(ctx):
     return 1 if problems else 0
 
 
-SHAPES = ['unaligned', 'ring_t', 'flags', 'wide', 'queue']
+SHAPES = ['unaligned', 'ring_t', 'flags', 'wide', 'queue', 'isolated']
 
 
 def mode_shapes(ctx):

@@ -69,6 +69,20 @@ struct LINEUP_ALIGNED queue {
 	void *ring;
 };
 
+/* A group inside an isolation: its markers are members of an anonymous
+ * struct, which offsetof reaches through. */
+struct isolated {
+	uint64_t before;
+	LINEUP_ISOLATE_BEGIN(hot);
+	LINEUP_BEGIN(write, hot);
+	uint64_t hits;
+	LINEUP_END(write, hot);
+	LINEUP_ISOLATE_END(hot);
+	LINEUP_BEGIN(read, look);
+	uint64_t conf;
+	LINEUP_END(read, look);
+};
+
 /* Apart only if objects start a line: the rules say align = 64, the
  * compiler sees 8 (refused: no assertion could say it). */
 struct claimed {
@@ -82,4 +96,5 @@ ring_t shapes_ring;
 struct flags shapes_flags;
 struct wide shapes_wide;
 struct queue shapes_queue;
+struct isolated shapes_isolated;
 struct claimed shapes_claimed;
