@@ -29,6 +29,10 @@ Modes (one meson test each):
   --golden      the exact text for the all-options configuration, both
                 styles (expect/*.expect; '#' lines there are comments).
   --errors      bad input: one line on stderr, nothing on stdout, exit 2.
+  --kernel-btf  the running kernel's BTF (skipped without it): kernel style
+                for tcp_sock, net_device and sock names the members, bytes
+                and bit-fields `lineup show --format json` gives each
+                kernel group.
 
 Exit status: 0 pass, 1 fail, 77 skip (no compiler).
 """
@@ -36,6 +40,7 @@ Exit status: 0 pass, 1 fail, 77 skip (no compiler).
 import argparse
 import concurrent.futures
 import itertools
+import json
 import os
 import re
 import shutil
@@ -423,6 +428,66 @@ def mode_errors(ctx):
     return 1 if problems else 0
 
 
+BTF = '/sys/kernel/btf/vmlinux'
+MEMBER_RE = re.compile(r'CACHELINE_ASSERT_GROUP_MEMBER\(struct (\w+), '
+                       r'(\w+), (\w+)\);')
+SIZE_RE = re.compile(r'CACHELINE_ASSERT_GROUP_SIZE\(struct (\w+), (\w+), '
+                     r'(\d+)\);')
+UNNAMED_RE = re.compile(r"not asserted: '(\w+)' is a bit-field")
+
+
+def mode_kernel_btf(ctx):
+    """The running kernel's own groups (tcp_sock, net_device, sock): kernel
+    style names every member of every group as `lineup show` places it,
+    bounds each group by its bytes, and notes each bit-field."""
+    if not os.path.exists(BTF):
+        print('SKIP: no %s' % BTF)
+        return SKIP
+    problems, seen = [], 0
+    for name in ('tcp_sock', 'net_device', 'sock'):
+        rc, out, _ = run([ctx.lineup, 'show', '--format', 'json', '--struct',
+                          name, BTF])
+        if rc:
+            continue
+        s = json.loads(out)['structs'][0]
+        groups = {g['name']: g for g in s['groups']
+                  if g['origin'] == 'kernel'}
+        if not groups:
+            continue
+        seen += 1
+        want_members = set()
+        want_unnamed = set()
+        for m in s['members']:
+            if m['marker'] or m['group'] not in groups or m['depth']:
+                continue
+            if m['bit_size']:
+                want_unnamed.add(m['name'])
+            elif m['size']:
+                want_members.add((name, m['group'], m['name']))
+        want_sizes = set((name, g, str(x['end'] - x['begin']))
+                         for g, x in groups.items() if x['end'] > x['begin'])
+        rc, text, err = run([ctx.lineup, 'asserts', '--style', 'kernel',
+                             '--struct', name, BTF])
+        if rc:
+            problems.append('%s: exit %d: %s' % (name, rc, err))
+            continue
+        for what, want, got in (
+                ('members', want_members, set(MEMBER_RE.findall(text))),
+                ('sizes', want_sizes, set(SIZE_RE.findall(text))),
+                ('bit-fields', want_unnamed, set(UNNAMED_RE.findall(text)))):
+            if want != got:
+                problems.append('%s: %s differ from show: missing %s, extra '
+                                '%s' % (name, what, sorted(want - got)[:5],
+                                        sorted(got - want)[:5]))
+    if not seen:
+        print('SKIP: no struct with kernel groups in %s' % BTF)
+        return SKIP
+    for p in problems:
+        print('FAIL ' + p)
+    print('%d kernel structs, %d problems' % (seen, len(problems)))
+    return 1 if problems else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--lineup', required=True)
@@ -430,7 +495,7 @@ def main():
     ap.add_argument('--include', required=True)
     ap.add_argument('--examples', required=True)
     ap.add_argument('mode', choices=['roundtrip', 'shapes', 'golden',
-                                     'errors'])
+                                     'errors', 'kernel-btf'])
     args = ap.parse_args()
     if not shutil.which(args.cc):
         print('SKIP: no %s' % args.cc)
@@ -438,7 +503,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         ctx = Ctx(args, tmp)
         return {'roundtrip': mode_roundtrip, 'shapes': mode_shapes,
-                'golden': mode_golden, 'errors': mode_errors}[args.mode](ctx)
+                'golden': mode_golden, 'errors': mode_errors,
+                'kernel-btf': mode_kernel_btf}[args.mode](ctx)
 
 
 if __name__ == '__main__':
