@@ -412,6 +412,10 @@ def mode_errors(ctx):
          bad_ini),
         ('missing rules', ['--rules', missing + '.ini', '--struct',
                            'task_group', obj], missing + '.ini'),
+        # all or nothing: no struct is printed when one is not found
+        ('one of two unknown', ['--struct', 'task_group', '--struct',
+                                'nosuch', obj],
+         'failed to find struct nosuch'),
         ('nothing to assert', ['--struct', 'list_head', obj],
          'failed to freeze struct list_head: nothing to assert'),
     ]
