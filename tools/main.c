@@ -138,6 +138,20 @@ static const struct lu_command commands[] = {
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN),
 	  TEXT | JSON },
+	{ "asserts", lu_cmd_asserts,
+	  "lineup asserts --struct NAME [--rules FILE.ini] [--style STYLE] "
+	  "[OPTIONS] FILE",
+	  "Checks the struct as lineup check does and, if every rule holds, "
+	  "prints C\n"
+	  "static assertions that keep it so: write groups apart from the "
+	  "other hot\n"
+	  "groups, members in their groups, groups in no more lines than now, "
+	  "max_size.\n"
+	  "A layout that breaks a rule is refused (exit 1), nothing printed.\n",
+	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_STYLE) |
+		  TAKES(OPT_STRICT) | TAKES(OPT_ALIGN) | TAKES(OPT_FROM_PAHOLE),
+	  TEXT },
 	{ "suggest", lu_cmd_suggest,
 	  "lineup suggest --struct NAME [--rules FILE.ini] [OPTIONS] FILE",
 	  "Proposes layouts of struct NAME that satisfy its rules (markers, "
