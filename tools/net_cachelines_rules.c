@@ -51,16 +51,19 @@ static void group_name(const struct lu_nc_table *t, struct group g,
 		 g.write ? "write" : "read", path_names[g.path]);
 }
 
-/* Two groups conflict only when one writes and they are tx and rx. */
-static bool may_share(struct group a, struct group b)
+/*
+ * Does the pair need an `allow`? By kinds alone, any pair with a write
+ * group conflicts; by paths, only tx against rx does.
+ */
+static bool needs_allow(struct group a, struct group b)
 {
-	if (!a.write && !b.write)
-		return true;	/* never a conflict: nothing to allow */
-	return !((a.path == PATH_TX && b.path == PATH_RX) ||
-		 (a.path == PATH_RX && b.path == PATH_TX));
+	bool tx_rx = (a.path == PATH_TX && b.path == PATH_RX) ||
+		     (a.path == PATH_RX && b.path == PATH_TX);
+
+	return (a.write || b.write) && !tx_rx;
 }
 
-/* "write.write_tx = a b c", continued on indented lines under 78 columns. */
+/* "write.conn_write_tx = a b c", continued on indented lines (78 columns). */
 static void write_group(const struct lu_nc_table *t, size_t gi, FILE *out)
 {
 	struct group g = group_at(gi);
@@ -140,8 +143,7 @@ bool lu_nc_write_rules(const struct lu_nc_table *t, FILE *out)
 		for (size_t j = i + 1; j < N_GROUPS; j++) {
 			struct group gi = group_at(i), gj = group_at(j);
 
-			if (!count[i] || !count[j] || (!gi.write && !gj.write) ||
-			    !may_share(gi, gj))
+			if (!count[i] || !count[j] || !needs_allow(gi, gj))
 				continue;
 			group_name(t, gi, a, sizeof(a));
 			group_name(t, gj, b, sizeof(b));
