@@ -173,6 +173,16 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_TIMEOUT) | TAKES(OPT_EXHAUSTIVE),
 	  TEXT | JSON },
+	{ "rules", lu_cmd_rules,
+	  "lineup rules --from-net-cachelines FILE.rst",
+	  "Turns Linux's Documentation/networking/net_cachelines table into "
+	  "a rules file\n"
+	  "on stdout: a write group and a read group per path (tx, rx, "
+	  "txrx), allowed to\n"
+	  "share lines except tx against rx (doc/net-cachelines.md). Rows "
+	  "it cannot place\n"
+	  "are warnings naming their line.\n",
+	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

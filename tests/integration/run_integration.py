@@ -2,11 +2,24 @@
 """lineup in the user's build: the Make, CMake and meson-subproject examples.
 
 Each example is copied to a temporary directory and built the way a user
-would; `lineup check` must pass on the good layout and, for Make, fail
-(exit 1, naming the fields) with -DCONN_BROKEN.
+would. In each, the check is part of the build: the good layout builds and
+is checked; with -DCONN_BROKEN the build fails with lineup's message
+(naming the fields and conn.h's line), and fails again on the next build
+instead of taking the unchecked file as up to date.
 
-usage: run_integration.py make|cmake|meson LINEUP SOURCE_ROOT
+  make   examples/make through mk/lineup.mk (stamps, lineup_check)
+  cmake  lineup installed with `meson install --destdir` into a temporary
+         prefix; examples/cmake finds it with find_package(lineup)
+         (CMAKE_PREFIX_PATH), under Ninja and Unix Makefiles; and
+         examples/make through the installed lineup.mk
+  meson  examples/meson-subproject with lineup as a subproject: the
+         check as a custom_target, and as `meson test` cases
+  ci     doc/ci.md's jq filter, as the page has it, turns lineup's SARIF
+         for the broken example into a GitLab Code Quality report
+
+usage: run_integration.py make|cmake|meson|ci LINEUP SOURCE_ROOT BUILD_ROOT
 """
+import json
 import os
 import shutil
 import subprocess
@@ -15,72 +28,197 @@ import tempfile
 
 SKIP = 77
 
+BROKEN = ["error: 'rx_bytes', 'tx_bytes', 'rx_packets', 'tx_packets' "
+          "(write group 'stats') share cache line 0 with 'ops', 'peer', "
+          "'mtu' (read group 'fast') in struct conn",
+          "conn.h:25:16: "]
+
 
 def run(cmd, cwd, expect=0, env=None):
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=600)
     out = proc.stdout + proc.stderr
-    if proc.returncode != expect:
+    # expect=None: any failure (cmake --build's status is the tool's)
+    failed = proc.returncode == 0 if expect is None \
+        else proc.returncode != expect
+    if failed:
         print(out)
         sys.exit(f"FAIL: {' '.join(cmd)} exited {proc.returncode}, "
-                 f"expected {expect}")
+                 f"expected {'failure' if expect is None else expect}")
     return out
 
 
+def has(out, *fragments):
+    for fragment in fragments:
+        assert fragment in out, f"missing {fragment!r} in:\n{out}"
+
+
+def lacks(out, fragment):
+    assert fragment not in out, f"unexpected {fragment!r} in:\n{out}"
+
+
 def lay_out(root, tmp):
-    """examples/{common,X} and include/ as a user's checkout would hold."""
+    """examples/, mk/ and include/ as a user's checkout would hold them."""
     shutil.copytree(os.path.join(root, "examples"),
                     os.path.join(tmp, "examples"))
+    shutil.copytree(os.path.join(root, "mk"), os.path.join(tmp, "mk"))
     os.symlink(os.path.join(root, "include"), os.path.join(tmp, "include"))
 
 
-def test_make(lineup, root, tmp):
+def make_cases(d, make_vars):
+    """The good layout builds and is checked once; a broken one fails."""
+    make = ["make", "-s"] + make_vars
+    out = run(make, d)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    assert os.path.exists(os.path.join(d, "libconn.a.lineup-ok"))
+    out = run(make, d)
+    lacks(out, "struct checked")  # the stamp is up to date
+    out = run(make + ["check"], d)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    run(make + ["clean"], d)
+    broken = make + ["CFLAGS=-DCONN_BROKEN"]
+    out = run(broken, d, expect=2)
+    has(out, *BROKEN, "libconn.a.lineup-ok] Error 1")
+    assert not os.path.exists(os.path.join(d, "libconn.a.lineup-ok"))
+    out = run(broken, d, expect=2)
+    has(out, *BROKEN)
+    run(make + ["clean"], d)
+
+
+def test_make(lineup, root, build, tmp):
     if not shutil.which("make"):
         return SKIP
-    d = os.path.join(tmp, "examples", "make")
-    out = run(["make", "-s", f"LINEUP={lineup}", "check"], d)
-    assert "1 struct checked, 0 errors" in out, out
-    run(["make", "-s", "clean"], d)
-    out = run(["make", "-s", f"LINEUP={lineup}", "CFLAGS=-DCONN_BROKEN",
-               "check"], d, expect=2)
-    for fragment in ["error: 'rx_bytes', 'tx_bytes'",
-                     "(write group 'stats') share cache line 0 with 'ops'",
-                     "conn.h:"]:
-        assert fragment in out, f"missing {fragment!r} in:\n{out}"
+    make_cases(os.path.join(tmp, "examples", "make"), [f"LINEUP={lineup}"])
     return 0
 
 
-def test_cmake(lineup, root, tmp):
-    if not shutil.which("cmake") or not shutil.which("ctest"):
+def install(build, tmp):
+    """`meson install --destdir`: the prefix lineup would be installed in."""
+    dest = os.path.join(tmp, "dest")
+    run(["meson", "install", "-C", build, "--destdir", dest,
+         "--no-rebuild", "--quiet"], tmp)
+    opts = json.loads(run(["meson", "introspect", build, "--buildoptions"],
+                          tmp))
+    prefix = next(o["value"] for o in opts if o["name"] == "prefix")
+    return dest + prefix
+
+
+def cmake_cases(src, prefix, build, generator):
+    configure = ["cmake", "-S", src, "-B", build, "-G", generator,
+                 f"-DCMAKE_PREFIX_PATH={prefix}"]
+    run(configure, src)
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        cache = f.read()
+    # the package found the tool installed beside it, not one on PATH
+    has(cache, f"LINEUP_EXECUTABLE:FILEPATH={prefix}/bin/lineup")
+    out = run(["cmake", "--build", build], src)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    run(configure + ["-DCMAKE_C_FLAGS=-DCONN_BROKEN"], src)
+    out = run(["cmake", "--build", build], src, expect=None)
+    has(out, *BROKEN, "lineup check failed (exit 1)")
+    assert not os.path.exists(os.path.join(build, "libconn.a"))
+    out = run(["cmake", "--build", build], src, expect=None)
+    has(out, *BROKEN)
+
+
+def test_cmake(lineup, root, build, tmp):
+    if not shutil.which("cmake"):
         return SKIP
+    prefix = install(build, tmp)
+    if not os.path.exists(os.path.join(prefix, "bin", "lineup")):
+        return SKIP  # built with -Dtool=disabled: nothing to check with
     src = os.path.join(tmp, "examples", "cmake")
-    build = os.path.join(tmp, "cmake-build")
-    run(["cmake", "-S", src, "-B", build, f"-DLINEUP={lineup}"], tmp)
-    run(["cmake", "--build", build], tmp)
-    out = run(["ctest", "--output-on-failure"], build)
-    assert "100% tests passed" in out, out
+    generators = ["Unix Makefiles"] + (["Ninja"] if shutil.which("ninja")
+                                       else [])
+    for g in generators:
+        cmake_cases(src, prefix, os.path.join(tmp, "b-" + g.split()[0]), g)
+    # found by a project without languages (share/cmake, not lib/<arch>);
+    # refused for another minor version, or a component it lacks
+    for i, (request, fragment) in enumerate([
+            ("0.2", None),
+            ("0.3", "The following configuration files were considered"),
+            ("0.2 COMPONENTS nope", "lineup has no component 'nope'")]):
+        d = os.path.join(tmp, f"find{i}")
+        os.makedirs(d)
+        with open(os.path.join(d, "CMakeLists.txt"), "w") as f:
+            f.write("cmake_minimum_required(VERSION 3.15)\nproject(x NONE)\n"
+                    f"find_package(lineup {request} REQUIRED)\n")
+        out = run(["cmake", "-S", d, "-B", os.path.join(d, "b"),
+                   f"-DCMAKE_PREFIX_PATH={prefix}"], d,
+                  expect=1 if fragment else 0)
+        if fragment:
+            has(out, fragment)
+    # Make, through the installed lineup.mk and header
+    if shutil.which("make"):
+        make_cases(os.path.join(tmp, "examples", "make"), [
+            f"LINEUP={prefix}/bin/lineup",
+            f"LINEUP_MK={prefix}/share/lineup/lineup.mk",
+            f"LINEUP_INCLUDE={prefix}/include"])
     return 0
 
 
-def test_meson(lineup, root, tmp):
+def test_meson(lineup, root, build, tmp):
     src = os.path.join(tmp, "examples", "meson-subproject")
     os.makedirs(os.path.join(src, "subprojects"))
     os.symlink(root, os.path.join(src, "subprojects", "lineup"))
-    build = os.path.join(tmp, "meson-build")
-    run(["meson", "setup", build, src], tmp)
-    out = run(["meson", "test", "-C", build, "--print-errorlogs"], tmp)
+    mb = os.path.join(tmp, "meson-build")
+    stamp = os.path.join(mb, "conn.lineup-ok")
+    run(["meson", "setup", mb, src], tmp)
+    out = run(["meson", "compile", "-C", mb], tmp)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    assert os.path.exists(stamp)
+    out = run(["meson", "test", "-C", mb, "--print-errorlogs"], tmp)
     for name in ["lineup-check", "lineup-matrix"]:
         assert name in out and "Fail:               0" in out, out
+    run(["meson", "configure", mb, "-Dc_args=-DCONN_BROKEN"], tmp)
+    out = run(["meson", "compile", "-C", mb], tmp, expect=1)
+    has(out, *BROKEN, "FAILED: conn.lineup-ok")
+    assert not os.path.exists(stamp)
+    out = run(["meson", "compile", "-C", mb], tmp, expect=1)
+    has(out, *BROKEN)
+    return 0
+
+
+def doc_block(path, lang):
+    """The first ```LANG block of a Markdown page."""
+    with open(path) as f:
+        text = f.read()
+    start = text.index("```" + lang + "\n") + len(lang) + 4
+    return text[start:text.index("```", start)]
+
+
+def test_ci(lineup, root, build, tmp):
+    if not shutil.which("make") or not shutil.which("jq"):
+        return SKIP
+    d = os.path.join(tmp, "examples", "make")
+    run(["make", "-s", "CFLAGS=-DCONN_BROKEN", "libconn.a"], d)
+    sarif = run([lineup, "check", "--rules", "../common/conn.ini",
+                 "--format", "sarif", "libconn.a"], d, expect=1)
+    jq = os.path.join(tmp, "codequality.jq")
+    with open(jq, "w") as f:
+        f.write(doc_block(os.path.join(root, "doc", "ci.md"), "jq"))
+    proc = subprocess.run(["jq", "-f", jq], input=sarif, text=True,
+                          capture_output=True, check=True)
+    report = json.loads(proc.stdout)
+    assert len(report) == 1, report
+    item = report[0]
+    assert item["check_name"] == "LU001" and item["severity"] == "major", \
+        item
+    assert item["location"] == {"path": "../common/conn.h",
+                                "lines": {"begin": 25}}, item
+    has(item["description"], BROKEN[0].removeprefix("error: "))
+    assert item["fingerprint"].startswith("LU001:../common/conn.h:25:"), \
+        item
     return 0
 
 
 def main():
-    what, lineup, root = sys.argv[1], os.path.abspath(sys.argv[2]), \
-        os.path.abspath(sys.argv[3])
+    what, lineup, root, build = sys.argv[1], os.path.abspath(sys.argv[2]), \
+        os.path.abspath(sys.argv[3]), os.path.abspath(sys.argv[4])
     with tempfile.TemporaryDirectory(prefix="lineup-integration.") as tmp:
         lay_out(root, tmp)
-        rc = {"make": test_make, "cmake": test_cmake,
-              "meson": test_meson}[what](lineup, root, tmp)
+        rc = {"make": test_make, "cmake": test_cmake, "meson": test_meson,
+              "ci": test_ci}[what](lineup, root, build, tmp)
     print(f"{what}: {'skipped' if rc == SKIP else 'ok'}")
     return rc
 

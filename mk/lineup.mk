@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: MIT
+# lineup in a Make build. Say what to check (before the include: the
+# stamps' rule reads LINEUP_RULES as it is parsed), include it, and
+# depend on the stamps (or run `make lineup_check`):
+#
+#   LINEUP_CHECK = libconn.a        # objects, libraries, programs (-g)
+#   LINEUP_RULES = conn.ini         # optional
+#   include $(shell pkg-config --variable=lineup_mk lineup)
+#   all: libconn.a $(LINEUP_STAMPS)
+#
+# Each file in LINEUP_CHECK gets FILE.lineup-ok, made by `lineup check`
+# when the file or the rules change; a broken rule fails the build with
+# lineup's messages and leaves no stamp, so the next build checks again.
+# LINEUP_CFLAGS holds what the compiles need: -g and lineup.h's directory.
+
+# Including this file must not change the includer's default goal.
+lineup__goal := $(.DEFAULT_GOAL)
+
+LINEUP ?= lineup
+LINEUP_RULES ?=
+LINEUP_FLAGS ?=
+# asked once, not at every compile
+ifeq ($(origin LINEUP_INCLUDE),undefined)
+LINEUP_INCLUDE := $(shell pkg-config --variable=includedir lineup 2>/dev/null)
+endif
+LINEUP_CFLAGS = -g $(if $(LINEUP_INCLUDE),-I$(LINEUP_INCLUDE))
+
+LINEUP_STAMPS = $(addsuffix .lineup-ok,$(LINEUP_CHECK))
+lineup_rules_arg = $(if $(LINEUP_RULES),--rules $(LINEUP_RULES))
+
+%.lineup-ok: % $(LINEUP_RULES)
+	$(LINEUP) check $(lineup_rules_arg) $(LINEUP_FLAGS) $<
+	@touch $@
+
+# Every file at once, whatever the stamps say.
+lineup_check: $(LINEUP_CHECK)
+	$(LINEUP) check $(lineup_rules_arg) $(LINEUP_FLAGS) $^
+
+lineup_clean:
+	rm -f $(LINEUP_STAMPS)
+
+.PHONY: lineup_check lineup_clean
+
+.DEFAULT_GOAL := $(lineup__goal)
