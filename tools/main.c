@@ -213,7 +213,11 @@ static void print_wrapped(const char *spelling, const char *help)
 	const int indent = 27, width = 79 - indent;
 	const char *p = help;
 
-	printf("  %-24s ", spelling);
+	/* a spelling wider than its column gets a line of its own */
+	if (strlen(spelling) > 24)
+		printf("  %s\n%*s", spelling, indent, "");
+	else
+		printf("  %-24s ", spelling);
 	while (*p) {
 		int n = (int)strlen(p);
 
