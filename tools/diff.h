@@ -80,7 +80,9 @@ struct lu_diff {
 	const char **only_old, **only_new;	/* struct names */
 	size_t n_only_old, n_only_new;
 	size_t n_compared;
-	size_t n_appeared, n_gone, n_broken;
+	size_t n_appeared, n_gone;	/* findings, of every struct */
+	size_t n_new_errors;	/* appeared findings that are errors */
+	size_t n_broken;	/* structs with such an error */
 	/* check's findings of both sides; set_index 0 is OLD, 1 NEW */
 	struct lu_findings old_findings, new_findings;
 	struct lu_arena arena;

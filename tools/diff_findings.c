@@ -208,6 +208,7 @@ void lu_diff_findings(struct lu_diff *d, struct lu_diff_struct *ds,
 		}
 		add_change(d, ds, k, true, &cap);
 		ds->broken |= f->severity == LU_ERROR;
+		d->n_new_errors += f->severity == LU_ERROR;
 	}
 	for (size_t k = old_from; k < d->old_findings.n; k++) {
 		const struct lu_finding *f = &d->old_findings.items[k];

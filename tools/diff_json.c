@@ -148,14 +148,15 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 		json_array_append_new(structs, struct_json(r, &d->structs[k]));
 	json_t *root = json_pack(
 		"{s:i, s:o, s:o, s:b, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:I, "
-		"s:I, s:I}}",
+		"s:I, s:I, s:I}}",
 		"lineup", 1, "old", side_json(d->old_set), "new",
 		side_json(d->new_set), "pair", r->ctx.pair, "structs", structs,
 		"only_old", names_json(d->only_old, d->n_only_old), "only_new",
 		names_json(d->only_new, d->n_only_new), "summary", "compared",
 		(json_int_t)d->n_compared, "changed", (json_int_t)d->n_structs,
 		"new_findings", (json_int_t)d->n_appeared, "fixed_findings",
-		(json_int_t)d->n_gone, "newly_broken", (json_int_t)d->n_broken,
+		(json_int_t)d->n_gone, "newly_broken", (json_int_t)d->n_new_errors,
+		"structs_broken", (json_int_t)d->n_broken,
 		"exit", (json_int_t)lu_diff_exit(d, r->fail_on));
 
 	return lu_output_json(out, root);

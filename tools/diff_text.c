@@ -73,15 +73,24 @@ void lu_diff_struct_location(const struct lu_diff_report *r,
 	locate(r, s, side, -1, loc);
 }
 
+/*
+ * NEW's declaration; OLD's when NEW has no positions (BTF), as the next
+ * best place to jump to; struct+offset in NEW when neither has them.
+ */
 void lu_diff_member_location(const struct lu_diff_report *r,
 			     const struct lu_diff_struct *ds,
 			     const struct lu_diff_member *x,
 			     struct lu_location *loc)
 {
-	if (x->new >= 0)
-		locate(r, ds->new, 1, x->new, loc);
-	else	/* gone from NEW: the struct there, where it would be */
-		locate(r, ds->new, 1, -1, loc);
+	struct lu_location old;
+
+	/* gone from NEW: the struct there, where it would be */
+	locate(r, ds->new, 1, x->new, loc);
+	if (loc->file || x->old < 0)
+		return;
+	locate(r, ds->old, 0, x->old, &old);
+	if (old.file)
+		*loc = old;
 }
 
 enum lu_severity lu_diff_size_severity(const struct lu_diff_report *r)
@@ -239,9 +248,11 @@ static void print_line(const struct text_out *t, const struct lu_location *loc,
 	} else {
 		fprintf(t->out, "%s:", loc->where);
 	}
+	/* "struct task_group+264:" names the struct already */
 	fprintf(t->out, " %s%s:%s %s%s%s\n", t->color ? sev_color(sev) : "",
 		lu_severity_name(sev), t->color ? RESET : "",
-		t->prefix ? t->prefix : "", what ? what : "", text);
+		t->prefix && loc->file ? t->prefix : "", what ? what : "",
+		text);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,
@@ -310,6 +321,8 @@ static void print_struct(struct text_out *t, const struct lu_diff_report *r,
 	if (ds->size_changed) {
 		lu_diff_size_message(r, ds, msg, sizeof(msg));
 		lu_diff_struct_location(r, ds->new, 1, &loc);
+		if (!loc.file)
+			lu_diff_struct_location(r, ds->old, 0, &loc);
 		print_line(t, &loc, lu_diff_size_severity(r), NULL, msg);
 	}
 	print_members(t, r, ds, true);
@@ -364,10 +377,14 @@ int lu_diff_report_text(FILE *out, const struct lu_diff_report *r)
 			     "compared)",
 			d->n_compared, plural(d->n_compared));
 	else
-		fprintf(out, "lineup diff: %zu of %zu struct%s changed; "
-			     "%zu rule%s newly broken or warned, %zu fixed",
+		fprintf(out, "lineup diff: %zu of %zu struct%s changed, "
+			     "%zu rule%s newly broken, %zu fixed",
 			d->n_structs, d->n_compared, plural(d->n_compared),
-			d->n_appeared, plural(d->n_appeared), d->n_gone);
+			d->n_new_errors, plural(d->n_new_errors), d->n_gone);
+	if (d->n_appeared > d->n_new_errors)
+		fprintf(out, ", %zu new warning%s",
+			d->n_appeared - d->n_new_errors,
+			plural(d->n_appeared - d->n_new_errors));
 	if (d->n_only_old || d->n_only_new)
 		fprintf(out, "; %zu struct%s only in %s, %zu only in %s",
 			d->n_only_old, plural(d->n_only_old),
