@@ -74,8 +74,9 @@ void lu_diff_struct_location(const struct lu_diff_report *r,
 }
 
 /*
- * NEW's declaration; OLD's when NEW has no positions (BTF), as the next
- * best place to jump to; struct+offset in NEW when neither has them.
+ * NEW's declaration; OLD's (its struct's for a member OLD lacks) when NEW
+ * has no positions (BTF), as the next best place to jump to; struct+offset
+ * in NEW when neither has them.
  */
 void lu_diff_member_location(const struct lu_diff_report *r,
 			     const struct lu_diff_struct *ds,
@@ -86,8 +87,9 @@ void lu_diff_member_location(const struct lu_diff_report *r,
 
 	/* gone from NEW: the struct there, where it would be */
 	locate(r, ds->new, 1, x->new, loc);
-	if (loc->file || x->old < 0)
+	if (loc->file)
 		return;
+	/* new in NEW: OLD's struct, where it goes */
 	locate(r, ds->old, 0, x->old, &old);
 	if (old.file)
 		*loc = old;

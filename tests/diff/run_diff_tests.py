@@ -74,6 +74,9 @@ class Ctx:
         print(log)
         if r.returncode != want_exit:
             raise Failed('exit %d, want %d' % (r.returncode, want_exit))
+        # a sanitizer's report exits 1 too: stderr tells it apart
+        if want_exit != 2 and r.stderr:
+            raise Failed('stderr: %s' % r.stderr[:2000])
         return r.stdout, r.stderr
 
 
