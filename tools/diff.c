@@ -458,6 +458,22 @@ static void add_name(struct lu_arena *a, const char ***v, size_t *n,
 	(*v)[(*n)++] = name;
 }
 
+/* Did an earlier --struct name find the same structs as name K? */
+static bool named_before(const struct lu_diff_opts *opts, size_t k,
+			 const struct lu_struct *o, const struct lu_struct *n)
+{
+	const struct lu_struct *po = o ? o : n;
+
+	for (size_t i = 0; po && i < k; i++) {
+		const char *name = opts->names[i];
+
+		if (lu_struct_named(po, name) &&
+		    (!o || !n || lu_struct_named(n, name)))
+			return true;
+	}
+	return false;
+}
+
 void lu_diff_sets(const struct lu_set *old, const struct lu_set *new,
 		  const struct lu_diff_opts *opts, struct lu_diff *out)
 {
@@ -473,6 +489,8 @@ void lu_diff_sets(const struct lu_set *old, const struct lu_set *new,
 			const struct lu_struct *o = lu_set_find(old, name),
 					       *n = lu_set_find(new, name);
 
+			if (named_before(opts, k, o, n))
+				continue;	/* a tag and its typedef */
 			if (o && n)
 				compare(out, o, n, opts, &v, &cap);
 			else if (o)
