@@ -85,8 +85,10 @@ int lu_cmd_diff(struct lu_cli *cli)
 	};
 
 	for (; n_sets < 2; n_sets++) {
-		lu_set_init(&sets[n_sets], cli->args[n_sets]);
-		if (lu_read(cli->args[n_sets], &ropts, &sets[n_sets], &err) < 0) {
+		const char *path = cli->args[n_sets];
+
+		lu_set_init(&sets[n_sets], path);
+		if (lu_read(path, &ropts, &sets[n_sets], &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
 			n_sets++;
 			goto out;

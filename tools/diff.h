@@ -47,13 +47,14 @@ struct lu_diff_member {
 
 /* A finding of check that one side has and the other has not. */
 struct lu_diff_finding {
-	size_t index;		/* in new_findings if appeared, else old_ */
-	bool appeared;		/* true: in NEW only; false: in OLD only */
+	size_t index;		/* in new_findings if appeared, else in
+				 * old_findings */
+	bool appeared;		/* in NEW only; false: in OLD only */
 };
 
 struct lu_diff_struct {
-	const struct lu_struct *old, *new;	/* either NULL: only one side */
-	struct lu_diff_member *members;	/* hot first, then by NEW offset */
+	const struct lu_struct *old, *new;
+	struct lu_diff_member *members;	/* hot first, then by offset */
 	size_t n_members, n_hot;
 	struct lu_diff_finding *findings;	/* appeared first */
 	size_t n_findings;
@@ -75,7 +76,8 @@ struct lu_diff_opts {
 
 struct lu_diff {
 	const struct lu_set *old_set, *new_set;
-	struct lu_diff_struct *structs;	/* the changed ones, OLD's order */
+	struct lu_diff_struct *structs;	/* those that changed, in OLD's
+					 * order */
 	size_t n_structs;
 	const char **only_old, **only_new;	/* struct names */
 	size_t n_only_old, n_only_new;

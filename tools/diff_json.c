@@ -77,20 +77,24 @@ static json_t *member_json(const struct lu_diff_report *r,
 	char msg[2048];
 	struct lu_location loc;
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
+	json_t *kind = x->kind ? json_string(lu_kind_name(x->kind))
+			       : json_null();
 	json_t *j;
 
 	lu_diff_member_message(r, ds, x, msg, sizeof(msg));
 	lu_diff_member_location(r, ds, x, &loc);
+
 	j = json_pack("{s:s, s:b, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o}",
 		      "change", change_name(x->change), "hot", x->hot, "kind",
-		      x->kind ? json_string(lu_kind_name(x->kind)) : json_null(),
+		      kind,
 		      "group", x->group ? json_string(x->group) : json_null(),
 		      "old", place_json(ds->old, x->old, ol), "new",
 		      place_json(ds->new, x->new, nl), "delta",
 		      (json_int_t)x->delta, "line_changed", x->line_changed,
 		      "message", msg, "location", location_json(&loc));
 	if (x->change == LU_DIFF_SHIFTED) {
-		json_object_set_new(j, "count", json_integer((json_int_t)x->count));
+		json_object_set_new(j, "count",
+				    json_integer((json_int_t)x->count));
 		json_object_set_new(j, "after", x->after ? json_string(x->after)
 							 : json_null());
 		json_object_set_new(j, "last_old",
@@ -114,10 +118,10 @@ static json_t *struct_json(const struct lu_diff_report *r,
 				      member_json(r, ds, &ds->members[k]));
 	for (size_t k = 0; k < ds->n_findings; k++) {
 		const struct lu_diff_finding *x = &ds->findings[k];
+		const struct lu_finding *f = lu_diff_finding_of(r->d, x);
 
 		json_array_append_new(x->appeared ? appeared : gone,
-				      lu_finding_json(lu_diff_finding_of(r->d, x),
-						      &r->ctx));
+				      lu_finding_json(f, &r->ctx));
 	}
 	return json_pack("{s:s, s:s, s:o, s:o, s:b, s:b, s:o, s:o, s:o, s:I}",
 			 "name", ds->new->name, "kind",
@@ -155,7 +159,8 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 		names_json(d->only_new, d->n_only_new), "summary", "compared",
 		(json_int_t)d->n_compared, "changed", (json_int_t)d->n_structs,
 		"new_findings", (json_int_t)d->n_appeared, "fixed_findings",
-		(json_int_t)d->n_gone, "newly_broken", (json_int_t)d->n_new_errors,
+		(json_int_t)d->n_gone, "newly_broken",
+		(json_int_t)d->n_new_errors,
 		"structs_broken", (json_int_t)d->n_broken,
 		"exit", (json_int_t)lu_diff_exit(d, r->fail_on));
 
@@ -210,8 +215,9 @@ static void struct_results(const struct lu_diff_report *r,
 					      &r->ctx);
 
 		/* SARIF's own words for "appeared" and "went away" */
-		json_object_set_new(res, "baselineState",
-				    json_string(x->appeared ? "new" : "absent"));
+		const char *state = x->appeared ? "new" : "absent";
+
+		json_object_set_new(res, "baselineState", json_string(state));
 		if (!x->appeared)
 			json_object_set_new(res, "level", json_string("note"));
 		json_array_append_new(results, res);

@@ -16,7 +16,7 @@ struct lu_diff_report {
 	const struct lu_diff *d;
 	/* sets[0] is OLD, sets[1] NEW: check's findings point there */
 	struct lu_report_ctx ctx;
-	unsigned fail_on;	/* LU_FAIL_ON_*: what makes a change an error */
+	unsigned fail_on;	/* LU_FAIL_ON_*: changes that are errors */
 	bool named;		/* --struct: one-sided structs are listed */
 };
 
