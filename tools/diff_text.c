@@ -154,6 +154,14 @@ static void put_lines(struct buf *b, uint64_t from, unsigned from_line,
 		put(b, ", line %" PRIu64 " -> line %" PRIu64, a, z);
 }
 
+/* "0x10", and for a bit-field its first bit in the unit: "0x10:2". */
+static void put_place(struct buf *b, const struct lu_member *m)
+{
+	put(b, "0x%" PRIx64, m->offset);
+	if (m->bit_size)
+		put(b, ":%u", m->bit_offset);
+}
+
 void lu_diff_member_message(const struct lu_diff_report *r,
 			    const struct lu_diff_struct *ds,
 			    const struct lu_diff_member *x, char *p,
@@ -190,13 +198,18 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	put_kind(&b, x);
 	switch (x->change) {
 	case LU_DIFF_ADDED:
-		put(&b, " added at 0x%" PRIx64 ", line %" PRIu64 " (%" PRIu64
-			" bytes)",
-		    nm->offset, nm->offset / nl, nm->size);
+		put(&b, " added at ");
+		put_place(&b, nm);
+		put(&b, ", line %" PRIu64, nm->offset / nl);
+		if (nm->bit_size)
+			put(&b, " (%u bits)", nm->bit_size);
+		else
+			put(&b, " (%" PRIu64 " bytes)", nm->size);
 		return;
 	case LU_DIFF_REMOVED:
-		put(&b, " removed (was at 0x%" PRIx64 ", line %" PRIu64 ")",
-		    om->offset, om->offset / ol);
+		put(&b, " removed (was at ");
+		put_place(&b, om);
+		put(&b, ", line %" PRIu64 ")", om->offset / ol);
 		return;
 	case LU_DIFF_STAYED:
 		put(&b, " stays at 0x%" PRIx64, nm->offset);
@@ -208,12 +221,10 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		return;
 	case LU_DIFF_MOVED:
-		put(&b, " moved 0x%" PRIx64, om->offset);
-		if (om->bit_size || nm->bit_size)
-			put(&b, ":%u", om->bit_offset);
-		put(&b, " -> 0x%" PRIx64, nm->offset);
-		if (om->bit_size || nm->bit_size)
-			put(&b, ":%u", nm->bit_offset);
+		put(&b, " moved ");
+		put_place(&b, om);
+		put(&b, " -> ");
+		put_place(&b, nm);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_SHIFTED:

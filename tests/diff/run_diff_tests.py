@@ -276,6 +276,50 @@ def line_sizes(c):
     reject(out, ['new:'])
 
 
+def which(prog):
+    for d in os.environ.get('PATH', '').split(os.pathsep):
+        if os.access(os.path.join(d, prog), os.X_OK):
+            return True
+    return False
+
+
+@case
+def dwarf_against_btf(c):
+    """A typedef'd tagless struct, an anonymous union and bit-fields:
+    DWARF (gcc) against raw BTF (pahole -J, the .BTF section dumped)."""
+    for prog in ('pahole', 'objcopy'):
+        if not which(prog):
+            raise Skipped('%s is not installed' % prog)
+    old = c.compile('slot', FX + '/slot.c')
+    wide = c.compile('slot-wide', FX + '/slot.c', '-DWIDE')
+    btf = os.path.join(c.tmp, 'slot-wide.btf')
+    for cmd in (['pahole', '-J', wide],
+                ['objcopy', '--dump-section', '.BTF=' + btf, wide]):
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            raise Failed('%s: %s' % (' '.join(cmd), r.stderr))
+    out, _ = c.run([old, btf], 0)
+    expect_lines(out, [
+        'tests/diff/fixtures/slot.c:8: note: slot_t: size 24 -> 32 bytes '
+        '(+8), 1 -> 1 cache lines',
+        # BTF has no positions: OLD's struct is where 'wide' goes
+        "tests/diff/fixtures/slot.c:8: note: slot_t: 'wide' added at 0x8, "
+        "line 0 (8 bytes)",
+        "tests/diff/fixtures/slot.c:14:9: note: slot_t: 5 members after "
+        "'wide' shifted by +8 ('ptr' to 'count'), none to another line",
+        'lineup diff: 1 of 1 struct changed, 0 rules newly broken, 0 fixed'])
+    # a bit-field added before others: they move within their unit
+    flag = c.compile('slot-flag', FX + '/slot.c', '-DFLAG')
+    out, _ = c.run([old, flag], 0)
+    expect_lines(out, [
+        "tests/diff/fixtures/slot.c:19:15: note: slot_t: 'flag' added at "
+        "0x10:0, line 0 (2 bits)",
+        "tests/diff/fixtures/slot.c:21:15: note: slot_t: 'ready' moved "
+        "0x10:0 -> 0x10:2, still line 0",
+        "tests/diff/fixtures/slot.c:22:15: note: slot_t: 'mode' moved "
+        "0x10:1 -> 0x10:3, still line 0"])
+
+
 @case
 def json_output(c):
     """--format json parses and says what the text says."""
