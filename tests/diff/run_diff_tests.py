@@ -312,11 +312,11 @@ def dwarf_against_btf(c):
     flag = c.compile('slot-flag', FX + '/slot.c', '-DFLAG')
     out, _ = c.run([old, flag], 0)
     expect_lines(out, [
-        "tests/diff/fixtures/slot.c:19:15: note: slot_t: 'flag' added at "
+        "tests/diff/fixtures/slot.c:18:15: note: slot_t: 'flag' added at "
         "0x10:0, line 0 (2 bits)",
-        "tests/diff/fixtures/slot.c:21:15: note: slot_t: 'ready' moved "
+        "tests/diff/fixtures/slot.c:20:15: note: slot_t: 'ready' moved "
         "0x10:0 -> 0x10:2, still line 0",
-        "tests/diff/fixtures/slot.c:22:15: note: slot_t: 'mode' moved "
+        "tests/diff/fixtures/slot.c:21:15: note: slot_t: 'mode' moved "
         "0x10:1 -> 0x10:3, still line 0"])
 
 
