@@ -78,6 +78,9 @@ static void run(const char *rules_text)
 			  "%s", err.msg);
 		o.rules = &rules;
 	}
+	/* as lu_read leaves them: groups found, names indexed */
+	lu_set_finish(&old_set);
+	lu_set_finish(&new_set);
 	lu_diff_sets(&old_set, &new_set, &o, &d);
 }
 
@@ -176,6 +179,7 @@ Test(diff, a_conflict_that_appears_is_newly_broken)
 	lu_set_init(&old_set, "old.o");
 	old_set.line_size = 64;
 	add(&old_set, "s", 128, "w@64/8 r@72/8");
+	lu_set_finish(&old_set);
 	lu_diff_sets(&old_set, &new_set,
 		     &(struct lu_diff_opts){ .rules = &rules }, &d);
 	cr_expect_eq(d.n_appeared, 0);
