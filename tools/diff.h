@@ -85,6 +85,7 @@ struct lu_diff {
 	size_t n_appeared, n_gone;	/* findings, of every struct */
 	size_t n_new_errors;	/* appeared findings that are errors */
 	size_t n_broken;	/* structs with such an error */
+	size_t n_kept_errors;	/* errors both sides have */
 	/* check's findings of both sides; set_index 0 is OLD, 1 NEW */
 	struct lu_findings old_findings, new_findings;
 	struct lu_arena arena;

@@ -204,6 +204,7 @@ void lu_diff_findings(struct lu_diff *d, struct lu_diff_struct *ds,
 		count_keys(f, old_keys, &have, &total);
 		if (have == total) {
 			ds->n_kept++;
+			d->n_kept_errors += f->severity == LU_ERROR;
 			continue;
 		}
 		add_change(d, ds, k, true, &cap);

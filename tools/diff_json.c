@@ -152,7 +152,7 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 		json_array_append_new(structs, struct_json(r, &d->structs[k]));
 	json_t *root = json_pack(
 		"{s:i, s:o, s:o, s:b, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:I, "
-		"s:I, s:I, s:I}}",
+		"s:I, s:I, s:I, s:I}}",
 		"lineup", 1, "old", side_json(d->old_set), "new",
 		side_json(d->new_set), "pair", r->ctx.pair, "structs", structs,
 		"only_old", names_json(d->only_old, d->n_only_old), "only_new",
@@ -161,7 +161,8 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 		"new_findings", (json_int_t)d->n_appeared, "fixed_findings",
 		(json_int_t)d->n_gone, "newly_broken",
 		(json_int_t)d->n_new_errors,
-		"structs_broken", (json_int_t)d->n_broken,
+		"structs_broken", (json_int_t)d->n_broken, "broken_in_both",
+		(json_int_t)d->n_kept_errors,
 		"exit", (json_int_t)lu_diff_exit(d, r->fail_on));
 
 	return lu_output_json(out, root);
@@ -169,7 +170,7 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 
 /* ---- SARIF ---------------------------------------------------------- */
 
-enum { DIFF_RULE_SIZE, DIFF_RULE_PLACE, DIFF_RULE_SET };
+enum { DIFF_RULE_SIZE, DIFF_RULE_PLACE, DIFF_RULE_SET, DIFF_RULE_STRUCTS };
 
 static const struct {
 	const char *id, *name, *text;
@@ -181,6 +182,9 @@ static const struct {
 			      "worth a look" },
 	[DIFF_RULE_SET] = { "LU103", "member-set",
 			    "A member was added or removed" },
+	[DIFF_RULE_STRUCTS] = { "LU104", "struct-set",
+				"A struct named with --struct is in one "
+				"build only" },
 };
 
 static json_t *diff_result(int rule, enum lu_severity sev, const char *msg,
@@ -237,6 +241,24 @@ static void struct_results(const struct lu_diff_report *r,
 	}
 }
 
+/* What the text's "struct conn: added (only in new.o)" lines say. */
+static void one_sided_results(const struct lu_diff_report *r, json_t *results)
+{
+	char msg[1024];
+	struct lu_location loc;
+
+	for (size_t side = 0; side < 2; side++) {
+		size_t n = side ? r->d->n_only_new : r->d->n_only_old;
+
+		for (size_t k = 0; k < n; k++) {
+			lu_diff_one_sided(r, side, k, msg, sizeof(msg), &loc);
+			json_array_append_new(
+				results, diff_result(DIFF_RULE_STRUCTS, LU_NOTE,
+						     msg, &loc));
+		}
+	}
+}
+
 int lu_diff_report_sarif(FILE *out, const struct lu_diff_report *r)
 {
 	json_t *rules = lu_sarif_rules(), *results = json_array();
@@ -250,5 +272,7 @@ int lu_diff_report_sarif(FILE *out, const struct lu_diff_report *r)
 					 "text", diff_rules[i].text));
 	for (size_t k = 0; k < r->d->n_structs; k++)
 		struct_results(r, &r->d->structs[k], results);
+	if (r->named)
+		one_sided_results(r, results);
 	return lu_output_json(out, lu_sarif_log(rules, results));
 }

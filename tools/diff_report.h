@@ -44,6 +44,10 @@ void lu_diff_struct_location(const struct lu_diff_report *r,
 enum lu_severity lu_diff_size_severity(const struct lu_diff_report *r);
 enum lu_severity lu_diff_member_severity(const struct lu_diff_report *r,
 					 const struct lu_diff_member *x);
+/* The K-th struct that only one side has (SIDE 1: NEW, 0: OLD), for
+ * --struct: "struct conn: added (only in new.o)", and where it is. */
+void lu_diff_one_sided(const struct lu_diff_report *r, size_t side, size_t k,
+		       char *buf, size_t size, struct lu_location *loc);
 /* "struct task_group", "union u", or a tagless struct's typedef name. */
 void lu_diff_struct_name(const struct lu_struct *s, char *buf, size_t size);
 

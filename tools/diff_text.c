@@ -344,26 +344,32 @@ static void print_struct(struct text_out *t, const struct lu_diff_report *r,
 	print_members(t, r, ds, false);
 }
 
+void lu_diff_one_sided(const struct lu_diff_report *r, size_t side, size_t k,
+		       char *buf, size_t size, struct lu_location *loc)
+{
+	const struct lu_set *set = side ? r->d->new_set : r->d->old_set;
+	const char *name = side ? r->d->only_new[k] : r->d->only_old[k];
+	const struct lu_struct *s = lu_set_find(set, name);
+	char full[512];
+
+	lu_diff_struct_name(s, full, sizeof(full));
+	lu_diff_struct_location(r, s, side, loc);
+	snprintf(buf, size, "%s: %s (only in %s)", full,
+		 side ? "added" : "removed", set->path);
+}
+
 /* --struct names a struct one side lacks: say which. */
 static void print_one_sided(struct text_out *t, const struct lu_diff_report *r)
 {
-	char name[512];
+	char msg[1024];
 	struct lu_location loc;
 
 	t->prefix = NULL;
 	for (size_t side = 0; side < 2; side++) {
-		const struct lu_set *set = side ? r->d->new_set : r->d->old_set;
-		const char *const *v = side ? r->d->only_new : r->d->only_old;
 		size_t n = side ? r->d->n_only_new : r->d->n_only_old;
 
 		for (size_t k = 0; k < n; k++) {
-			const struct lu_struct *s = lu_set_find(set, v[k]);
-			char msg[1024];
-
-			lu_diff_struct_name(s, name, sizeof(name));
-			lu_diff_struct_location(r, s, side, &loc);
-			snprintf(msg, sizeof(msg), "%s: %s (only in %s)", name,
-				 side ? "added" : "removed", set->path);
+			lu_diff_one_sided(r, side, k, msg, sizeof(msg), &loc);
 			print_line(t, &loc, LU_NOTE, NULL, msg);
 		}
 	}
@@ -398,6 +404,10 @@ int lu_diff_report_text(FILE *out, const struct lu_diff_report *r)
 		fprintf(out, ", %zu new warning%s",
 			d->n_appeared - d->n_new_errors,
 			plural(d->n_appeared - d->n_new_errors));
+	/* not news, and no reason to fail: but not fine either */
+	if (d->n_kept_errors)
+		fprintf(out, "; %zu rule%s broken in both", d->n_kept_errors,
+			plural(d->n_kept_errors));
 	if (d->n_only_old || d->n_only_new)
 		fprintf(out, "; %zu struct%s only in %s, %zu only in %s",
 			d->n_only_old, plural(d->n_only_old),
