@@ -13,15 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A name and what it names, sorted for bsearch. */
-struct named {
-	const char *name;
-	size_t index;
-};
-
 static int cmp_named(const void *pa, const void *pb)
 {
-	const struct named *a = pa, *b = pb;
+	const struct lu_named *a = pa, *b = pb;
 	int c = strcmp(a->name, b->name);
 
 	if (c)
@@ -29,8 +23,14 @@ static int cmp_named(const void *pa, const void *pb)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-static const struct named *find_named(const struct named *v, size_t n,
-				      const char *name)
+void lu_named_sort(struct lu_named *v, size_t n)
+{
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_named);
+}
+
+const struct lu_named *lu_named_find(const struct lu_named *v, size_t n,
+				     const char *name)
 {
 	size_t lo = 0, hi = n;
 
@@ -48,10 +48,10 @@ static const struct named *find_named(const struct named *v, size_t n,
 
 /* Every tag and typedef of SET's first definitions: lu_set_find is a
  * scan, and a whole kernel has thousands of names to look up. */
-static struct named *index_structs(const struct lu_set *set, size_t *count)
+static struct lu_named *index_structs(const struct lu_set *set, size_t *count)
 {
 	size_t n = 0, cap = 0;
-	struct named *v = NULL;
+	struct lu_named *v = NULL;
 
 	for (size_t i = 0; i < set->n_structs; i++) {
 		const struct lu_struct *s = &set->structs[i];
@@ -60,12 +60,26 @@ static struct named *index_structs(const struct lu_set *set, size_t *count)
 			continue;
 		for (size_t t = 0; t <= s->n_typedefs; t++) {
 			v = lu_grow(v, &cap, n, sizeof(*v));
-			v[n++] = (struct named){
+			v[n++] = (struct lu_named){
 				t ? s->typedefs[t - 1] : s->name, i };
 		}
 	}
-	qsort(v, n, sizeof(*v), cmp_named);
+	lu_named_sort(v, n);
 	*count = n;
+	return v;
+}
+
+struct lu_named *lu_named_members(const struct lu_struct *s, size_t *n)
+{
+	struct lu_named *v = calloc(s->n_members + 1, sizeof(*v));
+
+	if (!v)
+		abort();
+	*n = 0;
+	for (size_t j = 0; j < s->n_members; j++)
+		if (!s->members[j].marker && *s->members[j].name)
+			v[(*n)++] = (struct lu_named){ s->members[j].name, j };
+	lu_named_sort(v, *n);
 	return v;
 }
 
@@ -127,26 +141,20 @@ const struct lu_rule_struct *lu_diff_rule(const struct lu_rules *rules,
 static void match_members(const struct lu_struct *o, const struct lu_struct *n,
 			  ptrdiff_t *new_of_old, ptrdiff_t *old_of_new)
 {
-	struct named *idx = calloc(n->n_members + 1, sizeof(*idx));
-	size_t n_idx = 0, anon_new = 0;
+	size_t n_idx, anon_new = 0;
+	struct lu_named *idx = lu_named_members(n, &n_idx);
 
-	if (!idx)
-		abort();
-	for (size_t j = 0; j < n->n_members; j++) {
+	for (size_t j = 0; j < n->n_members; j++)
 		old_of_new[j] = -1;
-		if (!n->members[j].marker && *n->members[j].name)
-			idx[n_idx++] = (struct named){ n->members[j].name, j };
-	}
-	qsort(idx, n_idx, sizeof(*idx), cmp_named);
 	for (size_t i = 0; i < o->n_members; i++) {
 		const struct lu_member *m = &o->members[i];
-		const struct named *hit;
+		const struct lu_named *hit;
 
 		new_of_old[i] = -1;
 		if (m->marker)
 			continue;
 		if (*m->name) {
-			hit = find_named(idx, n_idx, m->name);
+			hit = lu_named_find(idx, n_idx, m->name);
 			if (hit && old_of_new[hit->index] < 0) {
 				new_of_old[i] = (ptrdiff_t)hit->index;
 				old_of_new[hit->index] = (ptrdiff_t)i;
@@ -230,8 +238,9 @@ static bool hot_news(const struct pair_ctx *c, size_t i, size_t j)
 #define MIN_RUN 3
 
 /*
- * A run: members that follow each other on both sides, none hot, all
- * moved by the same delta. Entries [from, to) of c->v, in NEW's order.
+ * A run: members that follow each other on both sides, all moved by the
+ * same delta, none hot or all of one hot group. Entries [from, to) of
+ * c->v, in NEW's order.
  */
 static void close_run(struct pair_ctx *c, size_t from, size_t to)
 {
@@ -258,12 +267,18 @@ static void close_run(struct pair_ctx *c, size_t from, size_t to)
 		c->v[k].count = (size_t)-1;
 }
 
+/* Hot members run only with members of their own group: the run's line
+ * names the group. */
 static bool continues_run(const struct lu_diff_member *prev,
 			  const struct lu_diff_member *x)
 {
+	if (prev->hot != x->hot || prev->kind != x->kind ||
+	    !prev->group != !x->group ||
+	    (x->group && strcmp(prev->group, x->group)))
+		return false;
 	return prev->change == LU_DIFF_MOVED && x->change == LU_DIFF_MOVED &&
-	       !prev->hot && !x->hot && prev->delta == x->delta &&
-	       x->new == prev->new + 1 && x->old > prev->old;
+	       prev->delta == x->delta && x->new == prev->new + 1 &&
+	       x->old > prev->old;
 }
 
 static void collect(struct pair_ctx *c)
@@ -305,39 +320,42 @@ static void collect(struct pair_ctx *c)
 			add(c, LU_DIFF_REMOVED, (ptrdiff_t)i, -1);
 }
 
-/* Hot first, then by offset (NEW's; OLD's for what NEW lacks). */
-struct sort_ctx {
-	const struct lu_struct *o, *n;
+/* Hot first, then by offset (NEW's; OLD's for what NEW lacks), then in
+ * the order found: qsort is not stable, the sequence number makes it. */
+struct sort_item {
+	struct lu_diff_member m;
+	uint64_t offset;
+	size_t seq;
 };
 
-static uint64_t sort_offset(const struct lu_diff_member *x,
-			    const struct lu_struct *o,
-			    const struct lu_struct *n)
+static int cmp_item(const void *pa, const void *pb)
 {
-	return x->new >= 0 ? n->members[x->new].offset
-			   : o->members[x->old].offset;
+	const struct sort_item *a = pa, *b = pb;
+
+	if (a->m.hot != b->m.hot)
+		return a->m.hot ? -1 : 1;
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
 static void sort_members(struct lu_diff_member *v, size_t count,
 			 const struct lu_struct *o, const struct lu_struct *n)
 {
-	/* insertion sort: stable, and the lists are short */
-	for (size_t i = 1; i < count; i++) {
-		struct lu_diff_member x = v[i];
-		uint64_t key = sort_offset(&x, o, n);
-		size_t k = i;
+	struct sort_item *items = calloc(count + 1, sizeof(*items));
 
-		while (k > 0) {
-			const struct lu_diff_member *p = &v[k - 1];
-
-			if (p->hot != x.hot ? p->hot
-					    : sort_offset(p, o, n) <= key)
-				break;
-			v[k] = v[k - 1];
-			k--;
-		}
-		v[k] = x;
-	}
+	if (!items)
+		abort();
+	for (size_t i = 0; i < count; i++)
+		items[i] = (struct sort_item){
+			v[i],
+			v[i].new >= 0 ? n->members[v[i].new].offset
+				      : o->members[v[i].old].offset,
+			i };
+	qsort(items, count, sizeof(*items), cmp_item);
+	for (size_t i = 0; i < count; i++)
+		v[i] = items[i].m;
+	free(items);
 }
 
 static void mark_findings(struct pair_ctx *c)
@@ -503,18 +521,18 @@ void lu_diff_sets(const struct lu_set *old, const struct lu_set *new,
 		out->structs = v;
 		return;
 	}
-	struct named *idx = index_structs(new, &n_idx);
+	struct lu_named *idx = index_structs(new, &n_idx);
 	bool *seen = zalloc(new->n_structs, sizeof(bool));
 
 	for (size_t i = 0; i < old->n_structs; i++) {
 		const struct lu_struct *o = &old->structs[i];
-		const struct named *hit = NULL;
+		const struct lu_named *hit = NULL;
 
 		if (o->variant)
 			continue;
-		hit = find_named(idx, n_idx, o->name);
+		hit = lu_named_find(idx, n_idx, o->name);
 		for (size_t t = 0; !hit && t < o->n_typedefs; t++)
-			hit = find_named(idx, n_idx, o->typedefs[t]);
+			hit = lu_named_find(idx, n_idx, o->typedefs[t]);
 		if (!hit) {
 			add_name(&out->arena, &out->only_old, &out->n_only_old,
 				 o->name);

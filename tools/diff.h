@@ -96,6 +96,20 @@ void lu_diff_sets(const struct lu_set *old, const struct lu_set *new,
 		  const struct lu_diff_opts *opts, struct lu_diff *out);
 void lu_diff_free(struct lu_diff *d);
 
+/* Names and what they name (struct or member indices), sorted by name so
+ * that lookups stay O(log n) in structs of thousands of members. */
+struct lu_named {
+	const char *name;
+	size_t index;
+};
+
+void lu_named_sort(struct lu_named *v, size_t n);
+/* The entry of NAME with the lowest index, NULL when absent. */
+const struct lu_named *lu_named_find(const struct lu_named *v, size_t n,
+				     const char *name);
+/* S's named members, markers left out: an array to free(). */
+struct lu_named *lu_named_members(const struct lu_struct *s, size_t *n);
+
 /* A struct's rules, by its tag or by any typedef naming it. */
 const struct lu_rule_struct *lu_diff_rule(const struct lu_rules *rules,
 					  const struct lu_struct *s);

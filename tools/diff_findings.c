@@ -34,31 +34,61 @@ static bool group_known(const struct lu_struct *to,
 	return false;
 }
 
-/* FROM's lineup group G as a rules group for TO: its members that TO
- * has and no group of TO's claims. False when none is left. */
-static bool carry_group(const struct lu_struct *from, size_t g,
-			const struct lu_struct *to, struct lu_arena *a,
-			struct lu_rule_group *out)
+/* Will FROM's group G be carried to TO? Only lineup's, and only when
+ * TO has no group of that name and the user's rules none either. */
+static bool carried(const struct lu_struct *from, size_t g,
+		    const struct lu_struct *to, const struct lu_rule_struct *user)
 {
-	size_t n = 0;
+	return from->groups[g].origin == LU_ORIGIN_LINEUP &&
+	       !group_known(to, user, from->groups[g].name);
+}
 
+/*
+ * FROM's carried groups as rules groups for TO, in OUT (room for all of
+ * FROM's groups): each with the members TO has and no group of TO's
+ * claims. One pass over the members, one lookup in TO's index each.
+ * Returns how many groups have members.
+ */
+static size_t carry_groups(const struct lu_struct *from,
+			   const struct lu_struct *to,
+			   const struct lu_rule_struct *user, struct lu_arena *a,
+			   struct lu_rule_group *out)
+{
+	size_t *count = calloc(from->n_groups + 1, sizeof(*count)), n_to, n = 0;
+	struct lu_named *to_idx = lu_named_members(to, &n_to);
+
+	if (!count)
+		abort();
 	for (size_t k = 0; k < from->n_members; k++)
-		n += from->members[k].group == (int)g;
-	out->members = lu_arena_alloc(a, (n ? n : 1) * sizeof(char *));
-	out->n_members = 0;
+		if (from->members[k].group >= 0)
+			count[from->members[k].group]++;
+	for (size_t g = 0; g < from->n_groups; g++) {
+		memset(&out[g], 0, sizeof(out[g]));
+		out[g].name = from->groups[g].name;
+		out[g].kind = from->groups[g].kind;
+		if (carried(from, g, to, user))
+			out[g].members = lu_arena_alloc(
+				a, (count[g] + 1) * sizeof(char *));
+	}
 	for (size_t k = 0; k < from->n_members; k++) {
 		const struct lu_member *m = &from->members[k];
-		ptrdiff_t t;
+		const struct lu_named *t;
 
-		if (m->group != (int)g || m->marker || m->depth || !*m->name)
+		if (m->group < 0 || !out[m->group].members || m->marker ||
+		    m->depth || !*m->name)
 			continue;
-		t = lu_struct_member(to, m->name);
-		if (t >= 0 && to->members[t].group < 0)
-			out->members[out->n_members++] = m->name;
+		t = lu_named_find(to_idx, n_to, m->name);
+		if (t && to->members[t->index].group < 0)
+			out[m->group].members[out[m->group].n_members++] =
+				m->name;
 	}
-	out->name = from->groups[g].name;
-	out->kind = from->groups[g].kind;
-	return out->n_members > 0;
+	/* groups left with no member say nothing: drop them */
+	for (size_t g = 0; g < from->n_groups; g++)
+		if (out[g].n_members)
+			out[n++] = out[g];
+	free(to_idx);
+	free(count);
+	return n;
 }
 
 /*
@@ -72,7 +102,7 @@ static const struct lu_rule_struct *side_rule(const struct lu_struct *to,
 					      struct lu_arena *a,
 					      struct lu_rule_struct *out)
 {
-	size_t n_user = user ? user->n_groups : 0, n = 0;
+	size_t n_user = user ? user->n_groups : 0, n;
 
 	if (user)
 		*out = *user;
@@ -81,16 +111,7 @@ static const struct lu_rule_struct *side_rule(const struct lu_struct *to,
 	out->name = to->name;
 	out->groups = lu_arena_alloc(a, (from->n_groups + n_user + 1) *
 						sizeof(*out->groups));
-	for (size_t g = 0; g < from->n_groups; g++) {
-		const struct lu_group *grp = &from->groups[g];
-
-		if (grp->origin != LU_ORIGIN_LINEUP ||
-		    group_known(to, user, grp->name))
-			continue;
-		memset(&out->groups[n], 0, sizeof(out->groups[n]));
-		if (carry_group(from, g, to, a, &out->groups[n]))
-			n++;
-	}
+	n = carry_groups(from, to, user, a, out->groups);
 	if (n_user)
 		memcpy(&out->groups[n], user->groups,
 		       n_user * sizeof(*out->groups));

@@ -180,11 +180,12 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	if (x->change == LU_DIFF_SHIFTED) {
 		const struct lu_member *last = &ds->new->members[x->last_new];
 
-		put(&b, "%zu members ", x->count);
+		put(&b, "%zu members", x->count);
+		put_kind(&b, x);
 		if (x->after)
-			put(&b, "after '%s'", x->after);
+			put(&b, " after '%s'", x->after);
 		else
-			put(&b, "from the start");
+			put(&b, " from the start");
 		put(&b, " shifted by %+" PRId64 " ('%s' to '%s')", x->delta,
 		    nm->name, last->name);
 		if (x->lines_changed)

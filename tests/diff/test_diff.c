@@ -165,6 +165,23 @@ Test(diff, hot_members_come_first_and_break_runs)
 	cr_expect_eq(lu_diff_exit(&d, LU_FAIL_ON_MOVES), 1);
 }
 
+Test(diff, a_hot_group_shifted_whole_is_one_run_listed_first)
+{
+	add(&old_set, "s", 40, "a@0/8 b@8/8 c@16/8 d@24/8 e@32/8");
+	add(&new_set, "s", 48, "a@0/8 x@8/8 b@16/8 c@24/8 d@32/8 e@40/8");
+	run("[struct s]\nwrite = b c d\n");
+	const struct lu_diff_struct *ds = &d.structs[0];
+
+	/* b-d: a run of their group, first; e alone; x added */
+	cr_assert_eq(ds->n_members, 3);
+	cr_expect(ds->members[0].hot);
+	cr_expect_eq(ds->members[0].change, LU_DIFF_SHIFTED);
+	cr_expect_eq(ds->members[0].count, 3);
+	cr_expect_eq(ds->members[0].kind, LU_KIND_WRITE);
+	cr_expect_eq(ds->members[1].change, LU_DIFF_ADDED);
+	cr_expect_eq(ds->members[2].change, LU_DIFF_MOVED);
+}
+
 Test(diff, a_conflict_that_appears_is_newly_broken)
 {
 	add(&old_set, "s", 128, "w@0/8 r@64/8");
