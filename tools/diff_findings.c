@@ -37,7 +37,8 @@ static bool group_known(const struct lu_struct *to,
 /* Will FROM's group G be carried to TO? Only lineup's, and only when
  * TO has no group of that name and the user's rules none either. */
 static bool carried(const struct lu_struct *from, size_t g,
-		    const struct lu_struct *to, const struct lu_rule_struct *user)
+		    const struct lu_struct *to,
+		    const struct lu_rule_struct *user)
 {
 	return from->groups[g].origin == LU_ORIGIN_LINEUP &&
 	       !group_known(to, user, from->groups[g].name);
@@ -54,7 +55,8 @@ static size_t carry_groups(const struct lu_struct *from,
 			   const struct lu_rule_struct *user, struct lu_arena *a,
 			   struct lu_rule_group *out)
 {
-	size_t *count = calloc(from->n_groups + 1, sizeof(*count)), n_to, n = 0;
+	size_t *count = calloc(from->n_groups + 1, sizeof(*count));
+	size_t n_to, n = 0;
 	struct lu_named *to_idx = lu_named_members(to, &n_to);
 
 	if (!count)
