@@ -452,6 +452,17 @@ def bad_inputs(c):
         one_line_error(err, fragment)
         if out:
             raise Failed('output on an error: %r' % out)
+    # a full disk is an error too, in every format
+    if os.path.exists('/dev/full'):
+        for fmt in ('text', 'json', 'sarif'):
+            with open('/dev/full', 'w') as full:
+                r = subprocess.run([c.lineup, 'diff', '--format', fmt, obj,
+                                    c.task_group('reorder')], cwd=c.top,
+                                   stdout=full, stderr=subprocess.PIPE,
+                                   text=True, timeout=60)
+            if r.returncode != 2:
+                raise Failed('%s to /dev/full: exit %d' % (fmt, r.returncode))
+            one_line_error(r.stderr, 'No space left on device')
 
 
 @case
