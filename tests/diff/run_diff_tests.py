@@ -238,6 +238,29 @@ def member_added(c):
 
 
 @case
+def archives(c):
+    """Two builds of a static library (as doc/ci.md diffs a change's base
+    and head): the struct that changed, among those that did not."""
+    objs = {}
+    for tag, flags in (('base', ''), ('head', '-DADDED')):
+        conn = c.compile('conn-' + tag, FX + '/conn.c', flags)
+        ring = c.compile('ring-' + tag, FX + '/ring.c')
+        lib = os.path.join(c.tmp, 'lib%s.a' % tag)
+        r = subprocess.run(['ar', 'rcs', lib, conn, ring],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise Failed('ar: %s' % r.stderr)
+        objs[tag] = lib
+    out, _ = c.run([objs['base'], objs['head']], 0)
+    expect_in(out, [
+        re.compile(r"(?m)^tests/diff/fixtures/conn\.c:10:\d+: note: struct "
+                   r"conn: 'flags' added at 0x8, line 0 \(8 bytes\)$"),
+        'lineup diff: 1 of 2 structs changed, 0 rules newly broken, '
+        '0 fixed\n'])
+    reject(out, ['struct ring'])
+
+
+@case
 def rules_broken_and_fixed(c):
     """--rules: a rule newly broken exits 1; fixed, exit 0."""
     ok = c.compile('ring', FX + '/ring.c')
