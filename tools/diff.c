@@ -254,6 +254,10 @@ static void close_run(struct pair_ctx *c, size_t from, size_t to)
 		lines += c->v[k].line_changed;
 	r->change = LU_DIFF_SHIFTED;
 	r->count = to - from;
+	if (!r->hot) {	/* of one group only when hot */
+		r->kind = LU_KIND_NONE;
+		r->group = NULL;
+	}
 	r->lines_changed = lines;
 	r->line_changed = lines > 0;
 	r->last_old = c->v[to - 1].old;
@@ -272,9 +276,10 @@ static void close_run(struct pair_ctx *c, size_t from, size_t to)
 static bool continues_run(const struct lu_diff_member *prev,
 			  const struct lu_diff_member *x)
 {
-	if (prev->hot != x->hot || prev->kind != x->kind ||
-	    !prev->group != !x->group ||
-	    (x->group && strcmp(prev->group, x->group)))
+	if (prev->hot != x->hot)
+		return false;
+	if (x->hot && (prev->kind != x->kind || !prev->group != !x->group ||
+		       (x->group && strcmp(prev->group, x->group))))
 		return false;
 	return prev->change == LU_DIFF_MOVED && x->change == LU_DIFF_MOVED &&
 	       prev->delta == x->delta && x->new == prev->new + 1 &&

@@ -181,7 +181,7 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 		const struct lu_member *last = &ds->new->members[x->last_new];
 
 		put(&b, "%zu members", x->count);
-		put_kind(&b, x);
+		put_kind(&b, x);	/* a hot run's group */
 		if (x->after)
 			put(&b, " after '%s'", x->after);
 		else
