@@ -52,8 +52,8 @@ static bool carried(const struct lu_struct *from, size_t g,
  */
 static size_t carry_groups(const struct lu_struct *from,
 			   const struct lu_struct *to,
-			   const struct lu_rule_struct *user, struct lu_arena *a,
-			   struct lu_rule_group *out)
+			   const struct lu_rule_struct *user,
+			   struct lu_arena *a, struct lu_rule_group *out)
 {
 	size_t *count = calloc(from->n_groups + 1, sizeof(*count));
 	size_t n_to, n = 0;
