@@ -183,6 +183,22 @@ static const struct lu_command commands[] = {
 	  "it cannot place\n"
 	  "are warnings naming their line.\n",
 	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
+	{ "diff", lu_cmd_diff,
+	  "lineup diff [--struct NAME]... [--rules FILE.ini] [OPTIONS] OLD NEW",
+	  "Compares the struct layouts of two builds: size, members added, "
+	  "removed and\n"
+	  "moved (old -> new offset and cache line, hot members first), and the "
+	  "rules\n"
+	  "newly broken or fixed. OLD and NEW may be any inputs show reads, "
+	  "in any mix\n"
+	  "(a vmlinux's DWARF against a kernel's BTF). Without --struct, every "
+	  "struct\n"
+	  "both have. Exit status: 0 no rule newly broken, 1 one is (or "
+	  "--fail-on's\n"
+	  "change happened), 2 usage or input error.\n",
+	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
+		  TAKES(OPT_FAIL_ON),
+	  TEXT | JSON | SARIF },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -87,4 +87,18 @@ int lu_report_json(FILE *out, const struct lu_findings *f,
 int lu_report_sarif(FILE *out, const struct lu_findings *f,
 		    const struct lu_report_ctx *ctx);
 
+/*
+ * The parts of lu_report_sarif, for reports that add results of their own
+ * (diff): check's rules, whose index is enum lu_finding_type (another
+ * report's rules go after them); one finding as a result; a location; and
+ * the log that holds the rules and results (it takes both references).
+ */
+#define LU_SARIF_CHECK_RULES 7
+struct json_t *lu_sarif_rules(void);
+struct json_t *lu_sarif_result(const struct lu_finding *x,
+			       const struct lu_report_ctx *ctx);
+struct json_t *lu_sarif_location(const struct lu_location *loc,
+				 const char *message);
+struct json_t *lu_sarif_log(struct json_t *rules, struct json_t *results);
+
 #endif

@@ -241,8 +241,12 @@ static const struct {
 				"touch" },
 };
 
-static json_t *sarif_location(const struct lu_location *loc,
-			      const char *message)
+_Static_assert(sizeof(sarif_rules) / sizeof(sarif_rules[0]) ==
+		       LU_SARIF_CHECK_RULES,
+	       "report.h counts check's SARIF rules");
+
+json_t *lu_sarif_location(const struct lu_location *loc,
+			  const char *message)
 {
 	json_t *l = json_object();
 
@@ -271,51 +275,65 @@ static void sarif_note(void *arg, const struct lu_location *loc,
 		       const char *text)
 {
 	json_t *related = arg;
-	json_t *l = sarif_location(loc, text);
+	json_t *l = lu_sarif_location(loc, text);
 
 	json_object_set_new(l, "id", json_integer((json_int_t)
 						  json_array_size(related)));
 	json_array_append_new(related, l);
 }
 
-int lu_report_sarif(FILE *out, const struct lu_findings *f,
-		    const struct lu_report_ctx *ctx)
+json_t *lu_sarif_rules(void)
 {
-	json_t *rules = json_array(), *results = json_array();
-	size_t n_rules = sizeof(sarif_rules) / sizeof(sarif_rules[0]);
+	json_t *rules = json_array();
 
-	for (size_t i = 0; i < n_rules; i++)
+	for (size_t i = 0; i < LU_SARIF_CHECK_RULES; i++)
 		json_array_append_new(
 			rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
 					 sarif_rules[i].id, "name",
 					 sarif_rules[i].name, "shortDescription",
 					 "text", sarif_rules[i].text));
-	for (size_t i = 0; i < f->n; i++) {
-		const struct lu_finding *x = &f->items[i];
-		char msg[2048];
-		struct lu_location loc;
-		json_t *related = json_array();
+	return rules;
+}
 
-		lu_finding_message(x, ctx, msg, sizeof(msg));
-		lu_finding_location(x, ctx, &loc);
-		lu_finding_notes(x, ctx, sarif_note, related);
-		json_t *r = json_pack(
-			"{s:s, s:i, s:s, s:{s:s}, s:[o]}", "ruleId",
-			sarif_rules[x->type].id, "ruleIndex", (int)x->type,
-			"level", lu_severity_name(x->severity), "message",
-			"text", msg, "locations", sarif_location(&loc, NULL));
+json_t *lu_sarif_result(const struct lu_finding *x,
+			const struct lu_report_ctx *ctx)
+{
+	char msg[2048];
+	struct lu_location loc;
+	json_t *related = json_array();
 
-		if (json_array_size(related))
-			json_object_set_new(r, "relatedLocations", related);
-		else
-			json_decref(related);
-		json_array_append_new(results, r);
-	}
-	json_t *root = json_pack(
+	lu_finding_message(x, ctx, msg, sizeof(msg));
+	lu_finding_location(x, ctx, &loc);
+	lu_finding_notes(x, ctx, sarif_note, related);
+	json_t *r = json_pack(
+		"{s:s, s:i, s:s, s:{s:s}, s:[o]}", "ruleId",
+		sarif_rules[x->type].id, "ruleIndex", (int)x->type,
+		"level", lu_severity_name(x->severity), "message",
+		"text", msg, "locations", lu_sarif_location(&loc, NULL));
+
+	if (json_array_size(related))
+		json_object_set_new(r, "relatedLocations", related);
+	else
+		json_decref(related);
+	return r;
+}
+
+json_t *lu_sarif_log(json_t *rules, json_t *results)
+{
+	return json_pack(
 		"{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}",
 		"$schema", "https://json.schemastore.org/sarif-2.1.0.json",
 		"version", "2.1.0", "runs", "tool", "driver", "name", "lineup",
 		"version", LINEUP_VERSION, "rules", rules, "results", results);
+}
 
-	return lu_output_json(out, root);
+int lu_report_sarif(FILE *out, const struct lu_findings *f,
+		    const struct lu_report_ctx *ctx)
+{
+	json_t *results = json_array();
+
+	for (size_t i = 0; i < f->n; i++)
+		json_array_append_new(results,
+				      lu_sarif_result(&f->items[i], ctx));
+	return lu_output_json(out, lu_sarif_log(lu_sarif_rules(), results));
 }

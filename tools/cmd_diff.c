@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `lineup diff OLD NEW`: read each build once, compare the layouts of the
+ * structs both have (or those --struct names), report. Both inputs are
+ * read whole before anything is printed, so an input error never leaves
+ * half a report.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "closest_name.h"
+#include "diff_report.h"
+#include "reader.h"
+
+/* A --struct name neither input has is a usage error: name the nearest. */
+static int names_found(const struct lu_cli *cli, const struct lu_set *sets)
+{
+	for (size_t k = 0; k < cli->n_structs; k++) {
+		const char *name = cli->structs[k];
+		struct lu_strset nearest = { 0 };
+		const char *near;
+
+		if (lu_set_find(&sets[0], name) || lu_set_find(&sets[1], name))
+			continue;
+		for (size_t i = 0; i < 2; i++) {
+			near = lu_set_closest(&sets[i], name);
+			if (near)
+				lu_strset_add(&nearest, near);
+		}
+		near = lu_closest_name(name, &nearest);
+		fprintf(stderr, "lineup diff: struct %s is in neither %s nor "
+				"%s%s%s%s\n",
+			name, sets[0].path, sets[1].path,
+			near ? " (did you mean '" : "", near ? near : "",
+			near ? "'?)" : "");
+		lu_strset_free(&nearest);
+		return -1;
+	}
+	return 0;
+}
+
+static int report(const struct lu_cli *cli, const struct lu_diff *d,
+		  const struct lu_set *sets, const struct lu_rules *rules)
+{
+	struct lu_diff_report r = {
+		.d = d, .fail_on = cli->fail_on, .named = cli->n_structs > 0,
+		.ctx = {
+			.sets = sets, .n_sets = 2, .rules = rules,
+			.line_size = sets[1].line_size, .pair = cli->pair,
+			.color = cli->color,
+		},
+	};
+
+	/* the writers flush and say when a byte did not make it */
+	if (cli->format == LU_FORMAT_JSON)
+		return lu_diff_report_json(stdout, &r);
+	if (cli->format == LU_FORMAT_SARIF)
+		return lu_diff_report_sarif(stdout, &r);
+	return lu_diff_report_text(stdout, &r);
+}
+
+int lu_cmd_diff(struct lu_cli *cli)
+{
+	struct lu_rules rules = { 0 };
+	struct lu_set sets[2];
+	struct lu_error err;
+	size_t n_sets = 0;
+	int rc = LU_EXIT_USAGE;
+
+	if (cli->n_args != 2) {
+		fprintf(stderr, "usage: lineup diff [--struct NAME]... "
+				"[--rules FILE.ini] OLD NEW\n");
+		return LU_EXIT_USAGE;
+	}
+	if (cli->rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		return LU_EXIT_USAGE;
+	}
+	struct lu_read_opts ropts = {
+		.names = cli->structs,
+		.n_names = cli->n_structs,
+		.expand_depth = lu_rules_max_depth(&rules),
+		.line_size = cli->line_size,
+	};
+
+	for (; n_sets < 2; n_sets++) {
+		const char *path = cli->args[n_sets];
+
+		lu_set_init(&sets[n_sets], path);
+		if (lu_read(path, &ropts, &sets[n_sets], &err) < 0) {
+			fprintf(stderr, "lineup: %s\n", err.msg);
+			n_sets++;
+			goto out;
+		}
+	}
+	if (names_found(cli, sets) < 0)
+		goto out;
+
+	struct lu_diff d;
+	struct lu_diff_opts dopts = {
+		.rules = cli->rules ? &rules : NULL, .pair = cli->pair,
+		.named = cli->n_structs > 0, .names = cli->structs,
+		.n_names = cli->n_structs,
+	};
+
+	lu_diff_sets(&sets[0], &sets[1], &dopts, &d);
+	rc = lu_diff_exit(&d, cli->fail_on);
+	if (report(cli, &d, sets, dopts.rules) < 0) {
+		perror("lineup: failed to write the output");
+		rc = LU_EXIT_USAGE;
+	}
+	lu_diff_free(&d);
+out:
+	for (size_t i = 0; i < n_sets; i++)
+		lu_set_free(&sets[i]);
+	lu_rules_free(&rules);
+	return rc;
+}
