@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: MIT */
+/* Places perf's sampled offsets on a struct's members; see c2c_map.h. */
+#include "c2c_map.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* More placements than this and the ranking says nothing: ask for --base. */
+#define MAX_CANDIDATES 65536
+
+static bool is_data(const struct lu_member *m)
+{
+	return !m->marker && m->depth == 0;
+}
+
+/* The member holding byte OFF of S, -1 for a hole or outside. */
+static ptrdiff_t member_at(const struct lu_struct *s, int64_t off)
+{
+	if (off < 0 || (uint64_t)off >= s->size)
+		return -1;
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+
+		if (is_data(m) && m->offset <= (uint64_t)off &&
+		    (uint64_t)off < m->offset + lu_member_bytes(m))
+			return (ptrdiff_t)i;
+	}
+	return -1;
+}
+
+bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
+{
+	const char *kw = s->is_union ? "union " : "struct ";
+
+	if (!strncmp(type, kw, strlen(kw)) && !s->tagless &&
+	    !strcmp(type + strlen(kw), s->name))
+		return true;
+	return lu_struct_named(s, type);
+}
+
+/* How well one placement fits: compared field by field, best first. */
+struct fit {
+	size_t starts;		/* offsets on a member's first byte */
+	size_t misses;		/* in a hole, or outside the struct */
+	size_t named;		/* members whose name a sampled symbol has */
+	bool aligned;		/* a member forced to a line starts it */
+};
+
+static int fit_cmp(const struct fit *a, const struct fit *b)
+{
+	if (a->starts != b->starts)
+		return a->starts > b->starts ? 1 : -1;
+	if (a->misses != b->misses)
+		return a->misses < b->misses ? 1 : -1;
+	if (a->named != b->named)
+		return a->named > b->named ? 1 : -1;
+	return (int)a->aligned - (int)b->aligned;
+}
+
+static bool symbol_names(const struct lu_c2c_row *rows, size_t n,
+			 const char *name)
+{
+	if (strlen(name) < 3)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].symbol && strstr(rows[i].symbol, name))
+			return true;
+	return false;
+}
+
+static struct fit fit_at(const struct lu_struct *s, int64_t w, uint64_t unit,
+			 const uint64_t *offs, size_t n_offs,
+			 const struct lu_c2c_row *rows, size_t n_rows)
+{
+	struct fit f = { 0 };
+	ptrdiff_t last = -1;
+
+	for (size_t i = 0; i < n_offs; i++) {
+		int64_t so = w + (int64_t)offs[i];
+		ptrdiff_t m = member_at(s, so);
+
+		if (m < 0) {
+			f.misses++;
+			continue;
+		}
+		if (s->members[m].offset == (uint64_t)so)
+			f.starts++;
+		/* offsets are sorted: one member counts once */
+		if (m != last && symbol_names(rows, n_rows,
+					      s->members[m].name))
+			f.named++;
+		last = m;
+	}
+	ptrdiff_t first = member_at(s, w);
+
+	f.aligned = first >= 0 && s->members[first].offset == (uint64_t)w &&
+		    s->members[first].forced_align >= unit;
+	return f;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The distinct offsets of ROWS, sorted; returns how many. */
+static size_t distinct_offsets(const struct lu_c2c_row *rows, size_t n,
+			       uint64_t *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		out[i] = rows[i].offset;
+	qsort(out, n, sizeof(*out), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (!k || out[k - 1] != out[i])
+			out[k++] = out[i];
+	return k;
+}
+
+static void skip(struct lu_c2c_map *m, ptrdiff_t line, const char *why)
+{
+	m->skipped = lu_grow(m->skipped, &m->cap_skipped, m->n_skipped,
+			     sizeof(*m->skipped));
+	m->skipped[m->n_skipped++] = (struct lu_c2c_skip){ line, why };
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct lu_c2c_site *x = a, *y = b;
+	double vx = x->hitm + x->loads + x->stores;
+	double vy = y->hitm + y->loads + y->stores;
+
+	return (vx < vy) - (vx > vy);
+}
+
+static bool same_site(const struct lu_c2c_site *a, const struct lu_c2c_row *r)
+{
+	const char *ka = a->site ? a->site : a->symbol;
+	const char *kb = r->site ? r->site : r->symbol;
+
+	if (a->code_address || r->code_address)
+		return a->code_address == r->code_address;
+	if (!ka || !kb)
+		return ka == kb && a->field && r->field &&
+		       !strcmp(a->field, r->field);
+	return !strcmp(ka, kb);
+}
+
+static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
+		     const struct lu_c2c_row *r, const double *tot)
+{
+	struct lu_c2c_site *site = NULL;
+
+	for (size_t i = 0; i < h->n_sites && !site; i++)
+		if (same_site(&h->sites[i], r))
+			site = &h->sites[i];
+	if (!site) {
+		struct lu_c2c_site *n = lu_arena_alloc(
+			&map->arena, (h->n_sites + 1) * sizeof(*n));
+
+		if (h->n_sites)
+			memcpy(n, h->sites, h->n_sites * sizeof(*n));
+		h->sites = n;
+		site = &n[h->n_sites++];
+		site->symbol = r->symbol;
+		site->site = r->site;
+		site->source = r->source;
+		site->field = r->field;
+		site->code_address = r->code_address;
+	}
+	site->hitm += tot[0] > 0 ? r->hitm / tot[0] : 0;
+	site->loads += tot[1] > 0 ? r->loads / tot[1] : 0;
+	site->stores += tot[2] > 0 ? r->stores / tot[2] : 0;
+}
+
+static int cmp_hit_offset(const void *a, const void *b, const void *s)
+{
+	(void)s;
+	const struct lu_c2c_hit *x = a, *y = b;
+
+	return (x->member > y->member) - (x->member < y->member);
+}
+
+/* Attributes ROWS, placed at W, to members: the window's evidence. */
+static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
+		      const struct lu_struct *s, const struct lu_c2c_row *rows,
+		      size_t n_rows, const uint64_t *offs, size_t n_offs)
+{
+	double tot[3] = { 0, 0, 0 };
+
+	for (size_t i = 0; i < n_rows; i++) {
+		tot[0] += rows[i].hitm;
+		tot[1] += rows[i].loads;
+		tot[2] += rows[i].stores;
+	}
+	win->n_offsets = n_offs;
+	for (size_t i = 0; i < n_offs; i++) {
+		ptrdiff_t m = member_at(s, win->begin + (int64_t)offs[i]);
+
+		win->n_starts += m >= 0 && s->members[m].offset ==
+			(uint64_t)(win->begin + (int64_t)offs[i]);
+	}
+	for (size_t i = 0; i < n_rows; i++) {
+		const struct lu_c2c_row *r = &rows[i];
+		ptrdiff_t m = member_at(s, win->begin + (int64_t)r->offset);
+		struct lu_c2c_hit *h = NULL;
+
+		if (m < 0) {
+			win->n_outside++;
+			continue;
+		}
+		for (size_t k = 0; k < win->n_hits && !h; k++)
+			if (win->hits[k].member == (size_t)m)
+				h = &win->hits[k];
+		if (!h) {
+			struct lu_c2c_hit *n = lu_arena_alloc(
+				&map->arena, (win->n_hits + 1) * sizeof(*n));
+
+			if (win->n_hits)
+				memcpy(n, win->hits,
+				       win->n_hits * sizeof(*n));
+			win->hits = n;
+			h = &n[win->n_hits++];
+			h->member = (size_t)m;
+		}
+		h->hitm += tot[0] > 0 ? r->hitm / tot[0] : 0;
+		h->loads += tot[1] > 0 ? r->loads / tot[1] : 0;
+		h->stores += tot[2] > 0 ? r->stores / tot[2] : 0;
+		add_site(map, h, r, tot);
+	}
+	/* member indices follow declaration order, offsets with them */
+	for (size_t i = 1; i < win->n_hits; i++)
+		for (size_t j = i; j > 0 && cmp_hit_offset(&win->hits[j - 1],
+							   &win->hits[j],
+							   NULL) > 0; j--) {
+			struct lu_c2c_hit t = win->hits[j];
+
+			win->hits[j] = win->hits[j - 1];
+			win->hits[j - 1] = t;
+		}
+	for (size_t i = 0; i < win->n_hits; i++) {
+		struct lu_c2c_hit *w = &win->hits[i];
+
+		qsort(w->sites, w->n_sites, sizeof(*w->sites), cmp_site);
+		for (size_t j = 0; j < win->n_hits && w->stores > 0; j++)
+			if (j != i && (win->hits[j].hitm > 0 ||
+				       win->hits[j].loads > 0))
+				win->false_sharing = true;
+	}
+	if (win->false_sharing)
+		map->n_false_sharing++;
+}
+
+static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
+					int64_t begin)
+{
+	struct lu_c2c_window *w;
+
+	m->windows = lu_grow(m->windows, &m->cap_windows, m->n_windows,
+			     sizeof(*m->windows));
+	w = &m->windows[m->n_windows++];
+	memset(w, 0, sizeof(*w));
+	w->report_line = line;
+	w->begin = begin;
+	w->unit = m->unit;
+	return w;
+}
+
+/* Ranks the placements of S under one line; false when none fits. */
+static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
+		 size_t line, const struct lu_c2c_row *rows, size_t n_rows,
+		 const uint64_t *offs, size_t n_offs)
+{
+	uint64_t unit = map->unit, align = s->align ? s->align : 1;
+	uint64_t step = align < unit ? align : unit;
+	int64_t first = -(int64_t)(unit - step), best_w = 0;
+	struct fit best = { 0 };
+	size_t n = 0;
+	bool any = false;
+
+	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step, n++) {
+		struct fit f = fit_at(s, w, unit, offs, n_offs, rows, n_rows);
+
+		if (!any || fit_cmp(&f, &best) > 0) {
+			best = f;
+			best_w = w;
+			any = true;
+		}
+	}
+	/* a placement fits when no offset falls in a hole or off the
+	 * struct and at least half of them start a member */
+	if (!any || best.misses || best.starts * 2 < n_offs || !best.starts)
+		return false;
+	struct lu_c2c_window *win = add_window(map, (ptrdiff_t)line, best_w);
+
+	win->n_candidates = n;
+	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step) {
+		struct fit f = fit_at(s, w, unit, offs, n_offs, rows, n_rows);
+
+		if (w == best_w || f.starts != best.starts ||
+		    f.misses != best.misses)
+			continue;
+		int64_t *t = lu_arena_alloc(&map->arena,
+					    (win->n_tied + 1) * sizeof(*t));
+
+		if (win->n_tied)
+			memcpy(t, win->tied, win->n_tied * sizeof(*t));
+		t[win->n_tied++] = w;
+		win->tied = t;
+	}
+	attribute(map, win, s, rows, n_rows, offs, n_offs);
+	return true;
+}
+
+/* Rows of line L: they are contiguous per line only in simple reports. */
+static size_t rows_of(const struct lu_c2c_report *r, size_t l,
+		      struct lu_c2c_row *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_rows; i++)
+		if (r->rows[i].line == l)
+			out[n++] = r->rows[i];
+	return n;
+}
+
+static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
+		     const struct lu_c2c_map_opts *o, struct lu_c2c_map *map,
+		     struct lu_c2c_row *rows, uint64_t *offs,
+		     struct lu_error *err)
+{
+	const char *other = NULL;
+	bool found = false;
+
+	for (size_t l = 0; l < r->n_lines; l++) {
+		if (!r->lines[l].type || !lu_c2c_type_is(r->lines[l].type, s)) {
+			other = other ? other : r->lines[l].type;
+			continue;
+		}
+		found = true;
+		size_t n = rows_of(r, l, rows);
+
+		/* one window per line of the struct that has samples */
+		for (uint64_t line = 0; line * o->line_size < s->size; line++) {
+			struct lu_c2c_row *sel = rows + n;
+			size_t k = 0;
+
+			for (size_t i = 0; i < n; i++)
+				if (rows[i].offset / o->line_size == line)
+					sel[k++] = rows[i];
+			if (!k)
+				continue;
+			/* offsets relative to the window, as c2c's are */
+			for (size_t i = 0; i < k; i++)
+				sel[i].offset -= line * o->line_size;
+			struct lu_c2c_window *w = add_window(
+				map, (ptrdiff_t)l,
+				(int64_t)(line * o->line_size));
+
+			attribute(map, w, s, sel, k, offs,
+				  distinct_offsets(sel, k, offs));
+		}
+		for (size_t i = 0; i < n; i++)
+			if (rows[i].offset >= s->size)
+				skip(map, (ptrdiff_t)l,
+				     "an offset past the end of the struct "
+				     "(another version of it?)");
+	}
+	if (!found) {
+		lu_error_set(err, "it has samples of %s, not of %s %s",
+			     other ? other : "no type",
+			     s->is_union ? "union" : "struct", s->name);
+		return -1;
+	}
+	if (!map->n_windows) {
+		lu_error_set(err, "no sample of %s falls inside it", s->name);
+		return -1;
+	}
+	return 0;
+}
+
+int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
+	       const struct lu_c2c_map_opts *o, struct lu_c2c_map *map,
+	       struct lu_error *err)
+{
+	/* twice: map_types keeps a line's rows and a selection of them */
+	struct lu_c2c_row *rows = calloc(2 * r->n_rows + 1, sizeof(*rows));
+	uint64_t *offs = calloc(r->n_rows + 1, sizeof(*offs));
+	int rc = 0;
+
+	if (!rows || !offs)
+		abort();
+	memset(map, 0, sizeof(*map));
+	map->unit = o->line_size;
+	if (r->format == LU_C2C_TYPEOFF || r->format == LU_C2C_ANNOTATE) {
+		map->how = LU_C2C_BY_TYPE;
+		rc = map_types(r, s, o, map, rows, offs, err);
+		goto out;
+	}
+	/* --double-cl: offsets run over an aligned pair of lines */
+	if (r->max_offset >= o->line_size) {
+		if (r->max_offset >= 2ull * o->line_size) {
+			lu_error_set(err, "offset 0x%llx is past a %u-byte "
+					  "line pair (wrong --line-size?)",
+				     (unsigned long long)r->max_offset,
+				     o->line_size);
+			rc = -1;
+			goto out;
+		}
+		map->unit = 2ull * o->line_size;
+	}
+	map->how = o->has_base ? LU_C2C_BY_BASE : LU_C2C_BY_RANK;
+	if (!o->has_base) {
+		uint64_t step = s->align && s->align < map->unit ? s->align
+								 : map->unit;
+
+		if ((s->size + map->unit) / step > MAX_CANDIDATES) {
+			lu_error_set(err, "%s has %llu possible placements "
+					  "under a line: give --base ADDR",
+				     s->name,
+				     (unsigned long long)((s->size +
+							   map->unit) / step));
+			rc = -1;
+			goto out;
+		}
+	}
+	for (size_t l = 0; l < r->n_lines; l++) {
+		const struct lu_c2c_line *line = &r->lines[l];
+		size_t n = rows_of(r, l, rows);
+		size_t n_offs = distinct_offsets(rows, n, offs);
+
+		if (!n) {
+			skip(map, (ptrdiff_t)l, "no Pareto rows: no offsets "
+						"to place");
+			continue;
+		}
+		if (!o->has_base) {
+			if (!rank(map, s, l, rows, n, offs, n_offs))
+				skip(map, (ptrdiff_t)l,
+				     "no placement of the struct puts its "
+				     "offsets on members");
+			continue;
+		}
+		if (!line->has_address) {
+			skip(map, (ptrdiff_t)l, "no address: --base cannot "
+						"place it");
+			continue;
+		}
+		int64_t w = (int64_t)(line->address - o->base);
+		bool inside = false;
+
+		for (size_t i = 0; i < n; i++)
+			inside |= w + (int64_t)rows[i].offset >= 0 &&
+				  w + (int64_t)rows[i].offset <
+					  (int64_t)s->size;
+		if (!inside) {
+			skip(map, (ptrdiff_t)l, "outside the object at --base");
+			continue;
+		}
+		attribute(map, add_window(map, (ptrdiff_t)l, w), s, rows, n,
+			  offs, n_offs);
+	}
+	if (!map->n_windows) {
+		if (!r->n_rows)
+			lu_error_set(err, "it has no per-offset rows (the "
+					  "Pareto) to place");
+		else if (o->has_base)
+			lu_error_set(err, "no sampled address falls inside "
+					  "%s at 0x%llx (%llu bytes)",
+				     s->name, (unsigned long long)o->base,
+				     (unsigned long long)s->size);
+		else
+			lu_error_set(err, "no contended line fits %s: no "
+					  "placement puts its offsets on "
+					  "member starts (a report for "
+					  "another struct?)",
+				     s->name);
+		rc = -1;
+	}
+out:
+	free(rows);
+	free(offs);
+	return rc;
+}
+
+void lu_c2c_map_free(struct lu_c2c_map *m)
+{
+	free(m->windows);
+	free(m->skipped);
+	lu_arena_free(&m->arena);
+	memset(m, 0, sizeof(*m));
+}
+
+void lu_c2c_window_label(const struct lu_c2c_window *w,
+			 const struct lu_struct *s, unsigned line_size,
+			 char *buf, size_t size)
+{
+	int64_t lo = w->begin, hi = w->begin + (int64_t)w->unit - 1;
+
+	if (lo >= 0 && lo % line_size == 0 && w->unit == line_size) {
+		snprintf(buf, size, "line %lld (bytes %lld-%lld)",
+			 (long long)(lo / line_size), (long long)lo,
+			 (long long)hi);
+		return;
+	}
+	if (lo >= 0 && lo % line_size == 0) {
+		snprintf(buf, size, "lines %lld-%lld (bytes %lld-%lld)",
+			 (long long)(lo / line_size),
+			 (long long)(hi / line_size), (long long)lo,
+			 (long long)hi);
+		return;
+	}
+	/* clipped to the struct: the rest belongs to its neighbours */
+	if (lo < 0)
+		lo = 0;
+	if (s->size && hi >= (int64_t)s->size)
+		hi = (int64_t)s->size - 1;
+	if (hi < lo)
+		hi = lo;
+	snprintf(buf, size, "bytes %lld-%lld (lines %lld-%lld)",
+		 (long long)lo, (long long)hi, (long long)(lo / line_size),
+		 (long long)(hi / line_size));
+}
+
+const char *lu_c2c_site_name(const struct lu_c2c_site *site)
+{
+	if (site->site)
+		return site->site;
+	if (site->symbol)
+		return site->symbol;
+	return site->field ? site->field : "(unknown site)";
+}
