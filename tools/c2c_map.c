@@ -265,6 +265,7 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 	w = &m->windows[m->n_windows++];
 	memset(w, 0, sizeof(*w));
 	w->report_line = line;
+	w->anchor = -1;
 	w->begin = begin;
 	w->unit = m->unit;
 	return w;
@@ -272,8 +273,8 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 
 /* Ranks the placements of S under one line; false when none fits. */
 static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
-		 size_t line, const struct lu_c2c_row *rows, size_t n_rows,
-		 const uint64_t *offs, size_t n_offs)
+		 size_t line, const uint64_t *offs, size_t n_offs,
+		 const struct lu_c2c_row *rows, size_t n_rows)
 {
 	uint64_t unit = map->unit, align = s->align ? s->align : 1;
 	uint64_t step = align < unit ? align : unit;
@@ -312,8 +313,43 @@ static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
 		t[win->n_tied++] = w;
 		win->tied = t;
 	}
-	attribute(map, win, s, rows, n_rows, offs, n_offs);
 	return true;
+}
+
+/*
+ * Lines of one object sit at the distance of their addresses: a line
+ * whose ranking is tied takes, among its ties, the placement an untied
+ * line of the report implies (perf lists every contended line of an
+ * object, often one of them unambiguous).
+ */
+static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
+{
+	for (size_t i = 0; i < map->n_windows; i++) {
+		struct lu_c2c_window *w = &map->windows[i];
+		const struct lu_c2c_line *l = &r->lines[w->report_line];
+
+		for (size_t a = 0; a < map->n_windows && w->n_tied; a++) {
+			const struct lu_c2c_window *aw = &map->windows[a];
+			const struct lu_c2c_line *al = &r->lines[aw->report_line];
+
+			if (aw->n_tied || aw->anchor >= 0 || !al->has_address ||
+			    !l->has_address)
+				continue;
+			int64_t implied = aw->begin +
+					  (int64_t)(l->address - al->address);
+
+			for (size_t k = 0; k < w->n_tied; k++) {
+				if (w->tied[k] != implied)
+					continue;
+				w->tied[k] = w->begin;
+				w->begin = implied;
+			}
+			if (w->begin != implied)
+				continue;
+			w->anchor = (ptrdiff_t)a;
+			w->n_tied = 0;
+		}
+	}
 }
 
 /* Rows of line L: they are contiguous per line only in simple reports. */
@@ -439,7 +475,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			continue;
 		}
 		if (!o->has_base) {
-			if (!rank(map, s, l, rows, n, offs, n_offs))
+			if (!rank(map, s, l, offs, n_offs, rows, n))
 				skip(map, (ptrdiff_t)l,
 				     "no placement of the struct puts its "
 				     "offsets on members");
@@ -463,6 +499,16 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 		}
 		attribute(map, add_window(map, (ptrdiff_t)l, w), s, rows, n,
 			  offs, n_offs);
+	}
+	if (map->how == LU_C2C_BY_RANK) {
+		anchor(map, r);
+		for (size_t i = 0; i < map->n_windows; i++) {
+			struct lu_c2c_window *w = &map->windows[i];
+			size_t n = rows_of(r, (size_t)w->report_line, rows);
+
+			attribute(map, w, s, rows, n, offs,
+				  distinct_offsets(rows, n, offs));
+		}
 	}
 	if (!map->n_windows) {
 		if (!r->n_rows)

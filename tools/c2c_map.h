@@ -45,6 +45,9 @@ struct lu_c2c_window {
 	size_t n_starts;	/* of which start a member */
 	int64_t *tied;		/* ranked: other placements that fit as well */
 	size_t n_tied;
+	/* ranked: the window whose untied placement, at the distance of
+	 * the two lines' addresses, chose among this one's ties; -1 */
+	ptrdiff_t anchor;
 	struct lu_c2c_hit *hits;	/* by member offset */
 	size_t n_hits;
 	size_t n_outside;	/* rows on no member (outside, or a hole) */

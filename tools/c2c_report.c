@@ -77,6 +77,12 @@ static void how_placed(FILE *out, const struct lu_c2c_out *o,
 	fprintf(out, ", ranked first of %zu placements: %zu of %zu sampled "
 		     "offsets start a member",
 		w->n_candidates, w->n_starts, w->n_offsets);
+	if (w->anchor >= 0) {
+		const struct lu_c2c_window *a = &o->map->windows[w->anchor];
+
+		origin(o, a, label, sizeof(label));
+		fprintf(out, ", one object with %s", label);
+	}
 	for (size_t i = 0; i < w->n_tied && i < 3; i++) {
 		struct lu_c2c_window t = *w;
 
@@ -99,21 +105,23 @@ static void who(FILE *out, const struct lu_c2c_hit *const *hits, size_t n_hits,
 	const char *seen[8];
 	size_t n = 0;
 
+	fputs(stores ? "stored" : "loaded", out);
+
 	for (size_t h = 0; h < n_hits; h++) {
 		for (size_t i = 0; i < hits[h]->n_sites && n < 8; i++) {
 			const struct lu_c2c_site *st = &hits[h]->sites[i];
-			const char *name = st->symbol ? st->symbol
-						      : lu_c2c_site_name(st);
+			const char *name = st->symbol ? st->symbol : st->site;
 			bool dup = false;
 
-			if (stores ? !(st->stores > 0)
-				   : !(st->hitm > 0 || st->loads > 0))
+			/* data-type reports name no code: say nothing */
+			if (!name || (stores ? !(st->stores > 0)
+					     : !(st->hitm > 0 || st->loads > 0)))
 				continue;
 			for (size_t k = 0; k < n; k++)
 				dup |= !strcmp(seen[k], name);
 			if (dup)
 				continue;
-			fprintf(out, "%s%s", n ? ", " : "", name);
+			fprintf(out, "%s%s", n ? ", " : " by ", name);
 			seen[n++] = name;
 		}
 	}
@@ -153,14 +161,14 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 		if (!n)
 			continue;
 		location(out, s, &s->members[h->member]);
-		fprintf(out, "error: '%s' (stored by ",
+		fprintf(out, "error: '%s' (",
 			s->members[h->member].name);
 		who(out, &h, 1, true);
 		fprintf(out, ") shares %s with ", label);
 		for (size_t j = 0; j < n; j++)
 			fprintf(out, "%s'%s'", j ? ", " : "",
 				s->members[readers[j]->member].name);
-		fprintf(out, " (loaded by ");
+		fprintf(out, " (");
 		who(out, readers, n, false);
 		fprintf(out, ") in %s %s: false sharing\n",
 			s->is_union ? "union" : "struct", s->name);
@@ -193,6 +201,9 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 		for (size_t k = 0; k < h->n_sites; k++) {
 			const struct lu_c2c_site *st = &h->sites[k];
 
+			/* a data-type site is the member itself */
+			if (!st->symbol && !st->site)
+				continue;
 			fprintf(out, "           %-32s ", lu_c2c_site_name(st));
 			shares(out, st->stores, st->hitm, st->loads);
 			if (st->source)

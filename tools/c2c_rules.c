@@ -59,10 +59,16 @@ static void comment(FILE *out, const struct lu_struct *s,
 	int n;
 
 	lu_c2c_window_label(e->win, s, line_size, where, sizeof(where));
-	n = snprintf(buf, sizeof(buf), "# %s: stores %.1f%%, loads %.1f%% of "
-				       "%s:",
-		     s->members[e->member].name, 100 * h->stores,
-		     100 * (h->hitm + h->loads), where);
+	n = snprintf(buf, sizeof(buf), "# %s:", s->members[e->member].name);
+	if (h->stores > 0)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
+			      " stores %.1f%%", 100 * h->stores);
+	if (h->hitm + h->loads > 0)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s loads %.1f%%",
+			      h->stores > 0 ? "," : "",
+			      100 * (h->hitm + h->loads));
+	n += snprintf(buf + n, sizeof(buf) - (size_t)n, " of %s%s", where,
+		      h->n_sites ? ":" : "");
 	for (size_t i = 0; i < h->n_sites && n > 0 && n < MAX_INI_LINE - 40;
 	     i++)
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %s",
@@ -106,11 +112,12 @@ int lu_c2c_rules_print(FILE *out, const char *report,
 	/* the report's name may be long: it stays within the line limit */
 	fprintf(out, "# Drafted by lineup c2c from %.*s%s\n", 120, report,
 		strlen(report) > 120 ? "..." : "");
-	fprintf(out, "# %s: members stored on a contended line are write, "
-		     "members only loaded\n# there are read. Review before "
-		     "use: a sample is not a hot path.\n",
-		map->how == LU_C2C_BY_RANK ? "Ranked placement (no --base)"
-					   : "Evidence");
+	fprintf(out, "# Members stored on a contended line are write, members "
+		     "only loaded there\n# are read%s. Review before use: a "
+		     "sample is not a hot path.\n",
+		map->how == LU_C2C_BY_RANK ? " (lines placed by ranking, "
+					     "no --base)"
+					   : "");
 	fprintf(out, "[%s %s]\n", s->is_union ? "union" : "struct", s->name);
 	for (size_t i = 0; i < n; i++)
 		if (d[i].stores > 0 || d[i].loads > 0)

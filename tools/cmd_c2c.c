@@ -76,7 +76,7 @@ static int read_report(const char *path, struct lu_c2c_report *r)
 	}
 	lu_c2c_parse(text, len, r);
 	free(text);
-	if (!r->n_rows && !r->n_lines) {
+	if (!r->n_rows && (r->n_bad || !r->n_lines)) {
 		if (r->n_bad)
 			fprintf(stderr, "lineup: %s:%u: error: %s (no usable "
 					"row in the report)\n",
@@ -88,12 +88,17 @@ static int read_report(const char *path, struct lu_c2c_report *r)
 				path, len ? "" : ": it is empty");
 		return -1;
 	}
+	return 0;
+}
+
+/* Said once the rest worked: an error stays the one line printed. */
+static void warn_malformed(const char *path, const struct lu_c2c_report *r)
+{
 	if (r->n_bad)
 		fprintf(stderr, "lineup: %s:%u: warning: skipped %zu malformed "
 				"line%s (first: %s)\n",
 			path, r->bad_line, r->n_bad, r->n_bad == 1 ? "" : "s",
 			r->bad_why);
-	return 0;
 }
 
 static const struct lu_struct *find_struct(const struct lu_set *set,
@@ -160,6 +165,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
+	warn_malformed(cli->args[1], &report);
 	struct lu_c2c_out o = {
 		.set = &set, .s = s, .report_path = cli->args[1],
 		.report = &report, .map = &map,
