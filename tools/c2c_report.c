@@ -127,15 +127,23 @@ static void who(FILE *out, const struct lu_c2c_hit *const *hits, size_t n_hits,
 	}
 }
 
-static void location(FILE *out, const struct lu_struct *s,
-		     const struct lu_member *m)
+/* Where check would point for the member: the same path, relative under
+ * the current directory, so editors jump to it from either command. */
+static void location(FILE *out, const struct lu_struct *s, size_t member)
 {
-	if (m->file && m->decl_line)
-		fprintf(out, "%s:%u:%u: ", m->file, m->decl_line,
-			m->decl_column ? m->decl_column : 1);
+	struct lu_finding f = {
+		.type = LU_FIND_CONFLICT, .s = s, .members = &member,
+		.n_members = 1,
+	};
+	struct lu_report_ctx ctx = { 0 };
+	struct lu_location loc;
+
+	lu_finding_location(&f, &ctx, &loc);
+	if (loc.file)
+		fprintf(out, "%s:%u:%u: ", loc.file, loc.decl_line,
+			loc.decl_column ? loc.decl_column : 1);
 	else
-		fprintf(out, "struct %s+%llu: ", s->name,
-			(unsigned long long)m->offset);
+		fprintf(out, "%s: ", loc.where);
 }
 
 /* The compiler-style line a false-sharing window ends with. */
@@ -160,7 +168,7 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 				readers[n++] = &w->hits[j];
 		if (!n)
 			continue;
-		location(out, s, &s->members[h->member]);
+		location(out, s, h->member);
 		fprintf(out, "error: '%s' (",
 			s->members[h->member].name);
 		who(out, &h, 1, true);
