@@ -113,8 +113,8 @@ int lu_c2c_rules_print(FILE *out, const char *report,
 	fprintf(out, "# Drafted by lineup c2c from %.*s%s\n", 120, report,
 		strlen(report) > 120 ? "..." : "");
 	fprintf(out, "# Members stored on a contended line are write, members "
-		     "only loaded there\n# are read%s. Review before use: a "
-		     "sample is not a hot path.\n",
+		     "only loaded there\n# are read%s.\n# Review before use: "
+		     "a sample is not a hot path.\n",
 		map->how == LU_C2C_BY_RANK ? " (lines placed by ranking, "
 					     "no --base)"
 					   : "");
