@@ -121,6 +121,15 @@ static size_t distinct_offsets(const struct lu_c2c_row *rows, size_t n,
 	return k;
 }
 
+static int cmp_row_offset(const void *a, const void *b)
+{
+	const struct lu_c2c_row *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return (x->offset > y->offset) - (x->offset < y->offset);
+	return (x->text_line > y->text_line) - (x->text_line < y->text_line);
+}
+
 static void skip(struct lu_c2c_map *m, ptrdiff_t line, const char *why)
 {
 	m->skipped = lu_grow(m->skipped, &m->cap_skipped, m->n_skipped,
@@ -177,14 +186,6 @@ static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
 	site->stores += tot[2] > 0 ? r->stores / tot[2] : 0;
 }
 
-static int cmp_hit_offset(const void *a, const void *b, const void *s)
-{
-	(void)s;
-	const struct lu_c2c_hit *x = a, *y = b;
-
-	return (x->member > y->member) - (x->member < y->member);
-}
-
 /* Attributes ROWS, placed at W, to members: the window's evidence. */
 static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
 		      const struct lu_struct *s, const struct lu_c2c_row *rows,
@@ -234,9 +235,8 @@ static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
 	}
 	/* member indices follow declaration order, offsets with them */
 	for (size_t i = 1; i < win->n_hits; i++)
-		for (size_t j = i; j > 0 && cmp_hit_offset(&win->hits[j - 1],
-							   &win->hits[j],
-							   NULL) > 0; j--) {
+		for (size_t j = i; j > 0 && win->hits[j - 1].member >
+						   win->hits[j].member; j--) {
 			struct lu_c2c_hit t = win->hits[j];
 
 			win->hits[j] = win->hits[j - 1];
@@ -335,8 +335,9 @@ static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
 			if (aw->n_tied || aw->anchor >= 0 || !al->has_address ||
 			    !l->has_address)
 				continue;
-			int64_t implied = aw->begin +
-					  (int64_t)(l->address - al->address);
+			/* unsigned: addresses far apart wrap, never overflow */
+			int64_t implied = (int64_t)((uint64_t)aw->begin +
+						    (l->address - al->address));
 
 			for (size_t k = 0; k < w->n_tied; k++) {
 				if (w->tied[k] != implied)
@@ -381,18 +382,18 @@ static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
 		size_t n = rows_of(r, l, rows);
 
 		/* one window per line of the struct that has samples */
-		for (uint64_t line = 0; line * o->line_size < s->size; line++) {
+		qsort(rows, n, sizeof(*rows), cmp_row_offset);
+		for (size_t i = 0; i < n && rows[i].offset < s->size;) {
+			uint64_t line = rows[i].offset / o->line_size;
 			struct lu_c2c_row *sel = rows + n;
 			size_t k = 0;
 
-			for (size_t i = 0; i < n; i++)
-				if (rows[i].offset / o->line_size == line)
-					sel[k++] = rows[i];
-			if (!k)
-				continue;
-			/* offsets relative to the window, as c2c's are */
-			for (size_t i = 0; i < k; i++)
-				sel[i].offset -= line * o->line_size;
+			for (; i < n && rows[i].offset < s->size &&
+			       rows[i].offset / o->line_size == line; i++) {
+				/* offsets relative to the window, as c2c's */
+				sel[k] = rows[i];
+				sel[k++].offset -= line * o->line_size;
+			}
 			struct lu_c2c_window *w = add_window(
 				map, (ptrdiff_t)l,
 				(int64_t)(line * o->line_size));
@@ -400,11 +401,10 @@ static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
 			attribute(map, w, s, sel, k, offs,
 				  distinct_offsets(sel, k, offs));
 		}
-		for (size_t i = 0; i < n; i++)
-			if (rows[i].offset >= s->size)
-				skip(map, (ptrdiff_t)l,
-				     "an offset past the end of the struct "
-				     "(another version of it?)");
+		if (n && rows[n - 1].offset >= s->size)	/* sorted */
+			skip(map, (ptrdiff_t)l, "offsets past the end of the "
+						"struct (another version of "
+						"it?)");
 	}
 	if (!found) {
 		lu_error_set(err, "it has samples of %s, not of %s %s",
@@ -486,9 +486,19 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 						"place it");
 			continue;
 		}
-		int64_t w = (int64_t)(line->address - o->base);
+		/* offsets are below 4096 (c2c_parse.c): a line more than
+		 * that before the object, or past its end, misses it */
 		bool inside = false;
+		int64_t w = 0;
 
+		if (line->address >= o->base &&
+		    line->address - o->base < s->size)
+			w = (int64_t)(line->address - o->base);
+		else if (line->address < o->base &&
+			 o->base - line->address < 4096)
+			w = -(int64_t)(o->base - line->address);
+		else
+			n = 0;
 		for (size_t i = 0; i < n; i++)
 			inside |= w + (int64_t)rows[i].offset >= 0 &&
 				  w + (int64_t)rows[i].offset <

@@ -135,6 +135,15 @@ case('rank', 'perf-5.4',
              "stats_peek) in struct stats: false sharing",
              "lineup c2c: 1 of 2 lines show false sharing: a member stored, "
              "another loaded"])
+# 128-byte lines (ppc64): task_group is 64-aligned, so a line may start
+# at any 64-byte boundary of it
+case('rank', 'line-size-128',
+     '{lineup} c2c --line-size 128 --struct task_group {dir}/before.o '
+     '{fx}/seed-before.txt', 1,
+     expect=["cacheline 0xff284d17b5c0fa00: line 2 (bytes 256-383) of struct "
+             "task_group, ranked first of 12 placements: 3 of 3 sampled "
+             "offsets start a member; also fits: bytes 192-319 (lines 1-2) "
+             "(a ranking: --base ADDR makes it exact)"])
 case('rank', 'perf-6.1',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/perf-6.1-stdio.txt', 1,
      expect=["      8  rx_bytes (long unsigned int, 8 bytes): stores 9.4%",
