@@ -14,19 +14,97 @@ static bool is_data(const struct lu_member *m)
 	return !m->marker && m->depth == 0;
 }
 
-/* The member holding byte OFF of S, -1 for a hole or outside. */
-static ptrdiff_t member_at(const struct lu_struct *s, int64_t off)
+/*
+ * The data members of S by offset, for finding the one under a byte in
+ * O(log n): reports have thousands of rows, structs hundreds of members,
+ * and the ranking asks at every placement. Flattened anonymous unions
+ * make declaration order not sorted by offset; MAXEND[i], the furthest
+ * end among the first i + 1 by offset, says when to stop looking back.
+ */
+struct layout_index {
+	const struct lu_struct *s;
+	size_t *by_offset;
+	uint64_t *maxend;
+	size_t n;
+};
+
+struct by_offset {
+	uint64_t offset;
+	size_t member;
+};
+
+static int cmp_by_offset(const void *a, const void *b)
 {
+	const struct by_offset *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return (x->offset > y->offset) - (x->offset < y->offset);
+	return (x->member > y->member) - (x->member < y->member);
+}
+
+static void index_init(struct layout_index *ix, const struct lu_struct *s)
+{
+	ix->s = s;
+	ix->n = 0;
+	ix->by_offset = calloc(s->n_members + 1, sizeof(*ix->by_offset));
+	ix->maxend = calloc(s->n_members + 1, sizeof(*ix->maxend));
+	if (!ix->by_offset || !ix->maxend)
+		abort();
+	struct by_offset *pairs = calloc(s->n_members + 1, sizeof(*pairs));
+
+	if (!pairs)
+		abort();
+	for (size_t i = 0; i < s->n_members; i++)
+		if (is_data(&s->members[i]))
+			pairs[ix->n++] = (struct by_offset){ s->members[i].offset,
+							     i };
+	qsort(pairs, ix->n, sizeof(*pairs), cmp_by_offset);
+	for (size_t i = 0; i < ix->n; i++)
+		ix->by_offset[i] = pairs[i].member;
+	free(pairs);
+	for (size_t i = 0; i < ix->n; i++) {
+		const struct lu_member *m = &s->members[ix->by_offset[i]];
+		uint64_t end = m->offset + lu_member_bytes(m);
+
+		ix->maxend[i] = i && ix->maxend[i - 1] > end ? ix->maxend[i - 1]
+							     : end;
+	}
+}
+
+static void index_free(struct layout_index *ix)
+{
+	free(ix->by_offset);
+	free(ix->maxend);
+}
+
+/* The member holding byte OFF, the first declared when several do; -1 for
+ * a hole or outside. */
+static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
+{
+	const struct lu_struct *s = ix->s;
+	size_t lo = 0, hi = ix->n;
+	ptrdiff_t found = -1;
+
 	if (off < 0 || (uint64_t)off >= s->size)
 		return -1;
-	for (size_t i = 0; i < s->n_members; i++) {
+	/* the first member by offset that starts past OFF */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->members[ix->by_offset[mid]].offset <= (uint64_t)off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo-- > 0 && ix->maxend[lo] > (uint64_t)off) {
+		size_t i = ix->by_offset[lo];
 		const struct lu_member *m = &s->members[i];
 
-		if (is_data(m) && m->offset <= (uint64_t)off &&
-		    (uint64_t)off < m->offset + lu_member_bytes(m))
-			return (ptrdiff_t)i;
+		if (m->offset + lu_member_bytes(m) > (uint64_t)off &&
+		    (found < 0 || i < (size_t)found))
+			found = (ptrdiff_t)i;
 	}
-	return -1;
+	return found;
 }
 
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
@@ -69,16 +147,17 @@ static bool symbol_names(const struct lu_c2c_row *rows, size_t n,
 	return false;
 }
 
-static struct fit fit_at(const struct lu_struct *s, int64_t w, uint64_t unit,
-			 const uint64_t *offs, size_t n_offs,
+static struct fit fit_at(const struct layout_index *ix, int64_t w,
+			 uint64_t unit, const uint64_t *offs, size_t n_offs,
 			 const struct lu_c2c_row *rows, size_t n_rows)
 {
+	const struct lu_struct *s = ix->s;
 	struct fit f = { 0 };
 	ptrdiff_t last = -1;
 
 	for (size_t i = 0; i < n_offs; i++) {
 		int64_t so = w + (int64_t)offs[i];
-		ptrdiff_t m = member_at(s, so);
+		ptrdiff_t m = member_at(ix, so);
 
 		if (m < 0) {
 			f.misses++;
@@ -92,7 +171,7 @@ static struct fit fit_at(const struct lu_struct *s, int64_t w, uint64_t unit,
 			f.named++;
 		last = m;
 	}
-	ptrdiff_t first = member_at(s, w);
+	ptrdiff_t first = member_at(ix, w);
 
 	f.aligned = first >= 0 && s->members[first].offset == (uint64_t)w &&
 		    s->members[first].forced_align >= unit;
@@ -188,9 +267,11 @@ static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
 
 /* Attributes ROWS, placed at W, to members: the window's evidence. */
 static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
-		      const struct lu_struct *s, const struct lu_c2c_row *rows,
-		      size_t n_rows, const uint64_t *offs, size_t n_offs)
+		      const struct layout_index *ix,
+		      const struct lu_c2c_row *rows, size_t n_rows,
+		      const uint64_t *offs, size_t n_offs)
 {
+	const struct lu_struct *s = ix->s;
 	double tot[3] = { 0, 0, 0 };
 
 	for (size_t i = 0; i < n_rows; i++) {
@@ -200,14 +281,14 @@ static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
 	}
 	win->n_offsets = n_offs;
 	for (size_t i = 0; i < n_offs; i++) {
-		ptrdiff_t m = member_at(s, win->begin + (int64_t)offs[i]);
+		ptrdiff_t m = member_at(ix, win->begin + (int64_t)offs[i]);
 
 		win->n_starts += m >= 0 && s->members[m].offset ==
 			(uint64_t)(win->begin + (int64_t)offs[i]);
 	}
 	for (size_t i = 0; i < n_rows; i++) {
 		const struct lu_c2c_row *r = &rows[i];
-		ptrdiff_t m = member_at(s, win->begin + (int64_t)r->offset);
+		ptrdiff_t m = member_at(ix, win->begin + (int64_t)r->offset);
 		struct lu_c2c_hit *h = NULL;
 
 		if (m < 0) {
@@ -272,10 +353,11 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 }
 
 /* Ranks the placements of S under one line; false when none fits. */
-static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
+static bool rank(struct lu_c2c_map *map, const struct layout_index *ix,
 		 size_t line, const uint64_t *offs, size_t n_offs,
 		 const struct lu_c2c_row *rows, size_t n_rows)
 {
+	const struct lu_struct *s = ix->s;
 	uint64_t unit = map->unit, align = s->align ? s->align : 1;
 	uint64_t step = align < unit ? align : unit;
 	int64_t first = -(int64_t)(unit - step), best_w = 0;
@@ -284,7 +366,7 @@ static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
 	bool any = false;
 
 	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step, n++) {
-		struct fit f = fit_at(s, w, unit, offs, n_offs, rows, n_rows);
+		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
 
 		if (!any || fit_cmp(&f, &best) > 0) {
 			best = f;
@@ -300,7 +382,7 @@ static bool rank(struct lu_c2c_map *map, const struct lu_struct *s,
 
 	win->n_candidates = n;
 	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step) {
-		struct fit f = fit_at(s, w, unit, offs, n_offs, rows, n_rows);
+		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
 
 		if (w == best_w || f.starts != best.starts ||
 		    f.misses != best.misses)
@@ -353,23 +435,65 @@ static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
 	}
 }
 
-/* Rows of line L: they are contiguous per line only in simple reports. */
-static size_t rows_of(const struct lu_c2c_report *r, size_t l,
+/*
+ * The report's rows sorted by line, report order kept within a line, and
+ * where each line's start: a line's rows in O(its rows), not O(all).
+ */
+struct rows_by_line {
+	struct lu_c2c_row *rows;
+	size_t *start;		/* n_lines + 1 entries */
+};
+
+static int cmp_row_line(const void *a, const void *b)
+{
+	const struct lu_c2c_row *x = a, *y = b;
+
+	if (x->line != y->line)
+		return (x->line > y->line) - (x->line < y->line);
+	return (x->text_line > y->text_line) - (x->text_line < y->text_line);
+}
+
+static void by_line_init(struct rows_by_line *bl, const struct lu_c2c_report *r)
+{
+	bl->rows = calloc(r->n_rows + 1, sizeof(*bl->rows));
+	bl->start = calloc(r->n_lines + 1, sizeof(*bl->start));
+	if (!bl->rows || !bl->start)
+		abort();
+	if (r->n_rows)
+		memcpy(bl->rows, r->rows, r->n_rows * sizeof(*bl->rows));
+	qsort(bl->rows, r->n_rows, sizeof(*bl->rows), cmp_row_line);
+	for (size_t l = 0, i = 0; l <= r->n_lines; l++) {
+		while (i < r->n_rows && bl->rows[i].line < l)
+			i++;
+		bl->start[l] = i;
+	}
+}
+
+static void by_line_free(struct rows_by_line *bl)
+{
+	free(bl->rows);
+	free(bl->start);
+}
+
+/* Copies line L's rows to OUT; returns how many. */
+static size_t rows_of(const struct rows_by_line *bl, size_t l,
 		      struct lu_c2c_row *out)
 {
-	size_t n = 0;
+	size_t n = bl->start[l + 1] - bl->start[l];
 
-	for (size_t i = 0; i < r->n_rows; i++)
-		if (r->rows[i].line == l)
-			out[n++] = r->rows[i];
+	if (n)
+		memcpy(out, bl->rows + bl->start[l], n * sizeof(*out));
 	return n;
 }
 
-static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
+static int map_types(const struct lu_c2c_report *r,
+		     const struct layout_index *ix,
+		     const struct rows_by_line *bl,
 		     const struct lu_c2c_map_opts *o, struct lu_c2c_map *map,
 		     struct lu_c2c_row *rows, uint64_t *offs,
 		     struct lu_error *err)
 {
+	const struct lu_struct *s = ix->s;
 	const char *other = NULL;
 	bool found = false;
 
@@ -379,7 +503,7 @@ static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
 			continue;
 		}
 		found = true;
-		size_t n = rows_of(r, l, rows);
+		size_t n = rows_of(bl, l, rows);
 
 		/* one window per line of the struct that has samples */
 		qsort(rows, n, sizeof(*rows), cmp_row_offset);
@@ -398,7 +522,7 @@ static int map_types(const struct lu_c2c_report *r, const struct lu_struct *s,
 				map, (ptrdiff_t)l,
 				(int64_t)(line * o->line_size));
 
-			attribute(map, w, s, sel, k, offs,
+			attribute(map, w, ix, sel, k, offs,
 				  distinct_offsets(sel, k, offs));
 		}
 		if (n && rows[n - 1].offset >= s->size)	/* sorted */
@@ -426,15 +550,19 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 	/* twice: map_types keeps a line's rows and a selection of them */
 	struct lu_c2c_row *rows = calloc(2 * r->n_rows + 1, sizeof(*rows));
 	uint64_t *offs = calloc(r->n_rows + 1, sizeof(*offs));
+	struct layout_index ix;
+	struct rows_by_line bl;
 	int rc = 0;
 
 	if (!rows || !offs)
 		abort();
 	memset(map, 0, sizeof(*map));
+	index_init(&ix, s);
+	by_line_init(&bl, r);
 	map->unit = o->line_size;
 	if (r->format == LU_C2C_TYPEOFF || r->format == LU_C2C_ANNOTATE) {
 		map->how = LU_C2C_BY_TYPE;
-		rc = map_types(r, s, o, map, rows, offs, err);
+		rc = map_types(r, &ix, &bl, o, map, rows, offs, err);
 		goto out;
 	}
 	/* --double-cl: offsets run over an aligned pair of lines */
@@ -466,7 +594,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 	}
 	for (size_t l = 0; l < r->n_lines; l++) {
 		const struct lu_c2c_line *line = &r->lines[l];
-		size_t n = rows_of(r, l, rows);
+		size_t n = rows_of(&bl, l, rows);
 		size_t n_offs = distinct_offsets(rows, n, offs);
 
 		if (!n) {
@@ -475,7 +603,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			continue;
 		}
 		if (!o->has_base) {
-			if (!rank(map, s, l, offs, n_offs, rows, n))
+			if (!rank(map, &ix, l, offs, n_offs, rows, n))
 				skip(map, (ptrdiff_t)l,
 				     "no placement of the struct puts its "
 				     "offsets on members");
@@ -507,16 +635,16 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			skip(map, (ptrdiff_t)l, "outside the object at --base");
 			continue;
 		}
-		attribute(map, add_window(map, (ptrdiff_t)l, w), s, rows, n,
+		attribute(map, add_window(map, (ptrdiff_t)l, w), &ix, rows, n,
 			  offs, n_offs);
 	}
 	if (map->how == LU_C2C_BY_RANK) {
 		anchor(map, r);
 		for (size_t i = 0; i < map->n_windows; i++) {
 			struct lu_c2c_window *w = &map->windows[i];
-			size_t n = rows_of(r, (size_t)w->report_line, rows);
+			size_t n = rows_of(&bl, (size_t)w->report_line, rows);
 
-			attribute(map, w, s, rows, n, offs,
+			attribute(map, w, &ix, rows, n, offs,
 				  distinct_offsets(rows, n, offs));
 		}
 	}
@@ -538,6 +666,8 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 		rc = -1;
 	}
 out:
+	index_free(&ix);
+	by_line_free(&bl);
 	free(rows);
 	free(offs);
 	return rc;
