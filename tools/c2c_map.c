@@ -56,8 +56,9 @@ static void index_init(struct layout_index *ix, const struct lu_struct *s)
 		abort();
 	for (size_t i = 0; i < s->n_members; i++)
 		if (is_data(&s->members[i]))
-			pairs[ix->n++] = (struct by_offset){ s->members[i].offset,
-							     i };
+			pairs[ix->n++] = (struct by_offset){
+				s->members[i].offset, i
+			};
 	qsort(pairs, ix->n, sizeof(*pairs), cmp_by_offset);
 	for (size_t i = 0; i < ix->n; i++)
 		ix->by_offset[i] = pairs[i].member;
@@ -121,7 +122,7 @@ bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
 struct fit {
 	size_t starts;		/* offsets on a member's first byte */
 	size_t misses;		/* in a hole, or outside the struct */
-	size_t named;		/* members whose name a sampled symbol has */
+	size_t named;		/* members a sampled symbol names */
 	bool aligned;		/* a member forced to a line starts it */
 };
 
@@ -412,7 +413,8 @@ static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
 
 		for (size_t a = 0; a < map->n_windows && w->n_tied; a++) {
 			const struct lu_c2c_window *aw = &map->windows[a];
-			const struct lu_c2c_line *al = &r->lines[aw->report_line];
+			const struct lu_c2c_line *al =
+				&r->lines[aw->report_line];
 
 			if (aw->n_tied || aw->anchor >= 0 || !al->has_address ||
 			    !l->has_address)

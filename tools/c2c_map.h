@@ -39,11 +39,11 @@ struct lu_c2c_window {
 	ptrdiff_t report_line;	/* in lu_c2c_report.lines */
 	int64_t begin;		/* struct offset of its first byte, may be
 				 * negative (the line starts before it) */
-	uint64_t unit;		/* bytes: the line, or a --double-cl pair */
+	uint64_t unit;		/* bytes: a line, or a --double-cl pair */
 	size_t n_candidates;	/* ranked: placements tried */
 	size_t n_offsets;	/* distinct sampled offsets */
 	size_t n_starts;	/* of which start a member */
-	int64_t *tied;		/* ranked: other placements that fit as well */
+	int64_t *tied;		/* ranked: placements that fit as well */
 	size_t n_tied;
 	/* ranked: the window whose untied placement, at the distance of
 	 * the two lines' addresses, chose among this one's ties; -1 */

@@ -15,9 +15,10 @@
 
 #include "arena.h"
 
+/* What the report is; a Pareto is "Shared Cache Line Distribution Pareto" */
 enum lu_c2c_format {
 	LU_C2C_NONE,
-	LU_C2C_PARETO,		/* Shared Cache Line Distribution Pareto */
+	LU_C2C_PARETO,		/* the Pareto, maybe with the table */
 	LU_C2C_TABLE,		/* Shared Data Cache Line Table only */
 	LU_C2C_TYPEOFF,		/* perf report -s type,typeoff */
 	LU_C2C_ANNOTATE,	/* perf annotate --data-type */

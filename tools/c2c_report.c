@@ -114,8 +114,10 @@ static void who(FILE *out, const struct lu_c2c_hit *const *hits, size_t n_hits,
 			bool dup = false;
 
 			/* data-type reports name no code: say nothing */
-			if (!name || (stores ? !(st->stores > 0)
-					     : !(st->hitm > 0 || st->loads > 0)))
+			bool did = stores ? st->stores > 0
+					  : st->hitm > 0 || st->loads > 0;
+
+			if (!name || !did)
 				continue;
 			for (size_t k = 0; k < n; k++)
 				dup |= !strcmp(seen[k], name);
@@ -284,6 +286,12 @@ static json_t *text_json(const char *s)
 	return j ? j : json_null();
 }
 
+static json_t *hex_json(bool has, uint64_t v)
+{
+	return has ? json_sprintf("0x%llx", (unsigned long long)v)
+		   : json_null();
+}
+
 static json_t *site_json(const struct lu_c2c_site *st)
 {
 	json_t *j = json_object();
@@ -293,10 +301,7 @@ static json_t *site_json(const struct lu_c2c_site *st)
 	json_object_set_new(j, "source", text_json(st->source));
 	json_object_set_new(j, "field", text_json(st->field));
 	json_object_set_new(j, "code_address",
-			    st->code_address
-				    ? json_sprintf("0x%llx", (unsigned long long)
-								     st->code_address)
-				    : json_null());
+			    hex_json(st->code_address != 0, st->code_address));
 	json_object_set_new(j, "stores", json_real(st->stores));
 	json_object_set_new(j, "hitm", json_real(st->hitm));
 	json_object_set_new(j, "loads", json_real(st->loads));
@@ -333,11 +338,7 @@ static json_t *line_json(const struct lu_c2c_out *o, ptrdiff_t index)
 
 	json_object_set_new(j, "index", l->index >= 0 ? json_integer(l->index)
 						      : json_null());
-	json_object_set_new(j, "address",
-			    l->has_address
-				    ? json_sprintf("0x%llx",
-						   (unsigned long long)l->address)
-				    : json_null());
+	json_object_set_new(j, "address", hex_json(l->has_address, l->address));
 	json_object_set_new(j, "type", text_json(l->type));
 	json_object_set_new(j, "report_line", json_integer(l->text_line));
 	return j;
@@ -415,10 +416,7 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 	json_object_set_new(st, "align", json_integer((json_int_t)o->s->align));
 	json_object_set_new(root, "struct", st);
 	json_object_set_new(root, "mapping", json_string(how[map->how]));
-	json_object_set_new(root, "base",
-			    o->has_base ? json_sprintf("0x%llx",
-						       (unsigned long long)o->base)
-					: json_null());
+	json_object_set_new(root, "base", hex_json(o->has_base, o->base));
 	for (size_t i = 0; i < map->n_windows; i++)
 		json_array_append_new(lines, window_json(o, &map->windows[i]));
 	json_object_set_new(root, "lines", lines);

@@ -64,8 +64,8 @@ static void comment(FILE *out, const struct lu_struct *s,
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
 			      " stores %.1f%%", 100 * h->stores);
 	if (h->hitm + h->loads > 0)
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s loads %.1f%%",
-			      h->stores > 0 ? "," : "",
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
+			      "%s loads %.1f%%", h->stores > 0 ? "," : "",
 			      100 * (h->hitm + h->loads));
 	n += snprintf(buf + n, sizeof(buf) - (size_t)n, " of %s%s", where,
 		      h->n_sites ? ":" : "");

@@ -82,9 +82,10 @@ static int read_report(const char *path, struct lu_c2c_report *r)
 					"row in the report)\n",
 				path, r->bad_line, r->bad_why);
 		else
-			fprintf(stderr, "lineup: %s: error: not a perf c2c or "
-					"data-type report (no Pareto, cacheline "
-					"table or data-type rows)%s\n",
+			fprintf(stderr,
+				"lineup: %s: error: not a perf c2c or "
+				"data-type report (no Pareto, cacheline "
+				"table or data-type rows)%s\n",
 				path, len ? "" : ": it is empty");
 		return -1;
 	}
@@ -171,8 +172,9 @@ int lu_cmd_c2c(struct lu_cli *cli)
 		.report = &report, .map = &map,
 		.has_base = cli->has_base, .base = cli->base,
 	};
-	int wrote = cli->format == LU_FORMAT_JSON ? lu_c2c_print_json(stdout, &o)
-						  : lu_c2c_print_text(stdout, &o);
+	int wrote = cli->format == LU_FORMAT_JSON
+			    ? lu_c2c_print_json(stdout, &o)
+			    : lu_c2c_print_text(stdout, &o);
 
 	if (wrote < 0) {
 		perror("lineup: failed to write the output");

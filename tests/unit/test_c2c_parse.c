@@ -95,7 +95,8 @@ Test(c2c_parse, typeoff_type_once)
 	      "    12.50%  struct task_struct  struct task_struct +0x478 "
 	      "(sched_class)\n"
 	      "     7.50%  struct rq +8 (lock)\n"
-	      "     5.00%  (stack operation)  (stack operation) +0 (no field)\n",
+	      "     5.00%  (stack operation)  (stack operation) +0 "
+	      "(no field)\n",
 	      &r);
 	cr_assert_eq(r.format, LU_C2C_TYPEOFF);
 	cr_assert_eq(r.n_lines, 2);
