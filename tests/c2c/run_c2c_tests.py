@@ -225,6 +225,10 @@ case('bad', 'truncated',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/truncated.txt', 2,
      err="lineup: {fx}/truncated.txt:9: error: a row without a hex offset "
          "after its percentages (no usable row in the report)")
+case('bad', 'table-only',
+     '{lineup} c2c --struct stats {dir}/stats.o {fx}/perf-6.1-table-only.txt',
+     2, err="lineup: failed to map {fx}/perf-6.1-table-only.txt to struct "
+            "stats: it has no per-offset rows (the Pareto) to place")
 case('bad', 'other-struct',
      '{lineup} c2c --struct task_group {dir}/before.o {fx}/other-struct.txt',
      2, err="lineup: failed to map {fx}/other-struct.txt to struct "
