@@ -709,7 +709,7 @@ void lu_c2c_window_label(const struct lu_c2c_window *w,
 		hi = (int64_t)s->size - 1;
 	if (hi < lo)
 		hi = lo;
-	snprintf(buf, size, "bytes %lld-%lld (lines %lld-%lld)",
+	snprintf(buf, size, "the line at bytes %lld-%lld (lines %lld-%lld)",
 		 (long long)lo, (long long)hi, (long long)(lo / line_size),
 		 (long long)(hi / line_size));
 }

@@ -89,7 +89,7 @@ void lu_c2c_map_free(struct lu_c2c_map *m);
 /*
  * The struct bytes a window covers, as a reader says them: "line 4
  * (bytes 256-319)", "lines 4-5 (bytes 256-383)" for a --double-cl pair,
- * "bytes 240-303 (lines 3-4)" when the line does not start one.
+ * "the line at bytes 240-303 (lines 3-4)" when it does not start one.
  */
 void lu_c2c_window_label(const struct lu_c2c_window *w,
 			 const struct lu_struct *s, unsigned line_size,

@@ -102,6 +102,16 @@ case('base', 'second-line',
              "     80  tx_ops (void *, 8 bytes): HITM 74.3%",
              "     88  pad (char[40], 40 bytes): HITM 25.7%"],
      reject=['rx_packets'])
+# an object that does not start a line: the line covers parts of two
+case('base', 'unaligned',
+     '{lineup} c2c --struct stats --base 0x5611b0a040f8 {dir}/stats.o '
+     '{fx}/perf-6.1-stdio.txt', 1,
+     expect=["cacheline 0x5611b0a04100: the line at bytes 8-71 (lines 0-1) "
+             "of struct stats, at --base 0x5611b0a040f8",
+             "     32  state (int, 4 bytes): HITM 25.7%",
+             "{fx}/stats.c:10:16: error: 'rx_bytes' (stored by stats_rx) "
+             "shares the line at bytes 8-71 (lines 0-1) with 'peer', 'state' "
+             "(loaded by stats_peek) in struct stats: false sharing"])
 case('base', 'decimal',
      '{lineup} c2c --struct stats --base %d {dir}/stats.o '
      '{fx}/perf-6.1-stdio.txt' % 0x5611b0a04100, 1,
@@ -142,7 +152,7 @@ case('rank', 'line-size-128',
      '{fx}/seed-before.txt', 1,
      expect=["cacheline 0xff284d17b5c0fa00: line 2 (bytes 256-383) of struct "
              "task_group, ranked first of 12 placements: 3 of 3 sampled "
-             "offsets start a member; also fits: bytes 192-319 (lines 1-2) "
+             "offsets start a member; also fits: the line at bytes 192-319 (lines 1-2) "
              "(a ranking: --base ADDR makes it exact)"])
 case('rank', 'perf-6.1',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/perf-6.1-stdio.txt', 1,
