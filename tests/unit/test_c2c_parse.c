@@ -96,7 +96,9 @@ Test(c2c_parse, typeoff_type_once)
 	      "(sched_class)\n"
 	      "     7.50%  struct rq +8 (lock)\n"
 	      "     5.00%  (stack operation)  (stack operation) +0 "
-	      "(no field)\n",
+	      "(no field)\n"
+	      "     2.00%  struct rq  struct rq +16 (nr_running)  [k] "
+	      "pick_next_task\n",
 	      &r);
 	cr_assert_eq(r.format, LU_C2C_TYPEOFF);
 	cr_assert_eq(r.n_lines, 2);
@@ -106,6 +108,10 @@ Test(c2c_parse, typeoff_type_once)
 	cr_assert(NEAR(r.rows[0].stores, 12.5));
 	cr_assert_str_eq(r.rows[0].field, "sched_class");
 	cr_assert_eq(r.rows[1].offset, 8);
+	/* -s type,typeoff,sym: the code site after the field */
+	cr_assert_eq(r.n_rows, 3);
+	cr_assert_str_eq(r.rows[2].symbol, "pick_next_task");
+	cr_assert_str_eq(r.rows[2].field, "nr_running");
 	lu_c2c_report_free(&r);
 }
 
