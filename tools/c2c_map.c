@@ -399,29 +399,68 @@ static bool rank(struct lu_c2c_map *map, const struct layout_index *ix,
 	return true;
 }
 
+struct anchor {
+	uint64_t address;
+	size_t window;
+};
+
+static int cmp_anchor(const void *a, const void *b)
+{
+	const struct anchor *x = a, *y = b;
+
+	if (x->address != y->address)
+		return (x->address > y->address) - (x->address < y->address);
+	return (x->window > y->window) - (x->window < y->window);
+}
+
 /*
  * Lines of one object sit at the distance of their addresses: a line
  * whose ranking is tied takes, among its ties, the placement an untied
  * line of the report implies (perf lists every contended line of an
- * object, often one of them unambiguous).
+ * object, often one of them unambiguous). Only untied lines closer than
+ * the struct's size can imply one: they are found by binary search, so a
+ * report of many tied lines costs no more than their number.
  */
-static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
+static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r,
+		   uint64_t size)
 {
+	struct anchor *an = calloc(map->n_windows + 1, sizeof(*an));
+	size_t n = 0;
+	uint64_t reach = size + 2 * map->unit;
+
+	if (!an)
+		abort();
 	for (size_t i = 0; i < map->n_windows; i++) {
+		const struct lu_c2c_line *l =
+			&r->lines[map->windows[i].report_line];
+
+		if (!map->windows[i].n_tied && l->has_address)
+			an[n++] = (struct anchor){ l->address, i };
+	}
+	qsort(an, n, sizeof(*an), cmp_anchor);
+	for (size_t i = 0; i < map->n_windows && n; i++) {
 		struct lu_c2c_window *w = &map->windows[i];
 		const struct lu_c2c_line *l = &r->lines[w->report_line];
+		uint64_t lo = l->address > reach ? l->address - reach : 0;
+		size_t a = 0, hi = n;
 
-		for (size_t a = 0; a < map->n_windows && w->n_tied; a++) {
-			const struct lu_c2c_window *aw = &map->windows[a];
-			const struct lu_c2c_line *al =
-				&r->lines[aw->report_line];
+		if (!w->n_tied || !l->has_address)
+			continue;
+		while (a < hi) {
+			size_t mid = a + (hi - a) / 2;
 
-			if (aw->n_tied || aw->anchor >= 0 || !al->has_address ||
-			    !l->has_address)
-				continue;
+			if (an[mid].address < lo)
+				a = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; a < n && w->n_tied &&
+		       an[a].address - lo <= 2 * reach; a++) {
+			const struct lu_c2c_window *aw =
+				&map->windows[an[a].window];
 			/* unsigned: addresses far apart wrap, never overflow */
 			int64_t implied = (int64_t)((uint64_t)aw->begin +
-						    (l->address - al->address));
+						    (l->address - an[a].address));
 
 			for (size_t k = 0; k < w->n_tied; k++) {
 				if (w->tied[k] != implied)
@@ -431,10 +470,11 @@ static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r)
 			}
 			if (w->begin != implied)
 				continue;
-			w->anchor = (ptrdiff_t)a;
+			w->anchor = (ptrdiff_t)an[a].window;
 			w->n_tied = 0;
 		}
 	}
+	free(an);
 }
 
 /*
@@ -641,7 +681,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			  offs, n_offs);
 	}
 	if (map->how == LU_C2C_BY_RANK) {
-		anchor(map, r);
+		anchor(map, r, s->size);
 		for (size_t i = 0; i < map->n_windows; i++) {
 			struct lu_c2c_window *w = &map->windows[i];
 			size_t n = rows_of(&bl, (size_t)w->report_line, rows);

@@ -42,6 +42,8 @@ struct parser {
 	/* the two '#' lines before a dotted rule: names and groups */
 	char prev[2][MAX_TEXT_LINE];
 	unsigned text_line;
+	size_t *slots;		/* lines by address or type, index + 1 */
+	size_t n_slots, cap_slots;
 };
 
 struct tokens {
@@ -160,17 +162,75 @@ static void bad(struct parser *p, const char *why)
 	}
 }
 
+static uint64_t line_key(const uint64_t *address, const char *type)
+{
+	uint64_t h = 1469598103934665603ull;	/* FNV-1a */
+
+	if (address)
+		return *address * 0x9e3779b97f4a7c15ull;
+	for (const char *c = type; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h;
+}
+
+static bool line_is(const struct lu_c2c_line *l, const uint64_t *address,
+		    const char *type)
+{
+	if (address)
+		return l->has_address && l->address == *address;
+	return l->type && !strcmp(type, l->type);
+}
+
+/*
+ * Lines are found again by address (the table, then the Pareto, name each)
+ * or by type through a hash table: a report of a million lines must not
+ * compare each with all those before it.
+ */
+static void index_line(struct parser *p, uint64_t key, size_t line)
+{
+	if (2 * (p->n_slots + 1) > p->cap_slots) {
+		size_t cap = p->cap_slots ? 2 * p->cap_slots : 64;
+		size_t *old = p->slots, old_cap = p->cap_slots;
+
+		p->slots = calloc(cap, sizeof(*p->slots));
+		if (!p->slots)
+			abort();
+		p->cap_slots = cap;
+		p->n_slots = 0;
+		for (size_t i = 0; i < old_cap; i++) {
+			if (!old[i])
+				continue;
+			const struct lu_c2c_line *l = &p->r->lines[old[i] - 1];
+
+			index_line(p, line_key(l->has_address ? &l->address
+							      : NULL,
+					       l->type),
+				   old[i] - 1);
+		}
+		free(old);
+	}
+	size_t i = key & (p->cap_slots - 1);
+
+	while (p->slots[i])
+		i = (i + 1) & (p->cap_slots - 1);
+	p->slots[i] = line + 1;
+	p->n_slots++;
+}
+
 static size_t add_line(struct parser *p, long index, const uint64_t *address,
 		       const char *type)
 {
 	struct lu_c2c_report *r = p->r;
 	struct lu_c2c_line *l;
+	uint64_t key = 0;
 
-	for (size_t i = 0; i < r->n_lines; i++) {
-		l = &r->lines[i];
-		if ((address && l->has_address && l->address == *address) ||
-		    (type && l->type && !strcmp(type, l->type)))
-			return i;
+	if (address || type) {
+		key = line_key(address, type);
+		for (size_t i = key & (p->cap_slots - 1);
+		     p->cap_slots && p->slots[i];
+		     i = (i + 1) & (p->cap_slots - 1))
+			if (line_is(&r->lines[p->slots[i] - 1], address, type))
+				return p->slots[i] - 1;
 	}
 	r->lines = lu_grow(r->lines, &r->cap_lines, r->n_lines,
 			   sizeof(*r->lines));
@@ -181,6 +241,8 @@ static size_t add_line(struct parser *p, long index, const uint64_t *address,
 	l->address = address ? *address : 0;
 	l->type = type ? lu_arena_strdup(&r->arena, type) : NULL;
 	l->text_line = p->text_line;
+	if (address || type)
+		index_line(p, key, r->n_lines);
 	return r->n_lines++;
 }
 
@@ -715,6 +777,7 @@ void lu_c2c_parse(const char *text, size_t len, struct lu_c2c_report *r)
 		r->double_cl = pairs;
 	}
 	free(buf);
+	free(p->slots);
 	free(p);
 }
 
