@@ -458,9 +458,9 @@ static void anchor(struct lu_c2c_map *map, const struct lu_c2c_report *r,
 		       an[a].address - lo <= 2 * reach; a++) {
 			const struct lu_c2c_window *aw =
 				&map->windows[an[a].window];
+			uint64_t d = l->address - an[a].address;
 			/* unsigned: addresses far apart wrap, never overflow */
-			int64_t implied = (int64_t)((uint64_t)aw->begin +
-						    (l->address - an[a].address));
+			int64_t implied = (int64_t)((uint64_t)aw->begin + d);
 
 			for (size_t k = 0; k < w->n_tied; k++) {
 				if (w->tied[k] != implied)
