@@ -239,6 +239,13 @@ static bool same_site(const struct lu_c2c_site *a, const struct lu_c2c_row *r)
 	return !strcmp(ka, kb);
 }
 
+/*
+ * A member's sites, at most MAX_SITES and the rest as one "(other sites)":
+ * each row looks its site up among those, so a line sampled at a hundred
+ * thousand code addresses costs no more than a few.
+ */
+#define MAX_SITES 32
+
 static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
 		     const struct lu_c2c_row *r, const double *tot)
 {
@@ -247,19 +254,23 @@ static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
 	for (size_t i = 0; i < h->n_sites && !site; i++)
 		if (same_site(&h->sites[i], r))
 			site = &h->sites[i];
+	if (!site && h->n_sites == MAX_SITES + 1)
+		site = &h->sites[MAX_SITES];
 	if (!site) {
-		struct lu_c2c_site *n = lu_arena_alloc(
-			&map->arena, (h->n_sites + 1) * sizeof(*n));
-
-		if (h->n_sites)
-			memcpy(n, h->sites, h->n_sites * sizeof(*n));
-		h->sites = n;
-		site = &n[h->n_sites++];
-		site->symbol = r->symbol;
-		site->site = r->site;
-		site->source = r->source;
-		site->field = r->field;
-		site->code_address = r->code_address;
+		if (!h->sites)
+			h->sites = lu_arena_alloc(&map->arena,
+						  (MAX_SITES + 1) *
+							  sizeof(*h->sites));
+		site = &h->sites[h->n_sites++];
+		if (h->n_sites <= MAX_SITES) {
+			site->symbol = r->symbol;
+			site->site = r->site;
+			site->source = r->source;
+			site->field = r->field;
+			site->code_address = r->code_address;
+		} else {
+			site->site = "(other sites)";
+		}
 	}
 	site->hitm += tot[0] > 0 ? r->hitm / tot[0] : 0;
 	site->loads += tot[1] > 0 ? r->loads / tot[1] : 0;
