@@ -61,6 +61,7 @@ int lu_cmd_asserts(struct lu_cli *cli);
 int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
+int lu_cmd_c2c(struct lu_cli *cli);
 
 
 #endif

@@ -199,6 +199,25 @@ static const struct lu_command commands[] = {
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FAIL_ON),
 	  TEXT | JSON | SARIF },
+	{ "c2c", lu_cmd_c2c,
+	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
+	  "[OPTIONS] FILE REPORT",
+	  "Maps the offsets of a perf report to the members of struct NAME "
+	  "in FILE:\n"
+	  "perf c2c report --stdio (Pareto and cacheline table, perf 5.x and "
+	  "6.x,\n"
+	  "--double-cl, header-less copies), perf report -s type,typeoff and "
+	  "perf\n"
+	  "annotate --data-type. REPORT - reads stdin. Without --base, the "
+	  "placements\n"
+	  "of NAME under each line are ranked by how many sampled offsets "
+	  "start a member.\n"
+	  "Exit status: 0 no line holds a stored member and another loaded "
+	  "one, 1 one\n"
+	  "does (false sharing evidence), 2 usage or input error.\n",
+	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT),
+	  TEXT | JSON },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
