@@ -15,11 +15,6 @@
 
 #include "cli.h"
 
-#define BOLD "\033[1m"
-#define RED "\033[1;31m"
-#define MAGENTA "\033[1;35m"
-#define CYAN "\033[1;36m"
-#define RESET "\033[0m"
 
 struct buf {
 	char *p;
@@ -244,29 +239,16 @@ struct text_out {
 	const char *prefix;	/* "struct task_group: " */
 };
 
-static const char *sev_color(enum lu_severity sev)
-{
-	return sev == LU_ERROR ? RED : sev == LU_WARNING ? MAGENTA : CYAN;
-}
-
 static void print_line(const struct text_out *t, const struct lu_location *loc,
 		       enum lu_severity sev, const char *what,
 		       const char *text)
 {
-	if (t->color)
-		fputs(BOLD, t->out);
-	if (loc->file) {
-		fprintf(t->out, "%s:%u:", loc->file, loc->decl_line);
-		if (loc->decl_column)
-			fprintf(t->out, "%u:", loc->decl_column);
-	} else {
-		fprintf(t->out, "%s:", loc->where);
-	}
+	char prefix[600];	/* t->prefix (520) and what */
+
 	/* "struct task_group+264:" names the struct already */
-	fprintf(t->out, " %s%s:%s %s%s%s\n", t->color ? sev_color(sev) : "",
-		lu_severity_name(sev), t->color ? RESET : "",
-		t->prefix && loc->file ? t->prefix : "", what ? what : "",
-		text);
+	snprintf(prefix, sizeof(prefix), "%s%s",
+		 t->prefix && loc->file ? t->prefix : "", what ? what : "");
+	lu_report_line(t->out, t->color, loc, sev, prefix, text);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,

@@ -78,6 +78,9 @@ int lu_output_json(FILE *out, struct json_t *root);
  * One finding, compiler-style, with its notes. TAG (may be NULL) is added
  * in brackets, as `matrix` adds the condition under which it appears.
  */
+/* One compiler-style line: file:line:col: severity: PREFIXtext. */
+void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
+		    enum lu_severity sev, const char *prefix, const char *text);
 void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 			    const struct lu_report_ctx *ctx, const char *tag);
 int lu_report_text(FILE *out, const struct lu_findings *f,

@@ -20,20 +20,28 @@ static const char *sev_color(enum lu_severity sev)
 	return sev == LU_ERROR ? RED : sev == LU_WARNING ? MAGENTA : CYAN;
 }
 
+/* file:line:col: severity: PREFIXtext, the severity coloured. */
+void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
+		    enum lu_severity sev, const char *prefix, const char *text)
+{
+	if (color)
+		fputs(BOLD, out);
+	if (loc->file) {
+		fprintf(out, "%s:%u:", loc->file, loc->decl_line);
+		if (loc->decl_column)
+			fprintf(out, "%u:", loc->decl_column);
+	} else {
+		fprintf(out, "%s:", loc->where);
+	}
+	fprintf(out, " %s%s:%s %s%s\n", color ? sev_color(sev) : "",
+		lu_severity_name(sev), color ? RESET : "", prefix ? prefix : "",
+		text);
+}
+
 static void print_line(const struct text_out *t, const struct lu_location *loc,
 		       enum lu_severity sev, const char *text)
 {
-	if (t->color)
-		fputs(BOLD, t->out);
-	if (loc->file) {
-		fprintf(t->out, "%s:%u:", loc->file, loc->decl_line);
-		if (loc->decl_column)
-			fprintf(t->out, "%u:", loc->decl_column);
-	} else {
-		fprintf(t->out, "%s:", loc->where);
-	}
-	fprintf(t->out, " %s%s:%s %s\n", t->color ? sev_color(sev) : "",
-		lu_severity_name(sev), t->color ? RESET : "", text);
+	lu_report_line(t->out, t->color, loc, sev, NULL, text);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,
