@@ -11,6 +11,7 @@
 
 #include <elfutils/libdw.h>
 
+#include "dwarf_files.h"
 #include "dwarf_types.h"
 #include "intern.h"
 #include "read_internal.h"
@@ -21,6 +22,9 @@
 /* Members visited for one struct, anonymous ones included: shared types
  * can make a malformed nesting exponential. Real structs are far below. */
 #define MAX_MEMBER_VISITS (1u << 20)
+/* File indexes whose interned names are kept per unit; a kernel unit
+ * names a few hundred files. */
+#define LU_DW_MAX_FILES 65536
 
 /*
  * The definitions kept so far: the same struct appears in every unit that
@@ -70,6 +74,11 @@ struct dwarf_reader {
 	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
 	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
 	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
+	/* the file names of one unit's line table, and those interned */
+	struct lu_dw_files files;
+	const char **names;		/* by DW_AT_decl_file, or NULL */
+	size_t cap_names;
+	Dwarf_CU *names_cu;		/* the unit names is for */
 	bool failed;
 };
 

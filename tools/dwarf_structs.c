@@ -19,11 +19,12 @@
 /* ---- members -------------------------------------------------------- */
 
 /*
- * The declaring file. DWARF 5 numbers the primary source file 0, which
- * Clang uses for it and elfutils 0.188's dwarf_decl_file refuses, so that
- * index is looked up in the unit's file table directly.
+ * The declaring file, libdw's way: dwarf_decl_file, except that DWARF 5
+ * numbers the primary source file 0, which Clang uses for it and elfutils
+ * 0.188's dwarf_decl_file refuses, so that index is looked up in the
+ * unit's file table directly.
  */
-static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+static const char *libdw_decl_file(Dwarf_Die *die)
 {
 	const char *f = dwarf_decl_file(die);
 	Dwarf_Die cu;
@@ -35,8 +36,46 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 	    dwarf_diecu(die, &cu, NULL, NULL) &&
 	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
 		f = dwarf_filesrc(files, 0, NULL, NULL);
-	/* the unit's file table stays put until the file is closed */
-	return lu_intern_at(&r->strings, &r->set->arena, f);
+	return f;
+}
+
+/*
+ * The same names from the unit's line table header (dwarf_files.c), which
+ * spares decoding every unit's whole line program; interned once per
+ * unit and index.
+ */
+static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+	bool libdw = false;
+	const char *f;
+
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
+	    dwarf_formudata(&a, &idx) != 0)
+		return NULL;
+	if (a.cu != r->names_cu) {
+		r->names_cu = a.cu;
+		memset(r->names, 0, r->cap_names * sizeof(*r->names));
+	}
+	if (idx < r->cap_names && r->names[idx])
+		return r->names[idx];
+	f = lu_dw_file_name(&r->files, a.cu, idx, &libdw);
+	if (libdw) /* the unit's file table stays put until the end */
+		return lu_intern_at(&r->strings, &r->set->arena,
+				    libdw_decl_file(die));
+	f = lu_intern_str(&r->strings, &r->set->arena, f);
+	if (f && idx < LU_DW_MAX_FILES) {
+		size_t old = r->cap_names;
+
+		while (idx >= r->cap_names)
+			r->names = lu_grow(r->names, &r->cap_names,
+					   r->cap_names, sizeof(*r->names));
+		memset(r->names + old, 0,
+		       (r->cap_names - old) * sizeof(*r->names));
+		r->names[idx] = f;
+	}
+	return f;
 }
 
 static unsigned decl_line(Dwarf_Die *die)
@@ -106,6 +145,8 @@ static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
 
 void lu_dwarf_free_memos(struct dwarf_reader *r)
 {
+	lu_dw_files_free(&r->files);
+	free(r->names);
 	lu_intern_free(&r->strings);
 	lu_dw_memo_free(&r->spelled);
 	lu_dw_memo_free(&r->dims);
