@@ -79,6 +79,10 @@ struct dwarf_reader {
 	const char **names;		/* by DW_AT_decl_file, or NULL */
 	size_t cap_names;
 	Dwarf_CU *names_cu;		/* the unit names is for */
+	/* the end of the unit being read, NULL: unknown (dwarf_siblingof) */
+	const unsigned char *unit_end;
+	uint8_t unit_offset_size;
+	Dwarf_CU *end_cu;		/* the unit unit_end is for */
 	bool failed;
 };
 

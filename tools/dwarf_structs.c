@@ -430,6 +430,9 @@ struct member_attrs {
 	Dwarf_Attribute name, loc, bit_offset, bit_size, type;
 	bool has_name, has_loc, has_bit_offset, has_bit_size, has_type;
 	bool indirect;
+	/* the last value stored in the DIE: where the next DIE starts */
+	const unsigned char *last;
+	unsigned last_form;
 };
 
 static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
@@ -438,6 +441,10 @@ static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
 	Dwarf_Attribute *slot;
 	bool *has;
 
+	if (dwarf_whatform(attr) != DW_FORM_implicit_const) {
+		m->last = attr->valp;
+		m->last_form = dwarf_whatform(attr);
+	}
 	switch (dwarf_whatattr(attr)) {
 	case DW_AT_name:
 		slot = &m->name, has = &m->has_name;
@@ -473,6 +480,98 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 	Dwarf_Word v;
 
 	return has && !dwarf_formudata(attr, &v) ? v : 0;
+}
+
+/* Bytes of a LEB128 number at P, or 0 past END. */
+static size_t leb_len(const unsigned char *p, const unsigned char *end)
+{
+	for (const unsigned char *q = p; q < end; q++)
+		if (!(*q & 0x80))
+			return (size_t)(q - p) + 1;
+	return 0;
+}
+
+/*
+ * Where the value of FORM at P ends, for the forms member DIEs end with;
+ * NULL for any other (dwarf_siblingof then reads the DIE again).
+ */
+static const unsigned char *value_end(const struct dwarf_reader *r,
+				      unsigned form, const unsigned char *p)
+{
+	const unsigned char *end = r->unit_end;
+	size_t n;
+
+	switch (form) {
+	case DW_FORM_flag_present:
+		return p;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+		n = 1;
+		break;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+		n = 2;
+		break;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+		n = 4;
+		break;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+		n = 8;
+		break;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+		n = r->unit_offset_size;
+		break;
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+	case DW_FORM_ref_udata:
+		n = leb_len(p, end);
+		break;
+	case DW_FORM_string: {
+		const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
+
+		n = nul ? (size_t)(nul - p) + 1 : 0;
+		break;
+	}
+	case DW_FORM_exprloc:
+	case DW_FORM_block: {
+		size_t k = leb_len(p, end);
+		uint64_t len = 0;
+
+		for (size_t i = k; i-- > 0;)
+			len = len << 7 | (p[i] & 0x7f);
+		n = k && len <= (uint64_t)(end - p) - k ? k + (size_t)len : 0;
+		break;
+	}
+	case DW_FORM_block1:
+		n = p < end ? 1 + (size_t)*p : 0;
+		break;
+	default:
+		return NULL;
+	}
+	return n && n <= (size_t)(end - p) ? p + n : NULL;
+}
+
+/*
+ * The sibling after DIE, whose attribute values end at END (NULL: not
+ * known): a member has no children, so it is the DIE at END, or none at
+ * a null entry or the unit's end -- what dwarf_siblingof finds, without
+ * reading every attribute of DIE a second time.
+ */
+static int next_sibling(const struct dwarf_reader *r, Dwarf_Die *die,
+			const unsigned char *end, Dwarf_Die *next)
+{
+	/* a type in another unit (DW_FORM_ref_addr) is not r's unit */
+	if (!end || die->cu != r->end_cu || dwarf_haschildren(die))
+		return dwarf_siblingof(die, next);
+	if (end >= r->unit_end || *end == 0)
+		return 1;
+	*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
+	return 0;
 }
 
 /* What mix_type reads of a type DIE, in one pass as for members. */
@@ -573,9 +672,12 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 
 	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
 		return h;
+	const unsigned char *end;
+
 	do {
 		int tag = dwarf_tag(&child);
 
+		end = NULL;
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
 			continue;
 		if (!*budget)
@@ -596,6 +698,8 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
 			has_type = lu_dw_type_of(&child, &t);
 		} else {
+			if (m.last && r->unit_end && child.cu == r->end_cu)
+				end = value_end(r, m.last_form, m.last);
 			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
 			if (m.has_loc)
 				lu_dw_location_value(&m.loc, &loc);
@@ -615,7 +719,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
 					       seen));
 		}
-	} while (dwarf_siblingof(&child, &child) == 0);
+	} while (next_sibling(r, &child, end, &child) == 0);
 	return h;
 }
 
@@ -730,9 +834,47 @@ static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
 	return &m->slots[k];
 }
 
+/*
+ * Where DIE's unit ends in memory, which libdw keeps to itself: its header
+ * is one of the sizes DWARF 2-5 define before the unit's DIE, and
+ * dwarf_next_unit confirms which and says where the next unit starts.
+ * NULL when none is confirmed (type units of .debug_types).
+ */
+static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size)
+{
+	static const Dwarf_Off header_sizes[] = { 11, 12, 20, 23, 24, 32,
+						  36, 40 };
+	Dwarf_Die cudie;
+	uint8_t addr_size;
+	Dwarf *dw = dwarf_cu_getdwarf(die->cu);
+
+	if (!dw || !dwarf_diecu(die, &cudie, &addr_size, offset_size))
+		return NULL;
+	Dwarf_Off at = dwarf_dieoffset(&cudie);
+	const unsigned char *base = (const unsigned char *)cudie.addr - at;
+
+	for (size_t i = 0; i < sizeof(header_sizes) / sizeof(*header_sizes);
+	     i++) {
+		Dwarf_Off start = at - header_sizes[i], next;
+		size_t header;
+
+		if (at < header_sizes[i])
+			break;
+		if (dwarf_next_unit(dw, start, &next, &header, NULL, NULL,
+				    NULL, NULL, NULL, NULL) == 0 &&
+		    start + header == at && next > at)
+			return base + next;
+	}
+	return NULL;
+}
+
 /* The per-unit memos hold DIE addresses, which another unit reuses. */
 static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 {
+	if (die->cu != r->end_cu) {
+		r->end_cu = die->cu;
+		r->unit_end = unit_end(die, &r->unit_offset_size);
+	}
 	if (die->cu != r->typehash_cu) {
 		/* type_hash's DIEs are shared within a unit, not across:
 		 * keeping them all would grow with every copy of every wanted
