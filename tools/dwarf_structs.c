@@ -606,6 +606,60 @@ static int collect_type_attr(Dwarf_Attribute *attr, void *arg)
 	return DWARF_CB_OK;
 }
 
+/* One bound of an array's dimension, for mix_dims. */
+struct bounds {
+	Dwarf_Word count, lower, upper;
+	bool has_count, has_upper;
+};
+
+static int collect_bound(Dwarf_Attribute *attr, void *arg)
+{
+	struct bounds *b = arg;
+	Dwarf_Word v;
+
+	if (dwarf_formudata(attr, &v) != 0)
+		return DWARF_CB_OK; /* not a constant: as if absent */
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_count:
+		b->count = v, b->has_count = true;
+		break;
+	case DW_AT_lower_bound:
+		b->lower = v;
+		break;
+	case DW_AT_upper_bound:
+		b->upper = v, b->has_upper = true;
+		break;
+	default:
+		break;
+	}
+	return DWARF_CB_OK;
+}
+
+/*
+ * An array's element counts, one per dimension, whether the producer
+ * wrote DW_AT_count (Clang) or bounds (GCC); 0 for an unknown count (a
+ * flexible array). With the element's own size, which the type chain
+ * meets next, they say what the array's size says (dwarf_aggregate_size,
+ * which costs ten times more) and its shape too.
+ */
+static uint64_t mix_dims(uint64_t h, Dwarf_Die *array)
+{
+	Dwarf_Die sub;
+
+	if (dwarf_child(array, &sub) != 0)
+		return mix(h, 0);
+	do {
+		struct bounds b = { .has_count = false };
+
+		if (dwarf_tag(&sub) != DW_TAG_subrange_type ||
+		    dwarf_getattrs(&sub, collect_bound, &b, 0) == -1)
+			continue;
+		h = mix(h, b.has_count ? b.count
+			   : b.has_upper ? b.upper - b.lower + 1 : 0);
+	} while (dwarf_siblingof(&sub, &sub) == 0);
+	return h;
+}
+
 /* Hops followed from a member's type to its name and size: real types
  * need two or three (const char *, u32 to __u32 to unsigned int). */
 #define TYPE_CHAIN 8
@@ -636,11 +690,12 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 		}
 		if (!named)
 			h = mix(h, (uint64_t)tag);
-		if (!sized && (a.has_size || tag == DW_TAG_array_type)) {
-			/* an array's size: its element's times its counts */
-			h = mix(h, a.has_size ? udata_of(&a.size, true)
-					      : lu_dw_type_size(&t));
+		if (!sized && a.has_size) {
+			h = mix(h, udata_of(&a.size, true));
 			sized = true;
+		} else if (!sized && tag == DW_TAG_array_type) {
+			/* its counts here, its element's size next */
+			h = mix_dims(h, &t);
 		}
 		if (!named && a.has_name) {
 			h = mix_str(r, h, dwarf_formstring(&a.name));
@@ -868,6 +923,21 @@ static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size)
 	return NULL;
 }
 
+/*
+ * Forgets every DIE MEMO holds, keeping its table for the next unit when
+ * it was well used: freeing and growing it again for each of a kernel's
+ * thousands of units cost a third of the lookups themselves.
+ */
+static void memo_forget(struct lu_dw_memo *m)
+{
+	if (m->count * 8 < m->cap) {
+		lu_dw_memo_free(m);
+		return;
+	}
+	memset(m->die, 0, m->cap * sizeof(*m->die));
+	m->count = 0;
+}
+
 /* The per-unit memos hold DIE addresses, which another unit reuses. */
 static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 {
@@ -879,11 +949,11 @@ static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 		/* type_hash's DIEs are shared within a unit, not across:
 		 * keeping them all would grow with every copy of every wanted
 		 * struct */
-		lu_dw_memo_free(&r->typehash);
+		memo_forget(&r->typehash);
 		r->typehash_cu = die->cu;
 	}
 	if (die->cu != r->built_cu) {
-		lu_dw_memo_free(&r->built);
+		memo_forget(&r->built);
 		r->built_cu = die->cu;
 	}
 }
