@@ -11,6 +11,7 @@
 
 #include <elfutils/libdw.h>
 
+#include "dwarf_attrs.h"
 #include "dwarf_files.h"
 #include "dwarf_types.h"
 #include "intern.h"
@@ -81,11 +82,14 @@ struct dwarf_reader {
 	Dwarf_CU *names_cu;		/* the unit names is for */
 	/* the end of the unit being read, NULL: unknown (dwarf_siblingof) */
 	const unsigned char *unit_end;
-	uint8_t unit_offset_size;
 	Dwarf_CU *end_cu;		/* the unit unit_end is for */
+	struct lu_dw_plans plans;	/* its abbreviations' */
+	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
 	bool failed;
 };
 
+/* Readies the per-unit state for the unit of CUDIE, before its DIEs. */
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
 /* What the reader kept per type and per string, at the end of a read. */

@@ -145,6 +145,8 @@ static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
 
 void lu_dwarf_free_memos(struct dwarf_reader *r)
 {
+	lu_dw_memo_free(&r->wanted);
+	lu_dw_plans_free(&r->plans);
 	lu_dw_files_free(&r->files);
 	free(r->names);
 	lu_intern_free(&r->strings);
@@ -411,11 +413,16 @@ static uint64_t mix(uint64_t h, uint64_t v)
  */
 static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 {
-	if (!s || strnlen(s, LU_INTERN_SHORT) < LU_INTERN_SHORT) {
-		for (; s && *s; s++)
-			h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-		return mix(h, 0xff);
+	uint64_t text = h;
+
+	/* one pass: the text's hash, until it proves long */
+	for (size_t i = 0; s && i < LU_INTERN_SHORT; i++) {
+		if (!s[i])
+			return mix(text, 0xff);
+		text = (text ^ (unsigned char)s[i]) * 0x100000001b3ull;
 	}
+	if (!s)
+		return mix(text, 0xff);
 	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
 }
 
@@ -430,9 +437,6 @@ struct member_attrs {
 	Dwarf_Attribute name, loc, bit_offset, bit_size, type;
 	bool has_name, has_loc, has_bit_offset, has_bit_size, has_type;
 	bool indirect;
-	/* the last value stored in the DIE: where the next DIE starts */
-	const unsigned char *last;
-	unsigned last_form;
 };
 
 static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
@@ -441,10 +445,6 @@ static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
 	Dwarf_Attribute *slot;
 	bool *has;
 
-	if (dwarf_whatform(attr) != DW_FORM_implicit_const) {
-		m->last = attr->valp;
-		m->last_form = dwarf_whatform(attr);
-	}
 	switch (dwarf_whatattr(attr)) {
 	case DW_AT_name:
 		slot = &m->name, has = &m->has_name;
@@ -480,80 +480,6 @@ static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 	Dwarf_Word v;
 
 	return has && !dwarf_formudata(attr, &v) ? v : 0;
-}
-
-/* Bytes of a LEB128 number at P, or 0 past END. */
-static size_t leb_len(const unsigned char *p, const unsigned char *end)
-{
-	for (const unsigned char *q = p; q < end; q++)
-		if (!(*q & 0x80))
-			return (size_t)(q - p) + 1;
-	return 0;
-}
-
-/*
- * Where the value of FORM at P ends, for the forms member DIEs end with;
- * NULL for any other (dwarf_siblingof then reads the DIE again).
- */
-static const unsigned char *value_end(const struct dwarf_reader *r,
-				      unsigned form, const unsigned char *p)
-{
-	const unsigned char *end = r->unit_end;
-	size_t n;
-
-	switch (form) {
-	case DW_FORM_flag_present:
-		return p;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-		n = 1;
-		break;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-		n = 2;
-		break;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-		n = 4;
-		break;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-		n = 8;
-		break;
-	case DW_FORM_strp:
-	case DW_FORM_line_strp:
-	case DW_FORM_sec_offset:
-		n = r->unit_offset_size;
-		break;
-	case DW_FORM_udata:
-	case DW_FORM_sdata:
-	case DW_FORM_ref_udata:
-		n = leb_len(p, end);
-		break;
-	case DW_FORM_string: {
-		const unsigned char *nul = memchr(p, 0, (size_t)(end - p));
-
-		n = nul ? (size_t)(nul - p) + 1 : 0;
-		break;
-	}
-	case DW_FORM_exprloc:
-	case DW_FORM_block: {
-		size_t k = leb_len(p, end);
-		uint64_t len = 0;
-
-		for (size_t i = k; i-- > 0;)
-			len = len << 7 | (p[i] & 0x7f);
-		n = k && len <= (uint64_t)(end - p) - k ? k + (size_t)len : 0;
-		break;
-	}
-	case DW_FORM_block1:
-		n = p < end ? 1 + (size_t)*p : 0;
-		break;
-	default:
-		return NULL;
-	}
-	return n && n <= (size_t)(end - p) ? p + n : NULL;
 }
 
 /*
@@ -642,8 +568,9 @@ static int collect_bound(Dwarf_Attribute *attr, void *arg)
  * meets next, they say what the array's size says (dwarf_aggregate_size,
  * which costs ten times more) and its shape too.
  */
-static uint64_t mix_dims(uint64_t h, Dwarf_Die *array)
+static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
 {
+	const unsigned char *end;
 	Dwarf_Die sub;
 
 	if (dwarf_child(array, &sub) != 0)
@@ -652,7 +579,8 @@ static uint64_t mix_dims(uint64_t h, Dwarf_Die *array)
 		struct bounds b = { .has_count = false };
 
 		if (dwarf_tag(&sub) != DW_TAG_subrange_type ||
-		    dwarf_getattrs(&sub, collect_bound, &b, 0) == -1)
+		    lu_dw_getattrs(&r->plans, &sub, collect_bound, &b,
+				   &end) == -1)
 			continue;
 		h = mix(h, b.has_count ? b.count
 			   : b.has_upper ? b.upper - b.lower + 1 : 0);
@@ -675,6 +603,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 {
 	Dwarf_Die t = *type;
 	bool named = false, sized = false;
+	const unsigned char *end;
 	uint64_t h = 0;
 
 	if (lu_dw_memo_get(&r->typehash, type->addr, &h))
@@ -682,9 +611,10 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 
 	for (int i = 0; i < TYPE_CHAIN; i++) {
 		struct type_attrs a = { .has_name = false };
-		int tag = dwarf_tag(&t);
+		int tag = lu_dw_tag(&r->plans, &t);
 
-		if (dwarf_getattrs(&t, collect_type_attr, &a, 0) == -1) {
+		if (lu_dw_getattrs(&r->plans, &t, collect_type_attr, &a,
+				   &end) == -1) {
 			h = mix(h, 1); /* add_member will say */
 			break;
 		}
@@ -695,7 +625,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 			sized = true;
 		} else if (!sized && tag == DW_TAG_array_type) {
 			/* its counts here, its element's size next */
-			h = mix_dims(h, &t);
+			h = mix_dims(r, h, &t);
 		}
 		if (!named && a.has_name) {
 			h = mix_str(r, h, dwarf_formstring(&a.name));
@@ -730,7 +660,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 	const unsigned char *end;
 
 	do {
-		int tag = dwarf_tag(&child);
+		int tag = lu_dw_tag(&r->plans, &child);
 
 		end = NULL;
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
@@ -743,9 +673,11 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 		uint64_t loc = 0;
 		bool has_type;
 
-		if (dwarf_getattrs(&child, collect_member_attr, &m, 0) == -1)
+		if (lu_dw_getattrs(&r->plans, &child, collect_member_attr, &m,
+				   &end) == -1)
 			m.indirect = true; /* let the lookups report it */
 		if (m.indirect) {
+			end = NULL;
 			name = dwarf_diename(&child);
 			lu_dw_member_location(&child, &loc);
 			h = mix_str(r, mix(h, loc), name);
@@ -753,8 +685,6 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
 			has_type = lu_dw_type_of(&child, &t);
 		} else {
-			if (m.last && r->unit_end && child.cu == r->end_cu)
-				end = value_end(r, m.last_form, m.last);
 			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
 			if (m.has_loc)
 				lu_dw_location_value(&m.loc, &loc);
@@ -889,71 +819,23 @@ static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
 	return &m->slots[k];
 }
 
-/*
- * Where DIE's unit ends in memory, which libdw keeps to itself: its header
- * is one of the sizes DWARF 2-5 define before the unit's DIE, and
- * dwarf_next_unit confirms which and says where the next unit starts.
- * NULL when none is confirmed (type units of .debug_types).
- */
-static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size)
-{
-	static const Dwarf_Off header_sizes[] = { 11, 12, 20, 23, 24, 32,
-						  36, 40 };
-	Dwarf_Die cudie;
-	uint8_t addr_size;
-	Dwarf *dw = dwarf_cu_getdwarf(die->cu);
-
-	if (!dw || !dwarf_diecu(die, &cudie, &addr_size, offset_size))
-		return NULL;
-	Dwarf_Off at = dwarf_dieoffset(&cudie);
-	const unsigned char *base = (const unsigned char *)cudie.addr - at;
-
-	for (size_t i = 0; i < sizeof(header_sizes) / sizeof(*header_sizes);
-	     i++) {
-		Dwarf_Off start = at - header_sizes[i], next;
-		size_t header;
-
-		if (at < header_sizes[i])
-			break;
-		if (dwarf_next_unit(dw, start, &next, &header, NULL, NULL,
-				    NULL, NULL, NULL, NULL) == 0 &&
-		    start + header == at && next > at)
-			return base + next;
-	}
-	return NULL;
-}
-
-/*
- * Forgets every DIE MEMO holds, keeping its table for the next unit when
- * it was well used: freeing and growing it again for each of a kernel's
- * thousands of units cost a third of the lookups themselves.
- */
-static void memo_forget(struct lu_dw_memo *m)
-{
-	if (m->count * 8 < m->cap) {
-		lu_dw_memo_free(m);
-		return;
-	}
-	memset(m->die, 0, m->cap * sizeof(*m->die));
-	m->count = 0;
-}
-
 /* The per-unit memos hold DIE addresses, which another unit reuses. */
 static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 {
 	if (die->cu != r->end_cu) {
 		r->end_cu = die->cu;
-		r->unit_end = unit_end(die, &r->unit_offset_size);
+		lu_dw_plans_reset(&r->plans, die);
+		r->unit_end = r->plans.unit_end;
 	}
 	if (die->cu != r->typehash_cu) {
 		/* type_hash's DIEs are shared within a unit, not across:
 		 * keeping them all would grow with every copy of every wanted
 		 * struct */
-		memo_forget(&r->typehash);
+		lu_dw_memo_forget(&r->typehash);
 		r->typehash_cu = die->cu;
 	}
 	if (die->cu != r->built_cu) {
-		memo_forget(&r->built);
+		lu_dw_memo_forget(&r->built);
 		r->built_cu = die->cu;
 	}
 }
@@ -985,6 +867,21 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 	return slot->index;
 }
 
+/*
+ * lu_read_wants for an interned NAME, asked once per name: a kernel's
+ * struct names come back in every unit, and the sets hash the text.
+ */
+static bool wants(struct dwarf_reader *r, const char *name)
+{
+	uint64_t v;
+
+	if (!lu_dw_memo_get(&r->wanted, name, &v)) {
+		v = lu_read_wants(r->ctx, name);
+		lu_dw_memo_put(&r->wanted, name, v);
+	}
+	return v;
+}
+
 /* A struct DIE met in the walk: kept when wanted by its tag or marked. */
 static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 {
@@ -999,10 +896,12 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 	enter_unit(r, die);
 	if (lu_dw_memo_get(&r->built, die->addr, &index))
 		return (size_t)index - 1; /* a typedef got here first */
-	if (!lu_read_wants(r->ctx, name) &&
-	    !(r->opts->marked && has_markers(r, die, keep(r, name))))
+	const char *kept = keep(r, name);
+
+	if (!wants(r, kept) &&
+	    !(r->opts->marked && has_markers(r, die, kept)))
 		return SIZE_MAX;
-	return keep_definition(r, die, keep(r, name));
+	return keep_definition(r, die, kept);
 }
 
 /* Adds the typedef NAME (interned) to the struct at INDEX, once. */
@@ -1039,9 +938,9 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	    !lu_dw_strip_type(&type, &core) || !is_aggregate(&core) ||
 	    dwarf_hasattr(&core, DW_AT_declaration))
 		return;
-	bool wanted = lu_read_wants(r->ctx, name);
-	const char *tag = dwarf_diename(&core);
 	const char *kept = keep(r, name);
+	bool wanted = wants(r, kept);
+	const char *tag = dwarf_diename(&core);
 	size_t at = SIZE_MAX;
 
 	enter_unit(r, &core);
@@ -1054,6 +953,11 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 		at = keep_definition(r, &core, tag ? keep(r, tag) : kept);
 	if (at != SIZE_MAX && !r->failed)
 		add_typedef(r, at, kept, !tag);
+}
+
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	enter_unit(r, cudie);
 }
 
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die)

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * File names from a line table's header (dwarf_files.c) against libdw's
- * dwarf_getsrcfiles, which decodes the whole line program: for every unit
- * and every index, the same name, on objects built at test time by GCC and
- * Clang, DWARF 2 to 5, compressed, big-endian, relocatable and linked.
+ * The DWARF reader's shortcuts against libdw, on objects built at test
+ * time by GCC and Clang, DWARF 2 to 5, compressed, big-endian, relocatable
+ * and linked: file names from a line table's header (dwarf_files.c)
+ * against dwarf_getsrcfiles, which decodes the whole line program, for
+ * every unit and index; and every DIE's attributes stepped over with its
+ * abbreviation's plan (dwarf_attrs.c) against dwarf_getattrs and
+ * dwarf_siblingof.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -17,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "dwarf_attrs.h"
 #include "dwarf_files.h"
 
 /* Criterion hands each worker a copy of the parameters in another
@@ -82,8 +87,69 @@ static const Dwfl_Callbacks offline = {
 
 struct compare {
 	bool may_ask_libdw;
-	size_t units, names;
+	size_t units, names, dies, planned;
+	struct lu_dw_plans plans;
 };
+
+#define MAX_ATTRS 64
+
+struct attrs {
+	size_t n;
+	Dwarf_Attribute a[MAX_ATTRS];
+};
+
+static int record(Dwarf_Attribute *a, void *arg)
+{
+	struct attrs *r = arg;
+
+	cr_assert_lt(r->n, MAX_ATTRS);
+	r->a[r->n++] = *a;
+	return DWARF_CB_OK;
+}
+
+/* The same attributes, values at the same places (an implicit constant's
+ * the same number), and the next sibling where the values end. */
+static void compare_dies(struct compare *cmp, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die die;
+
+	if (depth > 64 || dwarf_child(parent, &die) != 0)
+		return;
+	do {
+		struct attrs theirs = { 0 }, mine = { 0 };
+		const unsigned char *end;
+		Dwarf_Die copy = { .addr = die.addr, .cu = die.cu }, next;
+
+		cr_assert_eq(dwarf_getattrs(&die, record, &theirs, 0), 1);
+		cr_assert_eq(lu_dw_getattrs(&cmp->plans, &copy, record, &mine,
+					    &end), 1);
+		cr_assert_eq(lu_dw_tag(&cmp->plans, &copy), dwarf_tag(&die));
+		cr_assert_eq(mine.n, theirs.n, "DIE 0x%llx",
+			     (unsigned long long)dwarf_dieoffset(&die));
+		for (size_t i = 0; i < mine.n; i++) {
+			Dwarf_Attribute *x = &mine.a[i], *y = &theirs.a[i];
+			Dwarf_Word u, v;
+
+			cr_assert_eq(x->code, y->code);
+			cr_assert_eq(x->form, y->form);
+			if (x->form != DW_FORM_implicit_const) {
+				cr_assert_eq(x->valp, y->valp);
+				continue;
+			}
+			cr_assert_eq(dwarf_formudata(x, &u), 0);
+			cr_assert_eq(dwarf_formudata(y, &v), 0);
+			cr_assert_eq(u, v);
+		}
+		cmp->dies++;
+		if (end) {
+			cmp->planned++;
+			if (!dwarf_haschildren(&die) &&
+			    dwarf_siblingof(&die, &next) == 0)
+				cr_assert_eq((void *)end, next.addr);
+		}
+		compare_dies(cmp, &die, depth + 1);
+	} while (dwarf_siblingof(&die, &die) == 0);
+}
 
 /* Every index of every unit, and two past the end. */
 static int compare_module(Dwfl_Module *mod, void **u, const char *name,
@@ -106,6 +172,8 @@ static int compare_module(Dwfl_Module *mod, void **u, const char *name,
 		if (dwarf_getsrcfiles(&cudie, &files, &n) != 0)
 			n = 0;
 		cmp->units++;
+		lu_dw_plans_reset(&cmp->plans, &cudie);
+		compare_dies(cmp, &cudie, 0);
 		for (size_t i = 0; i < n + 2; i++) {
 			bool libdw = false;
 			const char *mine = lu_dw_file_name(&t, cu, i, &libdw);
@@ -131,6 +199,7 @@ static int compare_module(Dwfl_Module *mod, void **u, const char *name,
 		}
 	}
 	lu_dw_files_free(&t);
+	lu_dw_plans_free(&cmp->plans);
 	return DWARF_CB_OK;
 }
 
@@ -179,6 +248,8 @@ static void check_object(const char *dir, const char *path, bool split)
 	dwfl_end(dwfl);
 	cr_assert_gt(cmp.units, 0);
 	cr_assert(split || cmp.names >= 3, "%zu names compared", cmp.names);
+	cr_assert(split || cmp.planned * 2 > cmp.dies,
+		  "%zu of %zu DIEs planned", cmp.planned, cmp.dies);
 }
 
 ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
