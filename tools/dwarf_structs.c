@@ -56,7 +56,8 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 		return NULL;
 	if (a.cu != r->names_cu) {
 		r->names_cu = a.cu;
-		memset(r->names, 0, r->cap_names * sizeof(*r->names));
+		if (r->cap_names)
+			memset(r->names, 0, r->cap_names * sizeof(*r->names));
 	}
 	if (idx < r->cap_names && r->names[idx])
 		return r->names[idx];

@@ -161,6 +161,8 @@ void lu_dw_memo_free(struct lu_dw_memo *m)
  * lookups themselves; clearing a sparse one costs more than regrowing. */
 void lu_dw_memo_forget(struct lu_dw_memo *m)
 {
+	if (!m->cap)
+		return;
 	if (m->count * 8 < m->cap) {
 		lu_dw_memo_free(m);
 		return;
