@@ -355,3 +355,15 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 	*end = q;
 	return 1;
 }
+
+int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
+		       const unsigned char *end, Dwarf_Die *next)
+{
+	/* a DIE of another unit (DW_FORM_ref_addr) is not p's */
+	if (!end || die->cu != p->cu || dwarf_haschildren(die))
+		return dwarf_siblingof(die, next);
+	if (end >= p->unit_end || *end == 0)
+		return 1;
+	*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
+	return 0;
+}

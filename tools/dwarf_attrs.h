@@ -64,4 +64,13 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 			 int (*cb)(Dwarf_Attribute *, void *), void *arg,
 			 const unsigned char **end);
 
+/*
+ * dwarf_siblingof (DIE, NEXT) for a DIE whose values end at END (from
+ * lu_dw_getattrs; NULL: not known): one without children is followed by
+ * the DIE at END, or by none at a null entry or the unit's end, which
+ * spares reading its attributes a second time.
+ */
+int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
+		       const unsigned char *end, Dwarf_Die *next);
+
 #endif

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The DWARF reader's state, shared by its two halves: dwarf_structs.c
- * turns a struct or typedef DIE into a layout (members, blocks, the
- * fingerprint that recognises a struct's copies across units), and
+ * The DWARF reader's state, shared by its parts: dwarf_structs.c turns a
+ * struct or typedef DIE into a layout (members, blocks),
+ * dwarf_fingerprint.c recognises a struct's copies across units, and
  * read_dwarf.c walks files, modules and units (split DWARF included) and
- * hands it every top-level DIE. Nothing else includes this.
+ * hands them every top-level DIE. Nothing else includes this.
  */
 #ifndef LINEUP_DWARF_READER_H
 #define LINEUP_DWARF_READER_H
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 
 #include "dwarf_attrs.h"
@@ -80,14 +81,28 @@ struct dwarf_reader {
 	const char **names;		/* by DW_AT_decl_file, or NULL */
 	size_t cap_names;
 	Dwarf_CU *names_cu;		/* the unit names is for */
-	/* the end of the unit being read, NULL: unknown (dwarf_siblingof) */
-	const unsigned char *unit_end;
-	Dwarf_CU *end_cu;		/* the unit unit_end is for */
-	struct lu_dw_plans plans;	/* its abbreviations' */
+	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
 	bool failed;
 };
 
+static inline uint64_t lu_dw_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
+{
+	int tag = dwarf_tag(t);
+
+	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	       tag == DW_TAG_class_type;
+}
+
+/* The identity of the definition DIE, the same for its copies in other
+ * units (dwarf_fingerprint.c). */
+uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
 /* Readies the per-unit state for the unit of CUDIE, before its DIEs. */
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
