@@ -255,6 +255,28 @@ def duplicate_arrays(lineup, work):
                                                    names))
 
 
+# ---- output ----------------------------------------------------------------
+
+@case
+def show_json_full_disk(lineup, work):
+    """show --format json streams its document: a full disk mid-stream is
+    one line and exit 2, and what was written stops at a value's edge."""
+    src = "".join("struct s%d { long a; char b[%d]; } v%d;\n" % (i, i + 1, i)
+                  for i in range(2000))
+    obj = compile_c(work, "many", src)
+    rc, out, err = run(lineup, "show", "--format", "json", obj)
+    expect(rc == 0 and len(out) > 256 * 1024,
+           "exit %d, %d bytes: the document must outgrow the buffer"
+           % (rc, len(out)))
+    json.loads(out)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([lineup, "show", "--format", "json", obj],
+                           stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=60)
+    one_error_line(p.returncode, p.stderr, "failed to write the output",
+                   "No space left on device")
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
         print("\n".join(CASES))
