@@ -30,7 +30,8 @@ static void visit(struct walk *w, Dwarf_Die *parent, unsigned depth)
 		const char *name = dwarf_diename(&die);
 
 		w->dies++;
-		w->sum += (uint64_t)dwarf_tag(&die) + (name ? (uint8_t)*name : 0);
+		w->sum += (uint64_t)dwarf_tag(&die);
+		w->sum += name ? (uint8_t)*name : 0;
 		visit(w, &die, depth + 1);
 	} while (dwarf_siblingof(&die, &die) == 0);
 }

@@ -144,7 +144,8 @@ static void encode_sleb(uint8_t out[11], int64_t v)
 	for (int i = 0; i < 11; i++) {
 		uint8_t b = (uint8_t)(v & 0x7f);
 
-		v >>= 7; /* arithmetic: implementation-defined, true of gcc/clang */
+		/* arithmetic shift: implementation-defined, so in gcc, clang */
+		v >>= 7;
 		bool done = (v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40));
 
 		out[i] = done ? b : (uint8_t)(b | 0x80);
@@ -325,8 +326,9 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 	const struct lu_dw_plan *plan;
 
 	*end = NULL;
-	if (die->cu != p->cu || !p->unit_end || (lu_dw_tag(p, die), !die->abbrev) ||
-	    !die->abbrev || die->abbrev == (Dwarf_Abbrev *)-1l ||
+	if (die->cu != p->cu || !p->unit_end ||
+	    (lu_dw_tag(p, die), !die->abbrev) ||
+	    die->abbrev == (Dwarf_Abbrev *)-1l ||
 	    !(plan = plan_of(p, die->abbrev))->ok)
 		return dwarf_getattrs(die, cb, arg, 0);
 	const struct lu_dw_step *s = p->blocks[plan->block] + plan->first;

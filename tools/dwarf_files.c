@@ -261,7 +261,7 @@ static bool find_sections(struct lu_dw_files *t, Dwarf *dw)
 		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)))
 			continue;
 		if (!strncmp(name, ".zdebug", 7))
-			name += 2; /* ".zdebug_x" is ".debug_x", GNU-compressed */
+			name += 2; /* ".zdebug_x": ".debug_x", GNU-compressed */
 		else if (!strncmp(name, ".debug", 6))
 			name += 1;
 		else

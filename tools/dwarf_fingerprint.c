@@ -13,6 +13,11 @@
 #include <dwarf.h>
 #include <string.h>
 
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	return lu_dw_mix(h, v);
+}
+
 /*
  * A string: a short one by its text, a long one by the address of its
  * interned copy, which is found by the string's own address in O(1), so
@@ -26,12 +31,12 @@ static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 	/* one pass: the text's hash, until it proves long */
 	for (size_t i = 0; s && i < LU_INTERN_SHORT; i++) {
 		if (!s[i])
-			return lu_dw_mix(text, 0xff);
+			return mix(text, 0xff);
 		text = (text ^ (unsigned char)s[i]) * 0x100000001b3ull;
 	}
 	if (!s)
-		return lu_dw_mix(text, 0xff);
-	return lu_dw_mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
+		return mix(text, 0xff);
+	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
 }
 
 /*
@@ -164,7 +169,7 @@ static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
 	Dwarf_Die sub;
 
 	if (dwarf_child(array, &sub) != 0)
-		return lu_dw_mix(h, 0);
+		return mix(h, 0);
 	do {
 		struct bounds b = { .has_count = false };
 
@@ -172,7 +177,7 @@ static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
 		    lu_dw_getattrs(&r->plans, &sub, collect_bound, &b,
 				   &end) == -1)
 			continue;
-		h = lu_dw_mix(h, b.has_count ? b.count
+		h = mix(h, b.has_count ? b.count
 			   : b.has_upper ? b.upper - b.lower + 1 : 0);
 	} while (dwarf_siblingof(&sub, &sub) == 0);
 	return h;
@@ -205,13 +210,13 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 
 		if (lu_dw_getattrs(&r->plans, &t, collect_type_attr, &a,
 				   &end) == -1) {
-			h = lu_dw_mix(h, 1); /* add_member will say */
+			h = mix(h, 1); /* add_member will say */
 			break;
 		}
 		if (!named)
-			h = lu_dw_mix(h, (uint64_t)tag);
+			h = mix(h, (uint64_t)tag);
 		if (!sized && a.has_size) {
-			h = lu_dw_mix(h, udata_of(&a.size, true));
+			h = mix(h, udata_of(&a.size, true));
 			sized = true;
 		} else if (!sized && tag == DW_TAG_array_type) {
 			/* its counts here, its element's size next */
@@ -224,7 +229,8 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 		if (named && sized)
 			break;
 		if (!a.has_type || !dwarf_formref_die(&a.type, &t)) {
-			h = lu_dw_mix(h, 0); /* void, or a name without a size */
+			/* void, or a name without a size */
+			h = mix(h, 0);
 			break;
 		}
 	}
@@ -242,7 +248,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			    size_t *budget, struct lu_dw_memo *seen)
 {
-	uint64_t h = lu_dw_mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
+	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
 	Dwarf_Die child, t, core;
 
 	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
@@ -270,20 +276,20 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			end = NULL;
 			name = dwarf_diename(&child);
 			lu_dw_member_location(&child, &loc);
-			h = mix_str(r, lu_dw_mix(h, loc), name);
-			h = lu_dw_mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
-			h = lu_dw_mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
+			h = mix_str(r, mix(h, loc), name);
+			h = mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
+			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
 			has_type = lu_dw_type_of(&child, &t);
 		} else {
 			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
 			if (m.has_loc)
 				lu_dw_location_value(&m.loc, &loc);
-			h = mix_str(r, lu_dw_mix(h, loc), name);
-			h = lu_dw_mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
-			h = lu_dw_mix(h, udata_of(&m.bit_size, m.has_bit_size));
+			h = mix_str(r, mix(h, loc), name);
+			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
+			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
 			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
 		}
-		h = lu_dw_mix(h, has_type ? type_hash(r, &t) : 0);
+		h = mix(h, has_type ? type_hash(r, &t) : 0);
 		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
 		    lu_dw_is_aggregate(&core)) {
 			uint64_t met;
@@ -291,7 +297,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			if (lu_dw_memo_get(seen, core.addr, &met))
 				continue;
 			lu_dw_memo_put(seen, core.addr, 1);
-			h = lu_dw_mix(h, fingerprint(r, &core, nesting + 1, budget,
+			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
 					       seen));
 		}
 	} while (lu_dw_next_sibling(&r->plans, &child, end, &child) == 0);

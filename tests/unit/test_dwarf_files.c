@@ -188,8 +188,9 @@ static int compare_module(Dwfl_Module *mod, void **u, const char *name,
 				continue;
 			}
 			if (!theirs) {
-				cr_assert_null(mine, "file %zu: %s, libdw: none",
-					       i, mine);
+				cr_assert_null(mine,
+					       "file %zu: %s, libdw: none", i,
+					       mine);
 				continue;
 			}
 			cr_assert_not_null(mine, "file %zu: none, libdw: %s",
