@@ -60,6 +60,10 @@ static void putc_js(struct lu_js *js, char c)
 	js->buf[js->len++] = c;
 }
 
+/* ",\n" and the indentation, copied at once: the most written bytes. */
+static const char sep[] = ",\n                                ";
+_Static_assert(sizeof(sep) >= LU_JS_MAX_DEPTH + 2, "one space per level");
+
 /* What jansson writes before a value: the separator, a newline, one space
  * per level of nesting, and the key. */
 static void begin_value(struct lu_js *js, const char *key)
@@ -67,12 +71,10 @@ static void begin_value(struct lu_js *js, const char *key)
 	if (js->err)
 		return;
 	if (js->depth) {
-		if (js->has_items[js->depth])
-			putc_js(js, ',');
+		bool first = !js->has_items[js->depth];
+
 		js->has_items[js->depth] = true;
-		putc_js(js, '\n');
-		for (unsigned i = 0; i < js->depth; i++)
-			putc_js(js, ' ');
+		put(js, sep + first, 2 - first + js->depth);
 	}
 	if (key) {
 		/* keys are lineup's own words: plain ASCII */
@@ -115,11 +117,8 @@ void lu_js_close(struct lu_js *js)
 	char c = js->closer[js->depth];
 
 	/* an empty container closes on its own line: "[]", "{}" */
-	if (js->has_items[js->depth--]) {
-		putc_js(js, '\n');
-		for (unsigned i = 0; i < js->depth; i++)
-			putc_js(js, ' ');
-	}
+	if (js->has_items[js->depth--])
+		put(js, sep + 1, 1 + js->depth);
 	putc_js(js, c);
 }
 
