@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The DWARF reader's state, shared by its two halves: dwarf_structs.c
- * turns a struct or typedef DIE into a layout (members, blocks, the
- * fingerprint that recognises a struct's copies across units), and
+ * The DWARF reader's state, shared by its parts: dwarf_structs.c turns a
+ * struct or typedef DIE into a layout (members, blocks),
+ * dwarf_fingerprint.c recognises a struct's copies across units, and
  * read_dwarf.c walks files, modules and units (split DWARF included) and
- * hands it every top-level DIE. Nothing else includes this.
+ * hands them every top-level DIE. Nothing else includes this.
  */
 #ifndef LINEUP_DWARF_READER_H
 #define LINEUP_DWARF_READER_H
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 
+#include "dwarf_attrs.h"
+#include "dwarf_files.h"
 #include "dwarf_types.h"
 #include "intern.h"
 #include "read_internal.h"
@@ -21,6 +24,9 @@
 /* Members visited for one struct, anonymous ones included: shared types
  * can make a malformed nesting exponential. Real structs are far below. */
 #define MAX_MEMBER_VISITS (1u << 20)
+/* File indexes whose interned names are kept per unit; a kernel unit
+ * names a few hundred files. */
+#define LU_DW_MAX_FILES 65536
 
 /*
  * The definitions kept so far: the same struct appears in every unit that
@@ -70,9 +76,35 @@ struct dwarf_reader {
 	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
 	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
 	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
+	/* the file names of one unit's line table, and those interned */
+	struct lu_dw_files files;
+	const char **names;		/* by DW_AT_decl_file, or NULL */
+	size_t cap_names;
+	Dwarf_CU *names_cu;		/* the unit names is for */
+	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
+	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
 	bool failed;
 };
 
+static inline uint64_t lu_dw_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
+{
+	int tag = dwarf_tag(t);
+
+	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	       tag == DW_TAG_class_type;
+}
+
+/* The identity of the definition DIE, the same for its copies in other
+ * units (dwarf_fingerprint.c). */
+uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
+/* Readies the per-unit state for the unit of CUDIE, before its DIEs. */
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
 /* What the reader kept per type and per string, at the end of a read. */

@@ -5,7 +5,7 @@
  * them, anonymous ones recorded as blocks; a named nested member is
  * expanded as deep as the rules reach. The many identical copies of a
  * struct (one per compilation unit) are recognised by a cheap fingerprint
- * before anything is built.
+ * (dwarf_fingerprint.c) before anything is built.
  */
 #include "dwarf_reader.h"
 
@@ -19,11 +19,12 @@
 /* ---- members -------------------------------------------------------- */
 
 /*
- * The declaring file. DWARF 5 numbers the primary source file 0, which
- * Clang uses for it and elfutils 0.188's dwarf_decl_file refuses, so that
- * index is looked up in the unit's file table directly.
+ * The declaring file, libdw's way: dwarf_decl_file, except that DWARF 5
+ * numbers the primary source file 0, which Clang uses for it and elfutils
+ * 0.188's dwarf_decl_file refuses, so that index is looked up in the
+ * unit's file table directly.
  */
-static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+static const char *libdw_decl_file(Dwarf_Die *die)
 {
 	const char *f = dwarf_decl_file(die);
 	Dwarf_Die cu;
@@ -35,8 +36,47 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 	    dwarf_diecu(die, &cu, NULL, NULL) &&
 	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
 		f = dwarf_filesrc(files, 0, NULL, NULL);
-	/* the unit's file table stays put until the file is closed */
-	return lu_intern_at(&r->strings, &r->set->arena, f);
+	return f;
+}
+
+/*
+ * The same names from the unit's line table header (dwarf_files.c), which
+ * spares decoding every unit's whole line program; interned once per
+ * unit and index.
+ */
+static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+	bool libdw = false;
+	const char *f;
+
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
+	    dwarf_formudata(&a, &idx) != 0)
+		return NULL;
+	if (a.cu != r->names_cu) {
+		r->names_cu = a.cu;
+		if (r->cap_names)
+			memset(r->names, 0, r->cap_names * sizeof(*r->names));
+	}
+	if (idx < r->cap_names && r->names[idx])
+		return r->names[idx];
+	f = lu_dw_file_name(&r->files, a.cu, idx, &libdw);
+	if (libdw) /* the unit's file table stays put until the end */
+		return lu_intern_at(&r->strings, &r->set->arena,
+				    libdw_decl_file(die));
+	f = lu_intern_str(&r->strings, &r->set->arena, f);
+	if (f && idx < LU_DW_MAX_FILES) {
+		size_t old = r->cap_names;
+
+		while (idx >= r->cap_names)
+			r->names = lu_grow(r->names, &r->cap_names,
+					   r->cap_names, sizeof(*r->names));
+		memset(r->names + old, 0,
+		       (r->cap_names - old) * sizeof(*r->names));
+		r->names[idx] = f;
+	}
+	return f;
 }
 
 static unsigned decl_line(Dwarf_Die *die)
@@ -46,14 +86,6 @@ static unsigned decl_line(Dwarf_Die *die)
 	if (dwarf_decl_line(die, &line) != 0 || line < 0)
 		return 0;
 	return (unsigned)line;
-}
-
-static bool is_aggregate(Dwarf_Die *t)
-{
-	int tag = dwarf_tag(t);
-
-	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
-	       tag == DW_TAG_class_type;
 }
 
 /* "failed to read DWARF from x.o: struct foo contains itself (DIE 0x2d)" */
@@ -106,6 +138,10 @@ static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
 
 void lu_dwarf_free_memos(struct dwarf_reader *r)
 {
+	lu_dw_memo_free(&r->wanted);
+	lu_dw_plans_free(&r->plans);
+	lu_dw_files_free(&r->files);
+	free(r->names);
 	lu_intern_free(&r->strings);
 	lu_dw_memo_free(&r->spelled);
 	lu_dw_memo_free(&r->dims);
@@ -238,7 +274,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 
 	/* Anonymous struct or union, or a C++ base class: its members are
 	 * the parent's; a block says where it was. */
-	if (!name && have_core && is_aggregate(&core)) {
+	if (!name && have_core && lu_dw_is_aggregate(&core)) {
 		if (nesting >= MAX_ANON_DEPTH) {
 			lu_error_set(r->err,
 				     "failed to read DWARF from %s: anonymous "
@@ -332,7 +368,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		out->type_padding = struct_padding(r, &type);
 
 	if (depth < r->opts->expand_depth && have_core &&
-	    is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
+	    lu_dw_is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
 	    name) {
 		const char *sub = lu_intern_join(&r->strings, &r->set->arena,
 						 prefix ? prefix : "", name, ".");
@@ -355,228 +391,6 @@ static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
 }
 
 /* ---- structs -------------------------------------------------------- */
-
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	return h;
-}
-
-/*
- * A string: a short one by its text, a long one by the address of its
- * interned copy, which is found by the string's own address in O(1), so
- * that one long name shared by every member is not hashed again for each.
- * Either way the same text mixes the same value throughout a read.
- */
-static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
-{
-	if (!s || strnlen(s, LU_INTERN_SHORT) < LU_INTERN_SHORT) {
-		for (; s && *s; s++)
-			h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-		return mix(h, 0xff);
-	}
-	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
-}
-
-/*
- * The attributes of a member that the fingerprint reads, in one pass over
- * the DIE: looked up one by one, each absent attribute costs three scans
- * (dwarf_attr_integrate also tries DW_AT_abstract_origin and
- * DW_AT_specification), for every copy of a wanted struct in every unit.
- * A member that refers elsewhere takes the lookups instead.
- */
-struct member_attrs {
-	Dwarf_Attribute name, loc, bit_offset, bit_size, type;
-	bool has_name, has_loc, has_bit_offset, has_bit_size, has_type;
-	bool indirect;
-};
-
-static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
-{
-	struct member_attrs *m = arg;
-	Dwarf_Attribute *slot;
-	bool *has;
-
-	switch (dwarf_whatattr(attr)) {
-	case DW_AT_name:
-		slot = &m->name, has = &m->has_name;
-		break;
-	case DW_AT_data_member_location:
-		slot = &m->loc, has = &m->has_loc;
-		break;
-	case DW_AT_data_bit_offset:
-		slot = &m->bit_offset, has = &m->has_bit_offset;
-		break;
-	case DW_AT_bit_size:
-		slot = &m->bit_size, has = &m->has_bit_size;
-		break;
-	case DW_AT_type:
-		slot = &m->type, has = &m->has_type;
-		break;
-	case DW_AT_abstract_origin:
-	case DW_AT_specification:
-		m->indirect = true;
-		return DWARF_CB_ABORT;
-	default:
-		return DWARF_CB_OK;
-	}
-	if (!*has) { /* the first one wins, as in dwarf_attr */
-		*slot = *attr;
-		*has = true;
-	}
-	return DWARF_CB_OK;
-}
-
-static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
-{
-	Dwarf_Word v;
-
-	return has && !dwarf_formudata(attr, &v) ? v : 0;
-}
-
-/* What mix_type reads of a type DIE, in one pass as for members. */
-struct type_attrs {
-	Dwarf_Attribute name, size, type;
-	bool has_name, has_size, has_type;
-};
-
-static int collect_type_attr(Dwarf_Attribute *attr, void *arg)
-{
-	struct type_attrs *t = arg;
-	Dwarf_Attribute *slot;
-	bool *has;
-
-	switch (dwarf_whatattr(attr)) {
-	case DW_AT_name:
-		slot = &t->name, has = &t->has_name;
-		break;
-	case DW_AT_byte_size:
-		slot = &t->size, has = &t->has_size;
-		break;
-	case DW_AT_type:
-		slot = &t->type, has = &t->has_type;
-		break;
-	default:
-		return DWARF_CB_OK;
-	}
-	if (!*has) {
-		*slot = *attr;
-		*has = true;
-	}
-	return DWARF_CB_OK;
-}
-
-/* Hops followed from a member's type to its name and size: real types
- * need two or three (const char *, u32 to __u32 to unsigned int). */
-#define TYPE_CHAIN 8
-
-/*
- * A member's type, cheaply: the tags down to the first name (int, struct
- * list_head *, u32) and the first size on the way (through typedefs), so
- * that `int a` and `char a`, or pointers to different structs, tell two
- * definitions apart. Not the type's DIE offset: each unit has its own copy
- * of the type. Kept per DIE, as the members of a unit share their types.
- */
-static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
-{
-	Dwarf_Die t = *type;
-	bool named = false, sized = false;
-	uint64_t h = 0;
-
-	if (lu_dw_memo_get(&r->typehash, type->addr, &h))
-		return h;
-
-	for (int i = 0; i < TYPE_CHAIN; i++) {
-		struct type_attrs a = { .has_name = false };
-		int tag = dwarf_tag(&t);
-
-		if (dwarf_getattrs(&t, collect_type_attr, &a, 0) == -1) {
-			h = mix(h, 1); /* add_member will say */
-			break;
-		}
-		if (!named)
-			h = mix(h, (uint64_t)tag);
-		if (!sized && (a.has_size || tag == DW_TAG_array_type)) {
-			/* an array's size: its element's times its counts */
-			h = mix(h, a.has_size ? udata_of(&a.size, true)
-					      : lu_dw_type_size(&t));
-			sized = true;
-		}
-		if (!named && a.has_name) {
-			h = mix_str(r, h, dwarf_formstring(&a.name));
-			named = true;
-		}
-		if (named && sized)
-			break;
-		if (!a.has_type || !dwarf_formref_die(&a.type, &t)) {
-			h = mix(h, 0); /* void, or a name without a size */
-			break;
-		}
-	}
-	lu_dw_memo_put(&r->typehash, type->addr, h);
-	return h;
-}
-
-/*
- * Cheap identity of a definition: size, member names, places and types
- * (base classes are members without a name).
- * SEEN holds the anonymous aggregates already hashed for this struct: C
- * gives each its own DIE, so one met twice is malformed DWARF sharing it,
- * and hashing it again would make the walk exponential.
- */
-static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
-			    size_t *budget, struct lu_dw_memo *seen)
-{
-	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
-	Dwarf_Die child, t, core;
-
-	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
-		return h;
-	do {
-		int tag = dwarf_tag(&child);
-
-		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
-			continue;
-		if (!*budget)
-			return h; /* malformed nesting: add_member says so */
-		--*budget;
-		struct member_attrs m = { .indirect = false };
-		const char *name;
-		uint64_t loc = 0;
-		bool has_type;
-
-		if (dwarf_getattrs(&child, collect_member_attr, &m, 0) == -1)
-			m.indirect = true; /* let the lookups report it */
-		if (m.indirect) {
-			name = dwarf_diename(&child);
-			lu_dw_member_location(&child, &loc);
-			h = mix_str(r, mix(h, loc), name);
-			h = mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
-			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
-			has_type = lu_dw_type_of(&child, &t);
-		} else {
-			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
-			if (m.has_loc)
-				lu_dw_location_value(&m.loc, &loc);
-			h = mix_str(r, mix(h, loc), name);
-			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
-			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
-			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
-		}
-		h = mix(h, has_type ? type_hash(r, &t) : 0);
-		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
-		    is_aggregate(&core)) {
-			uint64_t met;
-
-			if (lu_dw_memo_get(seen, core.addr, &met))
-				continue;
-			lu_dw_memo_put(seen, core.addr, 1);
-			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
-					       seen));
-		}
-	} while (dwarf_siblingof(&child, &child) == 0);
-	return h;
-}
 
 static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 			 const char *name)
@@ -654,7 +468,7 @@ static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 
 static size_t kept_hash(const char *name, uint64_t fp)
 {
-	return (size_t)mix((uint64_t)(uintptr_t)name, fp);
+	return (size_t)lu_dw_mix((uint64_t)(uintptr_t)name, fp);
 }
 
 /* The slot of (NAME, FP): the kept one, or the free one to fill. */
@@ -692,15 +506,17 @@ static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
 /* The per-unit memos hold DIE addresses, which another unit reuses. */
 static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 {
+	if (die->cu != r->plans.cu)
+		lu_dw_plans_reset(&r->plans, die);
 	if (die->cu != r->typehash_cu) {
 		/* type_hash's DIEs are shared within a unit, not across:
 		 * keeping them all would grow with every copy of every wanted
 		 * struct */
-		lu_dw_memo_free(&r->typehash);
+		lu_dw_memo_forget(&r->typehash);
 		r->typehash_cu = die->cu;
 	}
 	if (die->cu != r->built_cu) {
-		lu_dw_memo_free(&r->built);
+		lu_dw_memo_forget(&r->built);
 		r->built_cu = die->cu;
 	}
 }
@@ -712,11 +528,7 @@ static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 			      const char *name)
 {
-	size_t budget = MAX_MEMBER_VISITS;
-	struct lu_dw_memo seen = { 0 };
-	uint64_t fp = fingerprint(r, die, 0, &budget, &seen);
-
-	lu_dw_memo_free(&seen);
+	uint64_t fp = lu_dwarf_fingerprint(r, die);
 	struct kept_slot *slot = kept_slot(&r->kept, name, fp);
 
 	if (!slot->name) {
@@ -730,6 +542,21 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 	}
 	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
 	return slot->index;
+}
+
+/*
+ * lu_read_wants for an interned NAME, asked once per name: a kernel's
+ * struct names come back in every unit, and the sets hash the text.
+ */
+static bool wants(struct dwarf_reader *r, const char *name)
+{
+	uint64_t v;
+
+	if (!lu_dw_memo_get(&r->wanted, name, &v)) {
+		v = lu_read_wants(r->ctx, name);
+		lu_dw_memo_put(&r->wanted, name, v);
+	}
+	return v;
 }
 
 /* A struct DIE met in the walk: kept when wanted by its tag or marked. */
@@ -746,10 +573,12 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 	enter_unit(r, die);
 	if (lu_dw_memo_get(&r->built, die->addr, &index))
 		return (size_t)index - 1; /* a typedef got here first */
-	if (!lu_read_wants(r->ctx, name) &&
-	    !(r->opts->marked && has_markers(r, die, keep(r, name))))
+	const char *kept = keep(r, name);
+
+	if (!wants(r, kept) &&
+	    !(r->opts->marked && has_markers(r, die, kept)))
 		return SIZE_MAX;
-	return keep_definition(r, die, keep(r, name));
+	return keep_definition(r, die, kept);
 }
 
 /* Adds the typedef NAME (interned) to the struct at INDEX, once. */
@@ -783,12 +612,12 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	uint64_t index;
 
 	if (!name || !lu_dw_type_of(die, &type) ||
-	    !lu_dw_strip_type(&type, &core) || !is_aggregate(&core) ||
+	    !lu_dw_strip_type(&type, &core) || !lu_dw_is_aggregate(&core) ||
 	    dwarf_hasattr(&core, DW_AT_declaration))
 		return;
-	bool wanted = lu_read_wants(r->ctx, name);
-	const char *tag = dwarf_diename(&core);
 	const char *kept = keep(r, name);
+	bool wanted = wants(r, kept);
+	const char *tag = dwarf_diename(&core);
 	size_t at = SIZE_MAX;
 
 	enter_unit(r, &core);
@@ -801,6 +630,11 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 		at = keep_definition(r, &core, tag ? keep(r, tag) : kept);
 	if (at != SIZE_MAX && !r->failed)
 		add_typedef(r, at, kept, !tag);
+}
+
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	enter_unit(r, cudie);
 }
 
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die)

@@ -157,6 +157,20 @@ void lu_dw_memo_free(struct lu_dw_memo *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* Freeing and growing the table again for every unit cost a third of the
+ * lookups themselves; clearing a sparse one costs more than regrowing. */
+void lu_dw_memo_forget(struct lu_dw_memo *m)
+{
+	if (!m->cap)
+		return;
+	if (m->count * 8 < m->cap) {
+		lu_dw_memo_free(m);
+		return;
+	}
+	memset(m->die, 0, m->cap * sizeof(*m->die));
+	m->count = 0;
+}
+
 /*
  * A struct's alignment: the largest of its members', or 1 when it is packed,
  * which shows as a member off its natural alignment or a size that is not a

@@ -65,6 +65,9 @@ void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t value);
 bool lu_dw_memo_get(const struct lu_dw_memo *m, const void *die,
 		    uint64_t *value);
 void lu_dw_memo_free(struct lu_dw_memo *m);
+/* Forgets every DIE, keeping the table when it was well used: a memo
+ * emptied for each of a kernel's thousands of units. */
+void lu_dw_memo_forget(struct lu_dw_memo *m);
 
 /*
  * Whether TYPE has a layout: one that contains itself by value (through

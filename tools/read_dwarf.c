@@ -62,7 +62,7 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			r->failed = true; /* zeros from here: the guard says */
 			return;
 		}
-		if (dwarf_tag(&die) == DW_TAG_namespace)
+		if (lu_dw_tag(&r->plans, &die) == DW_TAG_namespace)
 			visit_children(r, &die, depth + 1);
 		else
 			lu_dwarf_visit_type(r, &die);
@@ -194,6 +194,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		    !split_files_ok(r, &cudie))
 			return;
 		r->cu = dwarf_diename(&cudie);
+		lu_dwarf_enter_unit(r, &cudie);
 		visit_children(r, &cudie, 0);
 	}
 	r->failed = true; /* the guard of the file that shrank says so */

@@ -1,161 +1,181 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `lineup show --format json`: the layout model as JSON, schema in
- * doc/json.md. Built with jansson so escaping is never our problem.
+ * doc/json.md. Streamed (json_stream.c): jansson's layout and escaping,
+ * without a tree of the whole document.
  */
-#include <jansson.h>
 #include <stdlib.h>
 
+#include "json_stream.h"
 #include "kernel_groups.h"
 #include "report.h"
 #include "show.h"
 
-static json_t *lines_json(uint64_t offset, uint64_t size, unsigned line)
+static void lines_json(struct lu_js *js, const char *key, uint64_t offset,
+		       uint64_t size, unsigned line)
 {
 	uint64_t first = offset / line;
 	uint64_t last = size ? (offset + size - 1) / line : first;
 
-	return json_pack("[I,I]", (json_int_t)first, (json_int_t)last);
+	lu_js_open_array(js, key);
+	lu_js_int(js, NULL, (int64_t)first);
+	lu_js_int(js, NULL, (int64_t)last);
+	lu_js_close(js);
 }
 
-static json_t *str_or_null(const char *s)
+static void member_json(struct lu_js *js, const struct lu_struct *s,
+			const struct lu_member *m, int block, unsigned line)
 {
-	return s ? json_string(s) : json_null();
+	lu_js_open_object(js, NULL);
+	lu_js_str(js, "name", m->name);
+	lu_js_str2(js, "type", m->type, m->dims);
+	lu_js_int(js, "offset", (int64_t)m->offset);
+	lu_js_int(js, "size", (int64_t)m->size);
+	lu_js_int(js, "bit_offset", (int64_t)m->bit_offset);
+	lu_js_int(js, "bit_size", (int64_t)m->bit_size);
+	lu_js_str_or_null(js, "file", m->file);
+	lu_js_int(js, "line", m->decl_line);
+	lu_js_int(js, "depth", m->depth);
+	lines_json(js, "cachelines", m->offset, m->size, line);
+	if (m->group >= 0)
+		lu_js_str(js, "group", s->groups[m->group].name);
+	else
+		lu_js_null(js, "group");
+	lu_js_bool(js, "marker", m->marker);
+	if (block >= 0)
+		lu_js_int(js, "block", block);
+	else
+		lu_js_null(js, "block");
+	lu_js_int(js, "type_padding", (int64_t)m->type_padding);
+	lu_js_close(js);
 }
 
-static json_t *member_json(const struct lu_struct *s,
-			   const struct lu_member *m, int block, unsigned line)
+static void block_json(struct lu_js *js, const struct lu_block *b,
+		       unsigned line)
 {
-	json_t *j = json_object();
-
-	json_object_set_new(j, "name", json_string(m->name));
-	json_object_set_new(j, "type", json_sprintf("%s%s", m->type, m->dims));
-	json_object_set_new(j, "offset", json_integer((json_int_t)m->offset));
-	json_object_set_new(j, "size", json_integer((json_int_t)m->size));
-	json_object_set_new(j, "bit_offset",
-			    json_integer((json_int_t)m->bit_offset));
-	json_object_set_new(j, "bit_size", json_integer((json_int_t)m->bit_size));
-	json_object_set_new(j, "file", str_or_null(m->file));
-	json_object_set_new(j, "line", json_integer(m->decl_line));
-	json_object_set_new(j, "depth", json_integer(m->depth));
-	json_object_set_new(j, "cachelines", lines_json(m->offset, m->size, line));
-	json_object_set_new(j, "group", m->group >= 0
-				? json_string(s->groups[m->group].name)
-				: json_null());
-	json_object_set_new(j, "marker", json_boolean(m->marker));
-	json_object_set_new(j, "block", block >= 0 ? json_integer(block)
-						   : json_null());
-	json_object_set_new(j, "type_padding",
-			    json_integer((json_int_t)m->type_padding));
-	return j;
+	lu_js_open_object(js, NULL);
+	lu_js_str(js, "kind", b->is_union ? "union" : "struct");
+	lu_js_int(js, "offset", (int64_t)b->offset);
+	lu_js_int(js, "size", (int64_t)b->size);
+	lines_json(js, "cachelines", b->offset, b->size, line);
+	if (b->parent >= 0)
+		lu_js_int(js, "parent", b->parent);
+	else
+		lu_js_null(js, "parent");
+	lu_js_str_or_null(js, "base", b->base);
+	lu_js_close(js);
 }
 
-static json_t *block_json(const struct lu_block *b, unsigned line)
+static void group_json(struct lu_js *js, const struct lu_struct *s,
+		       const struct lu_group *g, unsigned line)
 {
-	json_t *j = json_object();
-
-	json_object_set_new(j, "kind", json_string(b->is_union ? "union"
-							       : "struct"));
-	json_object_set_new(j, "offset", json_integer((json_int_t)b->offset));
-	json_object_set_new(j, "size", json_integer((json_int_t)b->size));
-	json_object_set_new(j, "cachelines", lines_json(b->offset, b->size, line));
-	json_object_set_new(j, "parent", b->parent >= 0
-				? json_integer(b->parent) : json_null());
-	json_object_set_new(j, "base", str_or_null(b->base));
-	return j;
-}
-
-static json_t *group_json(const struct lu_struct *s, const struct lu_group *g,
-			  unsigned line)
-{
-	json_t *j = json_object(), *members = json_array();
-
-	json_object_set_new(j, "name", json_string(g->name));
-	json_object_set_new(j, "kind", json_string(lu_kind_name(g->kind)));
-	json_object_set_new(j, "origin", json_string(lu_origin_name(g->origin)));
-	json_object_set_new(j, "path", str_or_null(lu_path_name(g->path)));
-	json_object_set_new(j, "begin", json_integer((json_int_t)g->begin));
-	json_object_set_new(j, "end", json_integer((json_int_t)g->end));
-	json_object_set_new(j, "cachelines",
-			    g->end > g->begin
-				    ? lines_json(g->begin, g->end - g->begin, line)
-				    : json_array());
+	lu_js_open_object(js, NULL);
+	lu_js_str(js, "name", g->name);
+	lu_js_str(js, "kind", lu_kind_name(g->kind));
+	lu_js_str(js, "origin", lu_origin_name(g->origin));
+	lu_js_str_or_null(js, "path", lu_path_name(g->path));
+	lu_js_int(js, "begin", (int64_t)g->begin);
+	lu_js_int(js, "end", (int64_t)g->end);
+	if (g->end > g->begin) {
+		lines_json(js, "cachelines", g->begin, g->end - g->begin,
+			   line);
+	} else {
+		lu_js_open_array(js, "cachelines");
+		lu_js_close(js);
+	}
+	lu_js_open_array(js, "members");
 	for (size_t i = g->first; i < g->last && i < s->n_members; i++)
 		if (!s->members[i].marker && !s->members[i].depth)
-			json_array_append_new(members,
-					      json_string(s->members[i].name));
-	json_object_set_new(j, "members", members);
-	return j;
+			lu_js_str(js, NULL, s->members[i].name);
+	lu_js_close(js);
+	lu_js_close(js);
 }
 
-static json_t *struct_json(const struct lu_struct *s, unsigned line)
+/* Each member's innermost block into INNER: blocks come outer first. */
+static void inner_blocks(const struct lu_struct *s, int *inner)
 {
-	json_t *j = json_object(), *members = json_array(),
-	       *groups = json_array(), *blocks = json_array();
-	/* each member's innermost block: blocks come outer first */
-	int *inner = malloc((s->n_members ? s->n_members : 1) *
-			    sizeof(*inner));
-
-	if (!inner)
-		abort();
 	for (size_t i = 0; i < s->n_members; i++)
 		inner[i] = -1;
-	for (size_t k = 0; k < s->n_blocks; k++) {
+	for (size_t k = 0; k < s->n_blocks; k++)
 		for (size_t i = s->blocks[k].first;
 		     i < s->blocks[k].last && i < s->n_members; i++)
 			inner[i] = (int)k;
-		json_array_append_new(blocks, block_json(&s->blocks[k], line));
-	}
+}
 
-	json_t *typedefs = json_array();
-
+static void struct_json(struct lu_js *js, const struct lu_struct *s,
+			unsigned line, int *inner)
+{
+	lu_js_open_object(js, NULL);
+	lu_js_str(js, "name", s->name);
+	lu_js_str(js, "kind", s->is_union ? "union" : "struct");
+	lu_js_bool(js, "tagless", s->tagless);
+	lu_js_open_array(js, "typedefs");
 	for (size_t i = 0; i < s->n_typedefs; i++)
-		json_array_append_new(typedefs, json_string(s->typedefs[i]));
-	json_object_set_new(j, "name", json_string(s->name));
-	json_object_set_new(j, "kind", json_string(s->is_union ? "union"
-							       : "struct"));
-	json_object_set_new(j, "tagless", json_boolean(s->tagless));
-	json_object_set_new(j, "typedefs", typedefs);
-	json_object_set_new(j, "size", json_integer((json_int_t)s->size));
-	json_object_set_new(j, "align", json_integer((json_int_t)s->align));
-	json_object_set_new(j, "align_inferred",
-			    json_boolean(s->align_inferred));
-	json_object_set_new(j, "cachelines",
-			    json_integer((json_int_t)((s->size + line - 1) /
-						      line)));
-	json_object_set_new(j, "file", str_or_null(s->file));
-	json_object_set_new(j, "line", json_integer(s->decl_line));
-	json_object_set_new(j, "unit", str_or_null(s->unit));
-	json_object_set_new(j, "variant", json_integer(s->variant));
+		lu_js_str(js, NULL, s->typedefs[i]);
+	lu_js_close(js);
+	lu_js_int(js, "size", (int64_t)s->size);
+	lu_js_int(js, "align", (int64_t)s->align);
+	lu_js_bool(js, "align_inferred", s->align_inferred);
+	lu_js_int(js, "cachelines", (int64_t)((s->size + line - 1) / line));
+	lu_js_str_or_null(js, "file", s->file);
+	lu_js_int(js, "line", s->decl_line);
+	lu_js_str_or_null(js, "unit", s->unit);
+	lu_js_int(js, "variant", s->variant);
+	inner_blocks(s, inner);
+	lu_js_open_array(js, "members");
 	for (size_t i = 0; i < s->n_members; i++)
 		if (!s->members[i].marker)
-			json_array_append_new(members,
-					      member_json(s, &s->members[i],
-							  inner[i], line));
+			member_json(js, s, &s->members[i], inner[i], line);
+	lu_js_close(js);
+	lu_js_open_array(js, "blocks");
+	for (size_t k = 0; k < s->n_blocks; k++)
+		block_json(js, &s->blocks[k], line);
+	lu_js_close(js);
+	lu_js_open_array(js, "groups");
 	for (size_t i = 0; i < s->n_groups; i++)
-		json_array_append_new(groups, group_json(s, &s->groups[i], line));
-	json_object_set_new(j, "members", members);
-	json_object_set_new(j, "blocks", blocks);
-	json_object_set_new(j, "groups", groups);
-	free(inner);
-	return j;
+		group_json(js, s, &s->groups[i], line);
+	lu_js_close(js);
+	lu_js_close(js);
 }
 
 int lu_show_json(FILE *out, const struct lu_set *set,
 		 const struct lu_show_opts *opts)
 {
-	json_t *root = json_object(), *structs = json_array();
+	struct lu_js *js = malloc(sizeof(*js));
+	size_t most = 1;
+	int *inner;
 
-	json_object_set_new(root, "lineup", json_integer(1));
-	json_object_set_new(root, "input",
-			    json_pack("{s:s, s:s, s:o, s:i}", "path", set->path,
-				      "format", set->format ? set->format : "",
-				      "machine", str_or_null(set->machine),
-				      "line_size", (int)opts->line_size));
 	for (size_t i = 0; i < set->n_structs; i++)
-		json_array_append_new(structs,
-				      struct_json(&set->structs[i],
-						  opts->line_size));
-	json_object_set_new(root, "structs", structs);
-	return lu_output_json(out, root);
+		if (set->structs[i].n_members > most)
+			most = set->structs[i].n_members;
+	inner = malloc(most * sizeof(*inner));
+	if (!js || !inner)
+		abort();
+	lu_js_init(js, out);
+	lu_js_open_object(js, NULL);
+	lu_js_int(js, "lineup", 1);
+	/* json_pack("{s:s, s:s, s:o, s:i}") built "input" whole or not at
+	 * all: one string jansson refuses left the key out */
+	const char *format = set->format ? set->format : "";
+
+	if (lu_js_valid(set->path) && lu_js_valid(format) &&
+	    (!set->machine || lu_js_valid(set->machine))) {
+		lu_js_open_object(js, "input");
+		lu_js_str(js, "path", set->path);
+		lu_js_str(js, "format", format);
+		lu_js_str_or_null(js, "machine", set->machine);
+		lu_js_int(js, "line_size", (int)opts->line_size);
+		lu_js_close(js);
+	}
+	lu_js_open_array(js, "structs");
+	/* a failed write stops the document where it failed */
+	for (size_t i = 0; i < set->n_structs && !lu_js_failed(js); i++)
+		struct_json(js, &set->structs[i], opts->line_size, inner);
+	lu_js_close(js);
+	lu_js_close(js);
+	free(inner);
+	int rc = lu_js_finish(js);
+
+	free(js);
+	return rc;
 }

@@ -219,6 +219,64 @@ def archive_member_named(lineup, work):
     one_error_line(rc, err, "libthin.a(", "not a regular file")
 
 
+# ---- the copies of a struct in many units ---------------------------------
+
+@case
+def duplicate_arrays(lineup, work):
+    """A struct's copies across units are one definition when their arrays
+    agree, whether the producer wrote an array's count (Clang) or its upper
+    bound (GCC); an array of the same size in another shape makes another
+    definition (as does another member)."""
+    if not shutil.which("clang"):
+        raise Skip("clang is not installed")
+    same = ("struct ring { char name[16]; int slots[2][4];"
+            " unsigned char tail[]; };\n"
+            "struct flat { char cells[2][8]; int pairs[3]; };\n")
+    a = compile_c(work, "gcc_unit", same + "struct ring r; struct flat f;\n",
+                  cc=["gcc"])
+    b = compile_c(work, "clang_unit",
+                  same + "struct ring *p; struct flat *q;\n",
+                  cc=["clang"])
+    c = compile_c(work, "other_unit",
+                  "struct flat { char cells[4][4]; int pairs[3]; };\n"
+                  "struct flat g;\n", cc=["gcc"])
+    d = compile_c(work, "wider_unit",
+                  "struct flat { char cells[2][8]; long pairs[1]; "
+                  "int x; };\nstruct flat h;\n", cc=["clang"])
+    lib = os.path.join(work, "libunits.a")
+    subprocess.run(["ar", "rc", lib, a, b, c, d], check=True)
+    rc, out, err = run(lineup, "show", "--format", "json", lib)
+    expect(rc == 0, "exit %d: %s" % (rc, err))
+    names = [s["name"] for s in json.loads(out)["structs"]]
+    expect(names.count("ring") == 1,
+           "ring kept %d times: %r" % (names.count("ring"), names))
+    expect(names.count("flat") == 3,
+           "flat kept %d times, expected 3: %r" % (names.count("flat"),
+                                                   names))
+
+
+# ---- output ----------------------------------------------------------------
+
+@case
+def show_json_full_disk(lineup, work):
+    """show --format json streams its document: a full disk mid-stream is
+    one line and exit 2, and what was written stops at a value's edge."""
+    src = "".join("struct s%d { long a; char b[%d]; } v%d;\n" % (i, i + 1, i)
+                  for i in range(2000))
+    obj = compile_c(work, "many", src)
+    rc, out, err = run(lineup, "show", "--format", "json", obj)
+    expect(rc == 0 and len(out) > 256 * 1024,
+           "exit %d, %d bytes: the document must outgrow the buffer"
+           % (rc, len(out)))
+    json.loads(out)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([lineup, "show", "--format", "json", obj],
+                           stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=60)
+    one_error_line(p.returncode, p.stderr, "failed to write the output",
+                   "No space left on device")
+
+
 def main(argv):
     if argv[1:] == ["--list"]:
         print("\n".join(CASES))

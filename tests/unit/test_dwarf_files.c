@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DWARF reader's shortcuts against libdw, on objects built at test
+ * time by GCC and Clang, DWARF 2 to 5, compressed, big-endian, relocatable
+ * and linked: file names from a line table's header (dwarf_files.c)
+ * against dwarf_getsrcfiles, which decodes the whole line program, for
+ * every unit and index; and every DIE's attributes stepped over with its
+ * abbreviation's plan (dwarf_attrs.c) against dwarf_getattrs and
+ * dwarf_siblingof.
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "dwarf_attrs.h"
+#include "dwarf_files.h"
+
+/* Criterion hands each worker a copy of the parameters in another
+ * address space: words in place, not pointers. */
+struct build {
+	char argv[4][32];	/* the compiler's words; -o comes after */
+	bool may_ask_libdw;	/* split DWARF: the table is libdw's */
+};
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f, "cannot write %s", path);
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0);
+}
+
+/* Runs ARGV in DIR; false when the program is not installed. Criterion's
+ * worker takes SIGCHLD for its own: our child's is ours. */
+static bool run_in(const char *dir, const char *const *argv)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL }, old;
+	int status;
+
+	sigaction(SIGCHLD, &dfl, &old);
+	pid_t pid = fork();
+
+	cr_assert_geq(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (chdir(dir) != 0)
+			_exit(126);
+		dup2(null, 2);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	sigaction(SIGCHLD, &old, NULL);
+	cr_assert(WIFEXITED(status), "%s: signal %d", argv[0],
+		  WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+	if (WEXITSTATUS(status) == 127)
+		return false;
+	cr_assert_eq(WEXITSTATUS(status), 0, "%s failed", argv[0]);
+	return true;
+}
+
+static int no_debuginfo(Dwfl_Module *m, void **u, const char *n,
+			Dwarf_Addr b, const char *f, const char *l,
+			GElf_Word c, char **out)
+{
+	(void)m, (void)u, (void)n, (void)b, (void)f, (void)l, (void)c;
+	*out = NULL;
+	return -1;
+}
+
+static const Dwfl_Callbacks offline = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+struct compare {
+	bool may_ask_libdw;
+	size_t units, names, dies, planned;
+	struct lu_dw_plans plans;
+};
+
+#define MAX_ATTRS 64
+
+struct attrs {
+	size_t n;
+	Dwarf_Attribute a[MAX_ATTRS];
+};
+
+static int record(Dwarf_Attribute *a, void *arg)
+{
+	struct attrs *r = arg;
+
+	cr_assert_lt(r->n, MAX_ATTRS);
+	r->a[r->n++] = *a;
+	return DWARF_CB_OK;
+}
+
+/* The same attributes, values at the same places (an implicit constant's
+ * the same number), and the next sibling where the values end. */
+static void compare_dies(struct compare *cmp, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die die;
+
+	if (depth > 64 || dwarf_child(parent, &die) != 0)
+		return;
+	do {
+		struct attrs theirs = { 0 }, mine = { 0 };
+		const unsigned char *end;
+		Dwarf_Die copy = { .addr = die.addr, .cu = die.cu }, next;
+
+		cr_assert_eq(dwarf_getattrs(&die, record, &theirs, 0), 1);
+		cr_assert_eq(lu_dw_getattrs(&cmp->plans, &copy, record, &mine,
+					    &end), 1);
+		cr_assert_eq(lu_dw_tag(&cmp->plans, &copy), dwarf_tag(&die));
+		cr_assert_eq(mine.n, theirs.n, "DIE 0x%llx",
+			     (unsigned long long)dwarf_dieoffset(&die));
+		for (size_t i = 0; i < mine.n; i++) {
+			Dwarf_Attribute *x = &mine.a[i], *y = &theirs.a[i];
+			Dwarf_Word u, v;
+
+			cr_assert_eq(x->code, y->code);
+			cr_assert_eq(x->form, y->form);
+			if (x->form != DW_FORM_implicit_const) {
+				cr_assert_eq(x->valp, y->valp);
+				continue;
+			}
+			cr_assert_eq(dwarf_formudata(x, &u), 0);
+			cr_assert_eq(dwarf_formudata(y, &v), 0);
+			cr_assert_eq(u, v);
+		}
+		cmp->dies++;
+		if (end) {
+			cmp->planned++;
+			if (!dwarf_haschildren(&die) &&
+			    dwarf_siblingof(&die, &next) == 0)
+				cr_assert_eq((void *)end, next.addr);
+		}
+		compare_dies(cmp, &die, depth + 1);
+	} while (dwarf_siblingof(&die, &die) == 0);
+}
+
+/* Every index of every unit, and two past the end. */
+static int compare_module(Dwfl_Module *mod, void **u, const char *name,
+			  Dwarf_Addr start, void *arg)
+{
+	struct compare *cmp = arg;
+	Dwarf_Addr bias;
+	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+	struct lu_dw_files t = { 0 };
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	uint8_t type;
+
+	(void)u, (void)name, (void)start;
+	cr_assert_not_null(dw);
+	while (dwarf_get_units(dw, cu, &cu, NULL, &type, &cudie, NULL) == 0) {
+		Dwarf_Files *files;
+		size_t n = 0;
+
+		if (dwarf_getsrcfiles(&cudie, &files, &n) != 0)
+			n = 0;
+		cmp->units++;
+		lu_dw_plans_reset(&cmp->plans, &cudie);
+		compare_dies(cmp, &cudie, 0);
+		for (size_t i = 0; i < n + 2; i++) {
+			bool libdw = false;
+			const char *mine = lu_dw_file_name(&t, cu, i, &libdw);
+			const char *theirs =
+				i < n ? dwarf_filesrc(files, i, NULL, NULL)
+				      : NULL;
+
+			if (libdw) {
+				cr_assert(cmp->may_ask_libdw,
+					  "unit %zu left to libdw",
+					  cmp->units);
+				continue;
+			}
+			if (!theirs) {
+				cr_assert_null(mine,
+					       "file %zu: %s, libdw: none", i,
+					       mine);
+				continue;
+			}
+			cr_assert_not_null(mine, "file %zu: none, libdw: %s",
+					   i, theirs);
+			cr_assert_str_eq(mine, theirs, "file %zu", i);
+			cmp->names++;
+		}
+	}
+	lu_dw_files_free(&t);
+	lu_dw_plans_free(&cmp->plans);
+	return DWARF_CB_OK;
+}
+
+static const char source[] =
+	"#include \"inc/types.h\"\n"
+	"#include \"../shared.h\"\n"
+	"struct ring r;\n"
+	"struct far f;\n"
+	"int get(struct ring *x) { return x->head + f.v; }\n";
+
+static struct build builds[] = {
+	{ { "gcc", "-gdwarf-5", "-O1" }, false },
+	{ { "gcc", "-gdwarf-4" }, false },
+	{ { "gcc", "-gdwarf-3" }, false },
+	{ { "gcc", "-gdwarf-2" }, false },
+	{ { "gcc", "-gdwarf-5", "-gz=zlib" }, false },
+	{ { "gcc", "-gdwarf-4", "-gz=zlib-gnu" }, false },
+	{ { "gcc", "-gdwarf-5", "-gsplit-dwarf" }, true },
+	{ { "clang", "-gdwarf-5" }, false },
+	{ { "clang", "-gdwarf-4" }, false },
+	{ { "clang", "--target=s390x-linux-gnu", "-gdwarf-5" }, false },
+	{ { "clang", "--target=powerpc64-linux-gnu", "-gdwarf-4" }, false },
+	{ { "clang", "--target=i686-linux-gnu", "-gdwarf-5" }, false },
+};
+
+ParameterizedTestParameters(dwarf_files, same_names_as_libdw)
+{
+	return cr_make_param_array(struct build, builds,
+				   sizeof(builds) / sizeof(builds[0]));
+}
+
+static void check_object(const char *dir, const char *path, bool split)
+{
+	struct compare cmp = { .may_ask_libdw = split };
+	Dwfl *dwfl = dwfl_begin(&offline);
+	char full[512];
+	int fd;
+
+	snprintf(full, sizeof(full), "%s/%s", dir, path);
+	fd = open(full, O_RDONLY);
+	cr_assert_geq(fd, 0);
+	dwfl_report_begin(dwfl);
+	cr_assert_not_null(dwfl_report_offline(dwfl, full, full, fd));
+	dwfl_report_end(dwfl, NULL, NULL);
+	dwfl_getmodules(dwfl, compare_module, &cmp, 0);
+	dwfl_end(dwfl);
+	cr_assert_gt(cmp.units, 0);
+	cr_assert(split || cmp.names >= 3, "%zu names compared", cmp.names);
+	cr_assert(split || cmp.planned * 2 > cmp.dies,
+		  "%zu of %zu DIEs planned", cmp.planned, cmp.dies);
+}
+
+ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
+{
+	char dir[] = "/tmp/lineup-dwarf-files-XXXXXX", path[512];
+	const char *argv[20];
+	size_t n = 0;
+
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/src", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/src/inc", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/src/main.c", dir);
+	write_file(path, source);
+	snprintf(path, sizeof(path), "%s/src/inc/types.h", dir);
+	write_file(path, "struct ring { int head, tail; };\n");
+	snprintf(path, sizeof(path), "%s/shared.h", dir);
+	write_file(path, "struct far { long v; };\n");
+	while (n < 4 && b->argv[n][0])
+		argv[n] = b->argv[n], n++;
+	/* relative names, as a build system passes them */
+	const char *tail[] = { "-c", "src/main.c", "-o", "main.o", NULL };
+
+	memcpy(argv + n, tail, sizeof(tail));
+	if (!run_in(dir, argv)) {
+		cr_skip_test("%s is not installed", argv[0]);
+	} else {
+		check_object(dir, "main.o", b->may_ask_libdw);
+		/* an executable: no relocations, addresses in the table */
+		if (!strcmp(argv[0], "gcc") && !b->may_ask_libdw) {
+			const char *link[] = { "gcc", "-nostdlib", "-Wl,-e,get",
+					       "main.o", "-o", "main", NULL };
+
+			run_in(dir, link);
+			check_object(dir, "main", false);
+		}
+	}
+	const char *rm[] = { "rm", "-rf", dir, NULL };
+
+	run_in("/", rm);
+}

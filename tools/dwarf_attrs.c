@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A DIE's attributes as dwarf_getattrs gives them, for the hot loop of the
+ * DWARF reader: every member of every copy of every struct in a kernel
+ * (six million DIEs) is read to recognise duplicates. libdw decodes each
+ * abbreviation's attribute list (two LEB128s per attribute) and the size
+ * of each value anew for every DIE; here an abbreviation is planned once
+ * per unit (dwarf_getabbrevattr_data) and a DIE is stepped over with the
+ * plan, whose end is also where the next sibling of a DIE without
+ * children starts. libdw still decodes every value (dwarf_formstring,
+ * dwarf_formudata, dwarf_formref_die on the attributes given out); a form
+ * not listed below, a DIE of another unit or a unit whose end is not known
+ * goes to dwarf_getattrs itself. tests/unit/test_dwarf_files.c compares
+ * both on every DIE of objects from GCC and Clang.
+ */
+#include "dwarf_attrs.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+#define VARIABLE 0xff	/* lu_dw_step.size: read from the value */
+#define PLAN_MAX 64	/* attributes of one abbreviation planned, at most */
+
+/*
+ * Where DIE's unit ends in memory, which libdw keeps to itself: its header
+ * is one of the sizes DWARF 2-5 define before the unit's DIE, and
+ * dwarf_next_unit confirms which and says where the next unit starts.
+ * NULL when none is confirmed (type units of .debug_types).
+ */
+static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size,
+				     uint8_t *addr_size)
+{
+	static const Dwarf_Off header_sizes[] = { 11, 12, 20, 23, 24, 32,
+						  36, 40 };
+	Dwarf_Die cudie;
+	Dwarf *dw = dwarf_cu_getdwarf(die->cu);
+
+	if (!dw || !dwarf_diecu(die, &cudie, addr_size, offset_size))
+		return NULL;
+	Dwarf_Off at = dwarf_dieoffset(&cudie);
+	const unsigned char *base = (const unsigned char *)cudie.addr - at;
+
+	for (size_t i = 0; i < sizeof(header_sizes) / sizeof(*header_sizes);
+	     i++) {
+		Dwarf_Off start = at - header_sizes[i], next;
+		size_t header;
+
+		if (at < header_sizes[i])
+			break;
+		if (dwarf_next_unit(dw, start, &next, &header, NULL, NULL,
+				    NULL, NULL, NULL, NULL) == 0 &&
+		    start + header == at && next > at)
+			return base + next;
+	}
+	return NULL;
+}
+
+void lu_dw_plans_reset(struct lu_dw_plans *p, Dwarf_Die *die)
+{
+	p->cu = die->cu;
+	p->offset_size = 4;
+	p->address_size = 8;
+	p->unit_end = unit_end(die, &p->offset_size, &p->address_size);
+	lu_dw_memo_forget(&p->by_abbrev);
+	p->n_plans = 0;
+	p->n_blocks = p->n_blocks ? 1 : 0;	/* the first is reused */
+	p->used = 0;
+	if (p->cap_codes)
+		memset(p->by_code, 0, p->cap_codes * sizeof(*p->by_code));
+}
+
+void lu_dw_plans_free(struct lu_dw_plans *p)
+{
+	lu_dw_memo_free(&p->by_abbrev);
+	free(p->plans);
+	for (size_t i = 0; i < p->cap_blocks; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
+	free(p->by_code);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The bytes a value of FORM takes when they do not depend on the value;
+ * VARIABLE when they do; 0xfe for a form left to libdw. */
+static uint8_t form_size(const struct lu_dw_plans *p, unsigned form)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+		return p->offset_size;
+	case DW_FORM_addr:
+		return p->address_size;
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+	case DW_FORM_ref_udata:
+	case DW_FORM_strx:
+	case DW_FORM_addrx:
+	case DW_FORM_GNU_str_index:
+	case DW_FORM_GNU_addr_index:
+	case DW_FORM_string:
+	case DW_FORM_exprloc:
+	case DW_FORM_block:
+	case DW_FORM_block1:
+		return VARIABLE;
+	default:
+		return 0xfe;
+	}
+}
+
+static void encode_sleb(uint8_t out[11], int64_t v)
+{
+	for (int i = 0; i < 11; i++) {
+		uint8_t b = (uint8_t)(v & 0x7f);
+
+		/* arithmetic shift: implementation-defined, so in gcc, clang */
+		v >>= 7;
+		bool done = (v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40));
+
+		out[i] = done ? b : (uint8_t)(b | 0x80);
+		if (done)
+			return;
+	}
+}
+
+/* Room for N steps that stay put until the next reset. */
+static struct lu_dw_step *take_steps(struct lu_dw_plans *p, size_t n,
+				     uint16_t *block, uint32_t *first)
+{
+	if (!p->n_blocks || p->used + n > LU_DW_STEP_BLOCK) {
+		if (p->n_blocks == p->cap_blocks) {
+			p->blocks = lu_grow(p->blocks, &p->cap_blocks,
+					    p->n_blocks, sizeof(*p->blocks));
+			for (size_t i = p->n_blocks; i < p->cap_blocks; i++)
+				p->blocks[i] = NULL;
+		}
+		if (!p->blocks[p->n_blocks]) {
+			p->blocks[p->n_blocks] = malloc(
+				LU_DW_STEP_BLOCK * sizeof(struct lu_dw_step));
+			if (!p->blocks[p->n_blocks])
+				abort();
+		}
+		p->n_blocks++;
+		p->used = 0;
+	}
+	*block = (uint16_t)(p->n_blocks - 1);
+	*first = (uint32_t)p->used;
+	p->used += n;
+	return p->blocks[*block] + *first;
+}
+
+static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
+					Dwarf_Abbrev *abbrev)
+{
+	uint64_t at;
+	size_t n = 0;
+
+	if (lu_dw_memo_get(&p->by_abbrev, abbrev, &at))
+		return &p->plans[at - 1];
+	p->plans = lu_grow(p->plans, &p->cap_plans, p->n_plans,
+			   sizeof(*p->plans));
+	struct lu_dw_plan *plan = &p->plans[p->n_plans];
+
+	memset(plan, 0, sizeof(*plan));
+	/* counted with dwarf_getabbrevattr_data: 0.188's dwarf_getattrcnt
+	 * miscounts after an implicit constant (it skips not its value) */
+	while (n <= PLAN_MAX && dwarf_getabbrevattr_data(abbrev, n, NULL, NULL,
+							  NULL, NULL) == 0)
+		n++;
+	if (n <= PLAN_MAX && p->n_blocks < UINT16_MAX) {
+		struct lu_dw_step *s = take_steps(p, n, &plan->block,
+						  &plan->first);
+
+		plan->n = (uint16_t)n;
+		plan->ok = true;
+		for (size_t i = 0; i < n && plan->ok; i++) {
+			unsigned name, form;
+			Dwarf_Sword data;
+
+			if (dwarf_getabbrevattr_data(abbrev, i, &name, &form,
+						     &data, NULL) != 0 ||
+			    form_size(p, form) == 0xfe) {
+				plan->ok = false;
+				break;
+			}
+			s[i].code = (uint16_t)name;
+			s[i].form = (uint16_t)form;
+			s[i].size = form_size(p, form);
+			if (form == DW_FORM_implicit_const)
+				encode_sleb(s[i].sleb, data);
+		}
+	}
+	lu_dw_memo_put(&p->by_abbrev, abbrev, ++p->n_plans);
+	return plan;
+}
+
+/* Bytes of the LEB128 number at Q, 0 if it runs past END. */
+static size_t leb_len(const unsigned char *q, const unsigned char *end)
+{
+	for (const unsigned char *r = q; r < end; r++)
+		if (!(*r & 0x80))
+			return (size_t)(r - q) + 1;
+	return 0;
+}
+
+static uint64_t uleb(const unsigned char *q, size_t len)
+{
+	uint64_t v = 0;
+
+	for (size_t i = len; i-- > 0;)
+		v = v << 7 | (q[i] & 0x7f);
+	return len <= 9 ? v : UINT64_MAX;
+}
+
+/* Where the value of S at Q ends; NULL past END. */
+static const unsigned char *step_over(const struct lu_dw_step *s,
+				      const unsigned char *q,
+				      const unsigned char *end)
+{
+	size_t n, k;
+	const unsigned char *nul;
+
+	if (s->size != VARIABLE) {
+		n = s->size;
+	} else {
+		switch (s->form) {
+		case DW_FORM_string:
+			nul = memchr(q, 0, (size_t)(end - q));
+			n = nul ? (size_t)(nul - q) + 1 : 0;
+			break;
+		case DW_FORM_exprloc:
+		case DW_FORM_block:
+			k = leb_len(q, end);
+			n = k && uleb(q, k) <= (uint64_t)(end - q) - k
+				    ? k + (size_t)uleb(q, k)
+				    : 0;
+			break;
+		case DW_FORM_block1:
+			n = q < end ? 1 + (size_t)*q : 0;
+			break;
+		default: /* LEB128: udata, sdata, ref_udata, strx, addrx */
+			n = leb_len(q, end);
+			break;
+		}
+		if (!n)
+			return NULL;
+	}
+	return n <= (size_t)(end - q) ? q + n : NULL;
+}
+
+/* Codes cached per unit; a kernel unit uses a few hundred. */
+#define MAX_CODES 65536
+
+int lu_dw_tag(struct lu_dw_plans *p, Dwarf_Die *die)
+{
+	const unsigned char *q = die->addr;
+	size_t k;
+
+	if (die->abbrev || die->cu != p->cu || !p->unit_end ||
+	    q >= p->unit_end || !(k = leb_len(q, p->unit_end)) || k > 3)
+		return dwarf_tag(die);
+	size_t code = (size_t)uleb(q, k);
+
+	if (code < p->cap_codes && p->by_code[code]) {
+		die->abbrev = p->by_code[code];
+		return dwarf_tag(die);
+	}
+	int tag = dwarf_tag(die);
+
+	if (code < MAX_CODES && die->abbrev &&
+	    die->abbrev != (Dwarf_Abbrev *)-1l) {
+		if (code >= p->cap_codes) {
+			size_t cap = p->cap_codes ? p->cap_codes : 256;
+
+			while (cap <= code)
+				cap *= 2;
+			p->by_code = realloc(p->by_code,
+					     cap * sizeof(*p->by_code));
+			if (!p->by_code)
+				abort();
+			memset(p->by_code + p->cap_codes, 0,
+			       (cap - p->cap_codes) * sizeof(*p->by_code));
+			p->cap_codes = cap;
+		}
+		p->by_code[code] = die->abbrev;
+	}
+	return tag;
+}
+
+ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
+			 int (*cb)(Dwarf_Attribute *, void *), void *arg,
+			 const unsigned char **end)
+{
+	const unsigned char *values[PLAN_MAX];
+	const struct lu_dw_plan *plan;
+
+	*end = NULL;
+	if (die->cu != p->cu || !p->unit_end ||
+	    (lu_dw_tag(p, die), !die->abbrev) ||
+	    die->abbrev == (Dwarf_Abbrev *)-1l ||
+	    !(plan = plan_of(p, die->abbrev))->ok)
+		return dwarf_getattrs(die, cb, arg, 0);
+	const struct lu_dw_step *s = p->blocks[plan->block] + plan->first;
+	const unsigned char *q = die->addr, *stop = p->unit_end;
+	size_t k = q < stop ? leb_len(q, stop) : 0;
+
+	/* the abbreviation code, then every value, before any callback: a
+	 * DIE that runs past its unit is libdw's to report */
+	if (!k)
+		return dwarf_getattrs(die, cb, arg, 0);
+	q += k;
+	for (size_t i = 0; i < plan->n; i++) {
+		values[i] = s[i].form == DW_FORM_implicit_const ? s[i].sleb : q;
+		if (s[i].form != DW_FORM_implicit_const &&
+		    !(q = step_over(&s[i], q, stop)))
+			return dwarf_getattrs(die, cb, arg, 0);
+	}
+	for (size_t i = 0; i < plan->n; i++) {
+		Dwarf_Attribute a = { .code = s[i].code, .form = s[i].form,
+				      .valp = (unsigned char *)values[i],
+				      .cu = die->cu };
+
+		if (cb(&a, arg) != DWARF_CB_OK)
+			return 2;
+	}
+	*end = q;
+	return 1;
+}
+
+int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
+		       const unsigned char *end, Dwarf_Die *next)
+{
+	/* a DIE of another unit (DW_FORM_ref_addr) is not p's */
+	if (!end || die->cu != p->cu || dwarf_haschildren(die))
+		return dwarf_siblingof(die, next);
+	if (end >= p->unit_end || *end == 0)
+		return 1;
+	*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
+	return 0;
+}

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Recognising a struct's copies: the same struct is defined again in every
+ * unit that includes its header (a kernel's vmlinux holds 650,000
+ * definitions of 8,000 structs), and each copy is read for a cheap
+ * fingerprint -- size, member names, places and types -- before anything
+ * is built. It reads six million member DIEs on a kernel: one pass over
+ * each (dwarf_attrs.c), the next member found where the last one ends,
+ * type hashes kept per unit.
+ */
+#include "dwarf_reader.h"
+
+#include <dwarf.h>
+#include <string.h>
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	return lu_dw_mix(h, v);
+}
+
+/*
+ * A string: a short one by its text, a long one by the address of its
+ * interned copy, which is found by the string's own address in O(1), so
+ * that one long name shared by every member is not hashed again for each.
+ * Either way the same text mixes the same value throughout a read.
+ */
+static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
+{
+	uint64_t text = h;
+
+	/* one pass: the text's hash, until it proves long */
+	for (size_t i = 0; s && i < LU_INTERN_SHORT; i++) {
+		if (!s[i])
+			return mix(text, 0xff);
+		text = (text ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	}
+	if (!s)
+		return mix(text, 0xff);
+	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
+}
+
+/*
+ * The attributes of a member that the fingerprint reads, in one pass over
+ * the DIE: looked up one by one, each absent attribute costs three scans
+ * (dwarf_attr_integrate also tries DW_AT_abstract_origin and
+ * DW_AT_specification), for every copy of a wanted struct in every unit.
+ * A member that refers elsewhere takes the lookups instead.
+ */
+struct member_attrs {
+	Dwarf_Attribute name, loc, bit_offset, bit_size, type;
+	bool has_name, has_loc, has_bit_offset, has_bit_size, has_type;
+	bool indirect;
+};
+
+static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct member_attrs *m = arg;
+	Dwarf_Attribute *slot;
+	bool *has;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		slot = &m->name, has = &m->has_name;
+		break;
+	case DW_AT_data_member_location:
+		slot = &m->loc, has = &m->has_loc;
+		break;
+	case DW_AT_data_bit_offset:
+		slot = &m->bit_offset, has = &m->has_bit_offset;
+		break;
+	case DW_AT_bit_size:
+		slot = &m->bit_size, has = &m->has_bit_size;
+		break;
+	case DW_AT_type:
+		slot = &m->type, has = &m->has_type;
+		break;
+	case DW_AT_abstract_origin:
+	case DW_AT_specification:
+		m->indirect = true;
+		return DWARF_CB_ABORT;
+	default:
+		return DWARF_CB_OK;
+	}
+	if (!*has) { /* the first one wins, as in dwarf_attr */
+		*slot = *attr;
+		*has = true;
+	}
+	return DWARF_CB_OK;
+}
+
+static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
+{
+	Dwarf_Word v;
+
+	return has && !dwarf_formudata(attr, &v) ? v : 0;
+}
+
+/* What mix_type reads of a type DIE, in one pass as for members. */
+struct type_attrs {
+	Dwarf_Attribute name, size, type;
+	bool has_name, has_size, has_type;
+};
+
+static int collect_type_attr(Dwarf_Attribute *attr, void *arg)
+{
+	struct type_attrs *t = arg;
+	Dwarf_Attribute *slot;
+	bool *has;
+
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_name:
+		slot = &t->name, has = &t->has_name;
+		break;
+	case DW_AT_byte_size:
+		slot = &t->size, has = &t->has_size;
+		break;
+	case DW_AT_type:
+		slot = &t->type, has = &t->has_type;
+		break;
+	default:
+		return DWARF_CB_OK;
+	}
+	if (!*has) {
+		*slot = *attr;
+		*has = true;
+	}
+	return DWARF_CB_OK;
+}
+
+/* One bound of an array's dimension, for mix_dims. */
+struct bounds {
+	Dwarf_Word count, lower, upper;
+	bool has_count, has_upper;
+};
+
+static int collect_bound(Dwarf_Attribute *attr, void *arg)
+{
+	struct bounds *b = arg;
+	Dwarf_Word v;
+
+	if (dwarf_formudata(attr, &v) != 0)
+		return DWARF_CB_OK; /* not a constant: as if absent */
+	switch (dwarf_whatattr(attr)) {
+	case DW_AT_count:
+		b->count = v, b->has_count = true;
+		break;
+	case DW_AT_lower_bound:
+		b->lower = v;
+		break;
+	case DW_AT_upper_bound:
+		b->upper = v, b->has_upper = true;
+		break;
+	default:
+		break;
+	}
+	return DWARF_CB_OK;
+}
+
+/*
+ * An array's element counts, one per dimension, whether the producer
+ * wrote DW_AT_count (Clang) or bounds (GCC); 0 for an unknown count (a
+ * flexible array). With the element's own size, which the type chain
+ * meets next, they say what the array's size says (dwarf_aggregate_size,
+ * which costs ten times more) and its shape too.
+ */
+static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
+{
+	const unsigned char *end;
+	Dwarf_Die sub;
+
+	if (dwarf_child(array, &sub) != 0)
+		return mix(h, 0);
+	do {
+		struct bounds b = { .has_count = false };
+
+		if (dwarf_tag(&sub) != DW_TAG_subrange_type ||
+		    lu_dw_getattrs(&r->plans, &sub, collect_bound, &b,
+				   &end) == -1)
+			continue;
+		h = mix(h, b.has_count ? b.count
+			   : b.has_upper ? b.upper - b.lower + 1 : 0);
+	} while (dwarf_siblingof(&sub, &sub) == 0);
+	return h;
+}
+
+/* Hops followed from a member's type to its name and size: real types
+ * need two or three (const char *, u32 to __u32 to unsigned int). */
+#define TYPE_CHAIN 8
+
+/*
+ * A member's type, cheaply: the tags down to the first name (int, struct
+ * list_head *, u32) and the first size on the way (through typedefs), so
+ * that `int a` and `char a`, or pointers to different structs, tell two
+ * definitions apart. Not the type's DIE offset: each unit has its own copy
+ * of the type. Kept per DIE, as the members of a unit share their types.
+ */
+static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
+{
+	Dwarf_Die t = *type;
+	bool named = false, sized = false;
+	const unsigned char *end;
+	uint64_t h = 0;
+
+	if (lu_dw_memo_get(&r->typehash, type->addr, &h))
+		return h;
+
+	for (int i = 0; i < TYPE_CHAIN; i++) {
+		struct type_attrs a = { .has_name = false };
+		int tag = lu_dw_tag(&r->plans, &t);
+
+		if (lu_dw_getattrs(&r->plans, &t, collect_type_attr, &a,
+				   &end) == -1) {
+			h = mix(h, 1); /* add_member will say */
+			break;
+		}
+		if (!named)
+			h = mix(h, (uint64_t)tag);
+		if (!sized && a.has_size) {
+			h = mix(h, udata_of(&a.size, true));
+			sized = true;
+		} else if (!sized && tag == DW_TAG_array_type) {
+			/* its counts here, its element's size next */
+			h = mix_dims(r, h, &t);
+		}
+		if (!named && a.has_name) {
+			h = mix_str(r, h, dwarf_formstring(&a.name));
+			named = true;
+		}
+		if (named && sized)
+			break;
+		if (!a.has_type || !dwarf_formref_die(&a.type, &t)) {
+			/* void, or a name without a size */
+			h = mix(h, 0);
+			break;
+		}
+	}
+	lu_dw_memo_put(&r->typehash, type->addr, h);
+	return h;
+}
+
+/*
+ * Cheap identity of a definition: size, member names, places and types
+ * (base classes are members without a name).
+ * SEEN holds the anonymous aggregates already hashed for this struct: C
+ * gives each its own DIE, so one met twice is malformed DWARF sharing it,
+ * and hashing it again would make the walk exponential.
+ */
+static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
+			    size_t *budget, struct lu_dw_memo *seen)
+{
+	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
+	Dwarf_Die child, t, core;
+
+	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
+		return h;
+	const unsigned char *end;
+
+	do {
+		int tag = lu_dw_tag(&r->plans, &child);
+
+		end = NULL;
+		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
+			continue;
+		if (!*budget)
+			return h; /* malformed nesting: add_member says so */
+		--*budget;
+		struct member_attrs m = { .indirect = false };
+		const char *name;
+		uint64_t loc = 0;
+		bool has_type;
+
+		if (lu_dw_getattrs(&r->plans, &child, collect_member_attr, &m,
+				   &end) == -1)
+			m.indirect = true; /* let the lookups report it */
+		if (m.indirect) {
+			end = NULL;
+			name = dwarf_diename(&child);
+			lu_dw_member_location(&child, &loc);
+			h = mix_str(r, mix(h, loc), name);
+			h = mix(h, lu_dw_udata(&child, DW_AT_data_bit_offset, 0));
+			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
+			has_type = lu_dw_type_of(&child, &t);
+		} else {
+			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
+			if (m.has_loc)
+				lu_dw_location_value(&m.loc, &loc);
+			h = mix_str(r, mix(h, loc), name);
+			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
+			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
+			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
+		}
+		h = mix(h, has_type ? type_hash(r, &t) : 0);
+		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
+		    lu_dw_is_aggregate(&core)) {
+			uint64_t met;
+
+			if (lu_dw_memo_get(seen, core.addr, &met))
+				continue;
+			lu_dw_memo_put(seen, core.addr, 1);
+			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
+					       seen));
+		}
+	} while (lu_dw_next_sibling(&r->plans, &child, end, &child) == 0);
+	return h;
+}
+
+uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	size_t budget = MAX_MEMBER_VISITS;
+	struct lu_dw_memo seen = { 0 };
+	uint64_t fp = fingerprint(r, die, 0, &budget, &seen);
+
+	lu_dw_memo_free(&seen);
+	return fp;
+}
