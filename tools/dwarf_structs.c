@@ -351,6 +351,9 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	out->size = lu_dw_type_size(&type);
 	out->offset = base + loc;
 	out->forced_align = (uint32_t)lu_dw_udata(m, DW_AT_alignment, 0);
+	/* the ABI's, as the struct's own alignment is worked out, so that
+	 * suggest moves members where the compiler would put them */
+	out->abi_align = (uint32_t)lu_dw_type_align(&r->abi, &type);
 
 	uint64_t bit_size = lu_dw_udata(m, DW_AT_bit_size, 0);
 

@@ -61,6 +61,9 @@ struct lu_member {
 	 * guessing forced ones from gaps; 0 when the reader leaves it to
 	 * the guess from the size. */
 	uint32_t natural_align;
+	/* The alignment the ABI gives its type, a typedef's forced one
+	 * included, as the compiler places it (DWARF); 0 unknown (BTF). */
+	uint32_t abi_align;
 	/* The forced alignment the input states for it, with
 	 * lu_struct.forced_stated (DW_AT_alignment, or what pahole's text
 	 * prints); else (BTF) show guesses it from the gap before it. */

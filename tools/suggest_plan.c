@@ -30,7 +30,9 @@ static uint64_t natural_of(const struct lu_struct *s,
 {
 	uint64_t n = 1, a;
 
-	if (m->natural_align) {
+	if (m->abi_align) {
+		a = m->abi_align;
+	} else if (m->natural_align) {
 		a = m->natural_align;
 	} else {
 		for (const char *d = m->dims; d && (d = strchr(d, '['));)
@@ -108,7 +110,8 @@ static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
 
 			it.offset = m->offset;
 			it.align = align_of(s, m, prev_end, line, &it.forced);
-			it.guessed = !m->natural_align && !m->bit_size;
+			it.guessed = !m->abi_align && !m->natural_align &&
+				     !m->bit_size;
 			it.last = i + 1;
 			/* a bit-field run shares storage units: one item */
 			while (m->bit_size && it.last < s->n_members &&
