@@ -5,14 +5,17 @@
 Fixtures are compiled at test time with gcc (the seed's task_group in the
 configuration the seed measured, and tests/c2c/fixtures/stats.c); the perf
 reports in fixtures/ are written for these tests, each labelled with the
-perf version whose layout it follows. A case checks the exit status and
-the exact lines a user reads: every `expect` line must be a whole line of
-stdout (or, for `err`, the whole of stderr), and no `reject` fragment may
-appear anywhere.
+perf version whose layout it follows. The task_group reports before and
+after the fix are the README walk-through's, in examples/task_group/:
+synthetic Paretos in the header-less shape of a perf 6.x report pasted
+into a mail, as the seed thread shows its own. A case checks the exit
+status and the exact lines a user reads: every `expect` line must be a
+whole line of stdout (or, for `err`, the whole of stderr), and no `reject`
+fragment may appear anywhere.
 
-Placeholders: {lineup}, {fx} tests/c2c/fixtures, {dir} the scratch
-directory (objects: {dir}/before.o, reorder.o, stats.o), {before_c} the
-path of task_group_before.c as DWARF records it.
+Placeholders: {lineup}, {fx} tests/c2c/fixtures, {ex} examples/task_group,
+{dir} the scratch directory (objects: {dir}/before.o, reorder.o, stats.o),
+{before_c} the path of task_group_before.c as DWARF records it.
 
     run_c2c_tests.py --lineup PATH [--top DIR] [--group NAME]... [-v]
 
@@ -44,7 +47,7 @@ def case(group, name, run, exit, expect=(), reject=(), err=None,
                       after=after, needs_file=needs_file))
 
 
-SEED_LINE = ("cacheline 0xff284d17b5c0fa00: line 4 (bytes 256-319) of struct "
+SEED_LINE = ("cacheline 0xff1e8a0c43d71a80: line 4 (bytes 256-319) of struct "
              "task_group, ranked first of 11 placements: 3 of 3 sampled "
              "offsets start a member; also fits: line 3 (bytes 192-255) "
              "(a ranking: --base ADDR makes it exact)")
@@ -53,24 +56,24 @@ SEED_ERROR = ("{before_c}:19:16: error: 'load_avg' (stored by update_load_avg, "
               "'rt_se', 'rt_rq' (loaded by set_task_cpu) in struct task_group: "
               "false sharing")
 
-# --- the seed: before and after the fix --------------------------------
+# --- the seed's bug: before and after the fix ----------------------------
 case('seed', 'before-ranked',
-     '{lineup} c2c --struct task_group {dir}/before.o {fx}/seed-before.txt', 1,
+     '{lineup} c2c --struct task_group {dir}/before.o {ex}/perf-c2c-before.txt', 1,
      expect=[SEED_LINE,
-             "    256  load_avg (atomic_long_t, 8 bytes): stores 100.0%, HITM 69.4%",
-             "           update_load_avg+940              stores 97.0%, HITM 4.1%",
-             "           update_cfs_group+78              HITM 64.9%",
-             "    264  rt_se (struct sched_rt_entity * *, 8 bytes): HITM 15.9%",
-             "           set_task_cpu+279                 HITM 15.9%",
-             "    272  rt_rq (struct rt_rq * *, 8 bytes): HITM 14.8%",
+             "    256  load_avg (atomic_long_t, 8 bytes): stores 100.0%, HITM 70.2%",
+             "           update_load_avg+1012             stores 96.7%, HITM 5.1%",
+             "           update_cfs_group+94              HITM 64.6%",
+             "    264  rt_se (struct sched_rt_entity * *, 8 bytes): HITM 15.4%",
+             "           set_task_cpu+233                 HITM 15.4%",
+             "    272  rt_rq (struct rt_rq * *, 8 bytes): HITM 14.5%",
              SEED_ERROR,
              "lineup c2c: 1 of 1 lines show false sharing: a member stored, "
              "another loaded"])
 case('seed', 'before-stdin',
      '{lineup} c2c --struct task_group {dir}/before.o -', 1,
-     stdin='{fx}/seed-before.txt', expect=[SEED_ERROR])
+     stdin='{ex}/perf-c2c-before.txt', expect=[SEED_ERROR])
 case('seed', 'after-fixed-layout',
-     '{lineup} c2c --struct task_group {dir}/reorder.o {fx}/seed-after.txt', 0,
+     '{lineup} c2c --struct task_group {dir}/reorder.o {ex}/perf-c2c-after.txt', 0,
      expect=["    256  load_avg (atomic_long_t, 8 bytes, write): stores 100.0%, "
              "HITM 100.0%",
              "lineup c2c: no writer shares a line with a reader of another "
@@ -88,10 +91,10 @@ case('seed', 'whole-thread',
 
 # --- --base: the object's address ---------------------------------------
 case('base', 'seed-base',
-     '{lineup} c2c --struct task_group --base 0xff284d17b5c0f900 '
-     '{dir}/before.o {fx}/seed-before.txt', 1,
-     expect=["cacheline 0xff284d17b5c0fa00: line 4 (bytes 256-319) of struct "
-             "task_group, at --base 0xff284d17b5c0f900", SEED_ERROR])
+     '{lineup} c2c --struct task_group --base 0xff1e8a0c43d71980 '
+     '{dir}/before.o {ex}/perf-c2c-before.txt', 1,
+     expect=["cacheline 0xff1e8a0c43d71a80: line 4 (bytes 256-319) of struct "
+             "task_group, at --base 0xff1e8a0c43d71980", SEED_ERROR])
 # the same report with the object one line lower: other members
 case('base', 'second-line',
      '{lineup} c2c --struct stats --base 0x5611b0a040c0 {dir}/stats.o '
@@ -149,8 +152,8 @@ case('rank', 'perf-5.4',
 # at any 64-byte boundary of it
 case('rank', 'line-size-128',
      '{lineup} c2c --line-size 128 --struct task_group {dir}/before.o '
-     '{fx}/seed-before.txt', 1,
-     expect=["cacheline 0xff284d17b5c0fa00: line 2 (bytes 256-383) of struct "
+     '{ex}/perf-c2c-before.txt', 1,
+     expect=["cacheline 0xff1e8a0c43d71a80: line 2 (bytes 256-383) of struct "
              "task_group, ranked first of 12 placements: 3 of 3 sampled "
              "offsets start a member; also fits: the line at bytes 192-319 (lines 1-2) "
              "(a ranking: --base ADDR makes it exact)"])
@@ -207,18 +210,18 @@ case('datatype', 'other-type',
 # --- --rules-out: the draft checks to the same conflict --------------------
 case('rules', 'draft-checks',
      '{lineup} c2c --struct task_group --rules-out {dir}/draft.ini '
-     '{dir}/before.o {fx}/seed-before.txt', 1, after='draft')
+     '{dir}/before.o {ex}/perf-c2c-before.txt', 1, after='draft')
 case('rules', 'draft-after-clean',
      '{lineup} c2c --struct task_group --rules-out {dir}/after.ini '
-     '{dir}/reorder.o {fx}/seed-after.txt', 0, after='draft-after')
+     '{dir}/reorder.o {ex}/perf-c2c-after.txt', 0, after='draft-after')
 case('rules', 'unwritable',
      '{lineup} c2c --struct task_group --rules-out {dir}/no/such/dir/x.ini '
-     '{dir}/before.o {fx}/seed-before.txt', 2,
+     '{dir}/before.o {ex}/perf-c2c-before.txt', 2,
      err="lineup: failed to write {dir}/no/such/dir/x.ini: No such file or "
          "directory")
 case('rules', 'onto-directory',
      '{lineup} c2c --struct task_group --rules-out {dir}/adir '
-     '{dir}/before.o {fx}/seed-before.txt', 2,
+     '{dir}/before.o {ex}/perf-c2c-before.txt', 2,
      err="lineup: failed to write {dir}/adir: Is a directory",
      after='no-leftover')
 
@@ -246,7 +249,7 @@ case('bad', 'other-struct',
             "puts its offsets on member starts (a report for another "
             "struct?)")
 case('bad', 'unknown-struct',
-     '{lineup} c2c --struct task_grop {dir}/before.o {fx}/seed-before.txt', 2,
+     '{lineup} c2c --struct task_grop {dir}/before.o {ex}/perf-c2c-before.txt', 2,
      err="lineup: failed to find struct task_grop in {dir}/before.o (did "
          "you mean 'task_group'?)")
 case('bad', 'missing-report',
@@ -269,7 +272,7 @@ case('bad', 'not-an-object',
 # --- formats and help ---------------------------------------------------------
 case('format', 'json',
      '{lineup} c2c --format json --struct task_group {dir}/before.o '
-     '{fx}/seed-before.txt', 1, after='json')
+     '{ex}/perf-c2c-before.txt', 1, after='json')
 case('format', 'help', '{lineup} c2c --help', 0,
      expect=["usage: lineup c2c --struct NAME [--base ADDR] [--rules-out "
              "FILE.ini] [OPTIONS] FILE REPORT"])
@@ -283,7 +286,7 @@ case('format', 'sarif-refused',
 def after_layout(out, ctx):
     s = json.loads(out)['structs'][0]
     at = {m['name']: m['offset'] for m in s['members']}
-    # the seed's Pareto: load_avg at 0x0 of a line, rt_se 0x8, rt_rq 0x10
+    # the Pareto: load_avg at 0x0 of a line, rt_se 0x8, rt_rq 0x10
     want = {'load_avg': 256, 'rt_se': 264, 'rt_rq': 272}
     got = {k: at.get(k) for k in want}
     if got != want or s['size'] != 704:
@@ -303,8 +306,8 @@ def after_draft(out, ctx):
     text = open(rules).read().splitlines()
     for want in ['[struct task_group]', 'write = load_avg',
                  'read = rt_se rt_rq',
-                 '# rt_se: loads 15.9% of line 4 (bytes 256-319): '
-                 'set_task_cpu+279, set_task_cpu+286']:
+                 '# rt_se: loads 15.4% of line 4 (bytes 256-319): '
+                 'set_task_cpu+233, set_task_cpu+240']:
         if want not in text:
             return 'draft lacks %r:\n%s' % (want, '\n'.join(text))
     rc, check = run_check(ctx, rules, os.path.join(ctx['dir'], 'before.o'))
@@ -341,8 +344,8 @@ def after_json(out, ctx):
             j['false_sharing_lines'] != 1):
         return 'unexpected JSON: ' + out[:2000]
     site = line['members'][0]['sites'][0]
-    if site['site'] != 'update_load_avg+940' or \
-            site['code_address'] != '0xffffffffa13478ac':
+    if site['site'] != 'update_load_avg+1012' or \
+            site['code_address'] != '0xffffffff8b1d5e04':
         return 'first site %r' % site
     return None
 
@@ -418,7 +421,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix='lineup-c2c-') as d:
         ctx = {'lineup': os.path.abspath(a.lineup), 'dir': d,
                'fx': os.path.join(os.path.abspath(a.top), 'tests', 'c2c',
-                                  'fixtures')}
+                                  'fixtures'),
+               'ex': os.path.join(os.path.abspath(a.top), 'examples',
+                                  'task_group')}
         build(ctx, os.path.abspath(a.top))
         res = [run_case(c, ctx, a.v) for c in sel]
     n = {k: res.count(k) for k in ('pass', 'fail', 'skip')}
