@@ -418,7 +418,7 @@ static bool all_dashes(const char *s)
 	return n >= 10;
 }
 
-/* "0  1031  3927  3322  50  0  0xff284d17b5c0fa00" */
+/* "0  842  3316  2894  41  0  0xff1e8a0c43d71a80" */
 static bool pareto_line_header(struct parser *p, struct tokens *tk)
 {
 	uint64_t address;

@@ -16,7 +16,7 @@ static const char *kind_of(const struct lu_struct *s,
 	return lu_kind_name(s->groups[m->group].kind);
 }
 
-/* "cacheline 0xff284d17b5c0fa00", or the type for data-type reports */
+/* "cacheline 0xff1e8a0c43d71a80", or the type for data-type reports */
 static void origin(const struct lu_c2c_out *o, const struct lu_c2c_window *w,
 		   char *buf, size_t size)
 {

@@ -23,15 +23,15 @@ Test(c2c_parse, headerless_counts)
 	struct lu_c2c_report r;
 
 	parse("  ----------\n"
-	      "0 1000 3000 200 50 0 0xff284d17b5c0fa00\n"
+	      "0 1000 3000 200 50 0 0xff1e8a0c43d71a80\n"
 	      "  ----------\n"
-	      "10.00% 20.00% 50.00% 100.00% 0.00% 0x8 1 1 0xffffffffa134934e "
+	      "10.00% 20.00% 50.00% 100.00% 0.00% 0x8 1 1 0xffffffff8b1d5e04 "
 	      "1 2 3 4 160 [k] update_load_avg [kernel.kallsyms] "
-	      "update_load_avg+940 0 1\n",
+	      "update_load_avg+1012 0 1\n",
 	      &r);
 	cr_assert_eq(r.format, LU_C2C_PARETO);
 	cr_assert_eq(r.n_lines, 1);
-	cr_assert_eq(r.lines[0].address, 0xff284d17b5c0fa00ull);
+	cr_assert_eq(r.lines[0].address, 0xff1e8a0c43d71a80ull);
 	cr_assert_eq(r.lines[0].index, 0);
 	cr_assert_eq(r.n_rows, 1);
 	cr_assert_eq(r.rows[0].offset, 8);
@@ -39,9 +39,9 @@ Test(c2c_parse, headerless_counts)
 	cr_assert(NEAR(r.rows[0].stores, 100 + 50), "stores %f",
 		  r.rows[0].stores);
 	cr_assert_str_eq(r.rows[0].symbol, "update_load_avg");
-	cr_assert_str_eq(r.rows[0].site, "update_load_avg+940");
+	cr_assert_str_eq(r.rows[0].site, "update_load_avg+1012");
 	cr_assert_null(r.rows[0].source);
-	cr_assert_eq(r.rows[0].code_address, 0xffffffffa134934eull);
+	cr_assert_eq(r.rows[0].code_address, 0xffffffff8b1d5e04ull);
 	cr_assert(!r.header);
 	lu_c2c_report_free(&r);
 }
