@@ -222,9 +222,10 @@ static void propose(struct ctx *c)
 		}
 		c->res.c[k] = lu_sg_render_c(&r);
 		if (s->file)
-			c->res.diff[k] = lu_sg_diff(source_path(c, s->file),
-						    shown_path(c, s->file),
-						    s->decl_line, c->res.c[k]);
+			c->res.diff[k] = lu_sg_diff(
+				source_path(c, s->file), shown_path(c, s->file),
+				s->decl_line, c->res.c[k], c->res.n_configs,
+				&c->res.conditional);
 	}
 }
 

@@ -107,8 +107,17 @@ static void hunk(FILE *f, char **old, size_t n, char **new, size_t m)
 	free(t);
 }
 
+/* A line of the preprocessor's: #if, #ifdef, #else, #endif, ... */
+static bool has_directive(char **at, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (at[i][strspn(at[i], " \t")] == '#')
+			return true;
+	return false;
+}
+
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
-		 const char *proposal)
+		 const char *proposal, bool all_configs, bool *conditional)
 {
 	char *text = NULL, *prop = strdup(proposal), *out = NULL;
 	size_t len = 0, first = 0, last = 0;
@@ -122,6 +131,9 @@ char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 	split(text, &old);
 	split(prop, &new);
 	if (!body(&old, decl_line, &first, &last))
+		goto done;
+	*conditional = has_directive(old.at + first, last - first);
+	if (*conditional && !all_configs)
 		goto done;
 	f = open_memstream(&out, &len);
 	if (!f)

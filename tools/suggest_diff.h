@@ -3,13 +3,18 @@
 #ifndef LINEUP_SUGGEST_DIFF_H
 #define LINEUP_SUGGEST_DIFF_H
 
+#include <stdbool.h>
+
 /*
  * The diff that turns the body of the struct declared on DECL_LINE of
  * PATH into PROPOSAL (its body, as lu_sg_render_c writes it), naming the
  * file SHOWN in its headers; malloc'ed, or NULL when PATH cannot be read
- * or holds no brace-delimited body there.
+ * or holds no brace-delimited body there. Unless ALL_CONFIGS (the
+ * proposal knows every configuration's members, from a [matrix]), a
+ * body with preprocessor lines gets no diff either: it would delete
+ * them, and the members of the builds they select; *CONDITIONAL says so.
  */
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
-		 const char *proposal);
+		 const char *proposal, bool all_configs, bool *conditional);
 
 #endif

@@ -138,6 +138,12 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 		fprintf(out, "\nstruct %s {\n%s};\n", s->name, r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
+		else if (r->conditional && !r->n_configs)
+			fprintf(out, "\nno diff: the struct's source has #if "
+				     "lines, and without a [matrix] in the "
+				     "rules only this build's members are "
+				     "known; add one, or move the members by "
+				     "hand\n");
 	}
 	return lu_output_flush(out);
 }

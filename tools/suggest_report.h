@@ -20,6 +20,7 @@ struct lu_sg_result {
 	char *c[LU_SG_N];	/* each proposal's body, NULL when none */
 	char *diff[LU_SG_N];	/* against the source, NULL when unknown */
 	const char *reason[LU_SG_N];	/* why there is none */
+	bool conditional;	/* the source's body has #if lines */
 };
 
 extern const char *const lu_sg_kind_names[LU_SG_N];

@@ -205,15 +205,47 @@ Test(diff, body_replaced_context_kept)
 			   "\tlong r;\n"
 			   "};\n";
 	char *d;
+	bool conditional = true;
 
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
 	close(fd);
-	d = lu_sg_diff(path, "t.c", 2, "\tlong r;\n\tlong w;\n");
+	d = lu_sg_diff(path, "t.c", 2, "\tlong r;\n\tlong w;\n", false,
+		       &conditional);
 	unlink(path);
 	cr_assert(d);
+	cr_expect(!conditional);
 	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -3,2 +3,2 @@\n"
 			    "+\tlong r;\n \tlong w;\n-\tlong r;\n");
 	free(d);
-	cr_expect_null(lu_sg_diff("/nonexistent/t.c", "t.c", 2, "x\n"));
+	cr_expect_null(lu_sg_diff("/nonexistent/t.c", "t.c", 2, "x\n", true,
+				  &conditional));
+}
+
+/* Without every configuration's members, a diff would delete the #if
+ * lines and what other builds have: none, and the caller is told why. */
+Test(diff, conditional_body_needs_every_configuration)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	int fd = mkstemp(path);
+	const char src[] = "struct t {\n"
+			   "\tlong w;\n"
+			   "#ifdef CONFIG_X\n"
+			   "\tlong x;\n"
+			   "#endif\n"
+			   "\tlong r;\n"
+			   "};\n";
+	const char *prop = "\tlong r;\n\tlong w;\n";
+	bool conditional = false;
+	char *d;
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
+	close(fd);
+	cr_expect_null(lu_sg_diff(path, "t.c", 1, prop, false, &conditional));
+	cr_expect(conditional);
+	d = lu_sg_diff(path, "t.c", 1, prop, true, &conditional);
+	unlink(path);
+	cr_expect(d && strstr(d, "-#ifdef CONFIG_X\n"));
+	free(d);
 }
