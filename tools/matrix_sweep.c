@@ -5,13 +5,15 @@
  * not seen before is compiled at once, ahead of the preprocessing of the
  * configurations after it, which runs only a few jobs ahead.
  *
- * Preprocessing costs a good part of a compile (0.6 of it for a source
+ * Preprocessing costs a good part of a compile (half of it for a source
  * that includes a few system headers, bench/README.md), so it pays only
- * when texts repeat. When WINDOW_NEW of the last WINDOW texts were new,
- * the configurations left are compiled from the source directly, and
- * their objects (or their failures) are grouped by content instead:
- * identical texts give identical objects, so the builds and the report
- * are the same; only the preprocessing of most of them is saved.
+ * when texts repeat. Once the texts seen so far say that the next one is
+ * almost surely new (Good-Turing: the share of texts seen exactly once is
+ * the chance that the next is unseen), the configurations left are
+ * compiled from the source directly, and their objects (or failures)
+ * grouped by content instead: identical texts give identical objects, so
+ * the builds and the report are the same; only the preprocessing of
+ * texts that do not repeat is saved.
  *
  * Results are taken in a fixed order whatever order the jobs end in: texts
  * are committed in the preprocessing order, direct configurations grouped
@@ -28,11 +30,16 @@
 
 #include "matrix.h"
 
-/* Texts committed that the switch to direct compiles looks back on. */
-#define WINDOW 16
-/* New ones among them that make it switch: deduplication saves a compile
- * for one text in eight then, and preprocessing costs more than that. */
-#define WINDOW_NEW 14
+/*
+ * The switch to direct compiles: after at least MIN_SAMPLE texts, with
+ * as many configurations left, when 9 in 10 of the texts were seen once.
+ * Simulated on 64 and 256 configurations of 16 to 256 distinct texts
+ * (preprocessing at half a compile): it switches when nearly all differ
+ * and almost never when a quarter or less do, where deduplication pays.
+ */
+#define MIN_SAMPLE 16
+#define ONCE_NUM 9
+#define ONCE_DEN 10
 /* Preprocessing runs at most this many jobs per slot ahead of the texts
  * committed: what runs ahead is wasted if the sweep switches. */
 #define AHEAD_PER_SLOT 2
@@ -170,8 +177,8 @@ struct sweep {
 	size_t *queue;		/* configurations whose text is new */
 	size_t q_head, q_tail;
 	struct table texts;
-	bool window[WINDOW];
-	size_t n_new;		/* true in window */
+	size_t *uses;		/* configurations per build, so far */
+	size_t sampled, once;	/* texts committed; builds with one */
 	size_t compiled;	/* compiles that ended */
 };
 
@@ -231,7 +238,7 @@ static void queue_compile(struct sweep *s, size_t c, size_t b)
 	struct lu_matrix *mx = s->mx;
 	struct lu_build *bd = &mx->builds[b];
 
-	bd->object = lu_arena_printf(&mx->arena, "%s/c%zu.o", mx->tmp, b);
+	bd->object = lu_arena_printf(&mx->arena, "%s/t%zu.o", mx->tmp, b);
 
 	const char *tail[] = { "-o", bd->object };
 
@@ -246,7 +253,7 @@ static void commit(struct sweep *s, size_t pos)
 	size_t slot = pos % s->ring, c = s->order[pos];
 	struct lu_job *job = &s->pre[slot];
 	struct lu_config *cfg = &mx->cfg[c];
-	bool ok = !job_failed(job), is_new = false;
+	bool ok = !job_failed(job);
 
 	if (pos >= s->direct_from) {
 		unlink(s->pre_path[slot]);
@@ -268,18 +275,20 @@ static void commit(struct sweep *s, size_t pos)
 	} else {
 		size_t *slot_of = table_find(&s->texts, cfg->hash);
 
-		is_new = !*slot_of;
-		if (is_new) {
+		if (!*slot_of) {
 			*slot_of = mx->n_builds + 1;
 			mx->builds[mx->n_builds].first_config = c;
 			queue_compile(s, c, mx->n_builds++);
 		}
 		cfg->build = *slot_of - 1;
+		s->sampled++;
+		if (++s->uses[cfg->build] == 1)
+			s->once++;
+		else if (s->uses[cfg->build] == 2)
+			s->once--;
 	}
-	s->n_new += (size_t)is_new - (size_t)s->window[pos % WINDOW];
-	s->window[pos % WINDOW] = is_new;
-	if (pos + 1 >= WINDOW && s->n_new >= WINDOW_NEW &&
-	    s->n - (pos + 1) >= WINDOW)
+	if (s->sampled >= MIN_SAMPLE && s->n - (pos + 1) >= MIN_SAMPLE &&
+	    s->once * ONCE_DEN >= s->sampled * ONCE_NUM)
 		switch_to_direct(s, pos + 1);
 }
 
@@ -412,8 +421,19 @@ static void renumber(struct lu_matrix *mx)
 		size_t *b = &mx->cfg[c].build;
 
 		if (id[*b] == n) {
-			id[*b] = next_id;
-			sorted[next_id++] = mx->builds[*b];
+			struct lu_build *bd = &sorted[next_id];
+
+			*bd = mx->builds[*b];
+			id[*b] = next_id++;
+			/* the report names the object; as if made in order */
+			if (bd->state == LU_BUILD_OK) {
+				const char *name = lu_arena_printf(
+					&mx->arena, "%s/c%zu.o", mx->tmp,
+					id[*b]);
+
+				if (rename(bd->object, name) == 0)
+					bd->object = name;
+			}
 		}
 		*b = id[*b];
 	}
@@ -421,27 +441,33 @@ static void renumber(struct lu_matrix *mx)
 	free(id);
 }
 
-/* A stride through the configurations, so that the first texts committed
- * sample every option, not only the last ones to vary. */
+/* splitmix64: a fixed sequence, so the order is the same every run. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ z >> 27) * 0x94d049bb133111ebull;
+	return z ^ z >> 31;
+}
+
+/*
+ * The configurations shuffled, so that the first texts committed are a
+ * fair sample: in configuration order the first ones differ only in the
+ * last options, and any fixed stride lines up with some of them.
+ */
 static void make_order(size_t *order, size_t n)
 {
-	size_t stride = n * 5 / 8 | 1;
+	uint64_t state = n;
 
-	while (stride > 1) {
-		size_t a = n, b = stride;
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(next_random(&state) % i), t = order[i - 1];
 
-		while (b) {
-			size_t r = a % b;
-
-			a = b;
-			b = r;
-		}
-		if (a == 1)
-			break;
-		stride += 2;
+		order[i - 1] = order[j];
+		order[j] = t;
 	}
-	for (size_t k = 0, i = 0; k < n; k++, i = (i + stride) % n)
-		order[k] = i;
 }
 
 int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
@@ -460,10 +486,11 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 	s.order = calloc(n, sizeof(*s.order));
 	s.comp = calloc(n, sizeof(*s.comp));
 	s.queue = calloc(n, sizeof(*s.queue));
+	s.uses = calloc(n, sizeof(*s.uses));
 	s.pre = calloc(s.ring, sizeof(*s.pre));
 	s.pre_path = calloc(s.ring, sizeof(*s.pre_path));
 	s.pre_ended = calloc(s.ring, sizeof(*s.pre_ended));
-	if (!s.order || !s.comp || !s.queue || !s.pre || !s.pre_path ||
+	if (!s.order || !s.comp || !s.queue || !s.uses || !s.pre || !s.pre_path ||
 	    !s.pre_ended)
 		abort();
 	for (size_t i = 0; i < s.ring; i++)
@@ -486,6 +513,7 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 	free(s.order);
 	free(s.comp);
 	free(s.queue);
+	free(s.uses);
 	free(s.pre);
 	free(s.pre_path);
 	free(s.pre_ended);
