@@ -198,7 +198,7 @@ static void check_builds(struct lu_matrix *mx)
 		snprintf(what, sizeof(what), "lineup matrix: %zu configurations: "
 			 "%zu of %zu builds checked", mx->configs.n_configs, b,
 			 mx->n_builds);
-		lu_progress_draw(&mx->progress, false, what, (double)b,
+		lu_progress_draw(&mx->progress, b == 0, what, (double)b,
 				 (double)mx->n_builds);
 		lu_set_init(&bd->set, bd->object);
 		/* signals are blocked: look between objects */
