@@ -479,7 +479,8 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 		.direct_from = n, .direct_next = n,
 	};
 	struct lu_jobs_feed feed = {
-		.next = next, .done = done, .tick = tick, .tick_ms = 500,
+		.next = next, .done = done,
+		.tick = mx->progress.out ? tick : NULL, .tick_ms = 500,
 		.ctx = &s,
 	};
 
