@@ -30,6 +30,13 @@
  *   LINEUP_ALIGNED           align to a line; goes before a member or variable
  *                            declaration, or between 'struct' and its tag.
  *   LINEUP_ALIGNED_TO(n)     the same for any power of two n.
+ *   LINEUP_SLOTS(tag, type, n)  struct tag: n slots of type, each on its
+ *                            own LINEUP_DESTRUCTIVE_SIZE span, for writers
+ *                            split by CPU or node; goes where a struct
+ *                            definition goes (file or block scope with ';',
+ *                            or before a member's or variable's name).
+ *   LINEUP_SLOT(obj, i)      slot i of a LINEUP_SLOTS object (an lvalue).
+ *   LINEUP_SLOT_COUNT(obj)   its n, a size_t constant expression.
  *   LINEUP_ISOLATE_BEGIN(name); ... LINEUP_ISOLATE_END(name);
  *                            wrap members in an anonymous line-aligned struct:
  *                            they own whole lines, the next member starts a
@@ -255,6 +262,44 @@
 #endif
 
 #define LINEUP_ALIGNED LINEUP_ALIGNED_TO(LINEUP_CACHELINE_SIZE)
+
+/* ------------------------------------------------------------------------
+ * Split writers. When every CPU writes one counter (the seed's load_avg),
+ * no layout keeps its line still: the writers fight over it among
+ * themselves. The fix is to give each CPU or node a slot of its own and
+ * sum the slots on read, as Linux's per-node arrays of
+ * ____cacheline_aligned_in_smp structs and crossbeam's CachePadded<T> do.
+ * A slot is aligned to LINEUP_DESTRUCTIVE_SIZE, not just a line, so that
+ * x86's adjacent-line prefetcher does not pair two writers' slots
+ * (override it with -DLINEUP_DESTRUCTIVE_SIZE=64 to pack them a line
+ * apart). The slot type is named lineup__slot_<tag> (nested in struct tag
+ * in C++); the assertions are members of struct tag, checked where it is
+ * defined.
+ */
+#define LINEUP_SLOTS(tag, type, n)                                        \
+	struct tag {                                                      \
+		LINEUP__STATIC_ASSERT((n) >= 1, "lineup: LINEUP_SLOTS("   \
+			#tag ", " #type ", " #n ") needs at least one slot"); \
+		struct lineup__slot_##tag {                               \
+			LINEUP_ALIGNED_TO(LINEUP_DESTRUCTIVE_SIZE)        \
+			type lineup__value;                               \
+		} lineup__slots[(n) >= 1 ? (n) : 1];                      \
+		LINEUP__STATIC_ASSERT(                                    \
+			sizeof(struct lineup__slot_##tag) %               \
+				LINEUP_DESTRUCTIVE_SIZE == 0 &&           \
+			LINEUP__ALIGNOF(struct lineup__slot_##tag) >=     \
+				LINEUP_DESTRUCTIVE_SIZE,                  \
+			"lineup: LINEUP_SLOTS(" #tag ", " #type ", " #n   \
+			"): a slot's stride or alignment is not a "       \
+			"multiple of LINEUP_DESTRUCTIVE_SIZE");           \
+	}
+
+/* Slot i's value, an lvalue: LINEUP_SLOT(tg->load_avg, cpu) += delta. */
+#define LINEUP_SLOT(obj, i) ((obj).lineup__slots[i].lineup__value)
+
+/* How many slots OBJ has; a reader sums LINEUP_SLOT(obj, 0..count-1). */
+#define LINEUP_SLOT_COUNT(obj)                                            \
+	(sizeof((obj).lineup__slots) / sizeof((obj).lineup__slots[0]))
 
 /* ------------------------------------------------------------------------
  * Groups and isolation.

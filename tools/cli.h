@@ -57,6 +57,8 @@ struct lu_command {
 int lu_cmd_show(struct lu_cli *cli);
 int lu_cmd_check(struct lu_cli *cli);
 int lu_cmd_matrix(struct lu_cli *cli);
+int lu_cmd_asserts(struct lu_cli *cli);
+int lu_cmd_suggest(struct lu_cli *cli);
 
 
 #endif

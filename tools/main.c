@@ -139,6 +139,41 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
 		  TAKES(OPT_COLOR),
 	  TEXT | JSON },
+	{ "asserts", lu_cmd_asserts,
+	  "lineup asserts --struct NAME [--rules FILE.ini] [--style STYLE] "
+	  "[OPTIONS] FILE",
+	  "Checks the struct as lineup check does and, if every rule holds, "
+	  "prints C\n"
+	  "static assertions that keep it so: write groups apart from the "
+	  "other hot\n"
+	  "groups, members in their groups, groups in no more lines than now, "
+	  "max_size.\n"
+	  "A layout that breaks a rule is refused (exit 1), nothing printed.\n",
+	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_STYLE) |
+		  TAKES(OPT_STRICT) | TAKES(OPT_ALIGN) | TAKES(OPT_FROM_PAHOLE),
+	  TEXT },
+	{ "suggest", lu_cmd_suggest,
+	  "lineup suggest --struct NAME [--rules FILE.ini] [OPTIONS] FILE",
+	  "Proposes layouts of struct NAME that satisfy its rules (markers, "
+	  "--rules):\n"
+	  "a reorder (members moved, no alignment added, the smallest size "
+	  "found), a\n"
+	  "reorder-minimal (no larger, the fewest members moved) and an "
+	  "isolation (each\n"
+	  "write group on lines of its own), each as C with lineup.h "
+	  "markers, its size\n"
+	  "and lines, and a diff of the source when DWARF names it.\n"
+	  "With a [matrix] in the rules, every configuration is compiled and "
+	  "a proposal\n"
+	  "must hold in all of them. Every proposal is verified by the "
+	  "checker.\n"
+	  "Exit status: 0 a proposal holds, 1 none does, 2 usage or input "
+	  "error.\n",
+	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_ALIGN) |
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_JOBS) |
+		  TAKES(OPT_TIMEOUT) | TAKES(OPT_EXHAUSTIVE),
+	  TEXT | JSON },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))

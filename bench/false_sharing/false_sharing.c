@@ -7,12 +7,15 @@
  * relaxed atomic add to load_avg) while the other CPUs do what
  * set_task_cpu() does at every wakeup (load parent, rt_se and rt_rq). In the
  * "before" layout load_avg shares a cache line with rt_se and rt_rq, so every
- * add invalidates the line under every reader; in the two fixed layouts it
- * does not. The table compares reader and writer throughput against "before"
- * as kernel changelogs do: mean (std%) per layout, and the change in %.
+ * add invalidates the line under every reader; in the fixed layouts it does
+ * not. With writers on several CPUs (--spread-writers) the one load_avg
+ * also bounces between them; the "split" layout gives each writer a slot
+ * of its own (LINEUP_SLOTS) and sums the slots on read. The table compares
+ * reader and writer throughput against "before" as kernel changelogs do:
+ * mean (std%) per layout, and the change in %.
  *
  * usage: false_sharing [--duration SECONDS] [--runs N] [--readers N]
- *                      [--writers N] [--no-pin]
+ *                      [--writers N] [--spread-writers] [--no-pin]
  */
 #include <errno.h>
 #include <getopt.h>
@@ -32,7 +35,7 @@
 
 #include "fs.h"
 
-#define FS_NLAYOUTS 3
+#define FS_NLAYOUTS 4
 
 /* The configuration the layouts were compiled in, for the report. */
 #if defined(CONFIG_SCHED_AUTOGROUP)
@@ -48,6 +51,7 @@ struct fs_opts {
 	int runs;		/* runs per layout */
 	int readers;		/* 0: one per CPU but the writers' */
 	int writers;
+	int spread;		/* writers on every CPU, not all on the first */
 	int pin;
 };
 
@@ -69,6 +73,7 @@ struct fs_thread {
 	void *tg;
 	int cpu;		/* -1: not pinned */
 	int writer;
+	unsigned index;		/* among the writers: split's slot */
 	int pin_err;		/* errno of a failed pin, 0 if pinned */
 	uint64_t count;
 	double seconds;		/* wall time of the loop */
@@ -83,6 +88,7 @@ struct fs_result {
 	double *reader;		/* accesses per second, summed over threads */
 	double *writer;
 	double *oncpu;		/* share of the wall time the threads ran */
+	uint64_t adds;		/* by every writer so far: load_avg's value */
 };
 
 static double now(clockid_t clock)
@@ -124,7 +130,7 @@ static void *fs_thread_main(void *arg)
 	t0 = now(CLOCK_MONOTONIC);
 	c0 = now(CLOCK_THREAD_CPUTIME_ID);
 	if (t->writer)
-		t->count = t->layout->write(t->tg, &ctl->stop);
+		t->count = t->layout->write(t->tg, t->index, &ctl->stop);
 	else
 		t->count = t->layout->read(t->tg, &ctl->stop, &t->sink);
 	t->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
@@ -167,9 +173,13 @@ static int run_once(const struct fs_opts *o, const int *cpus, int ncpus,
 		t->layout = res->layout;
 		t->tg = res->tg;
 		t->writer = i < o->writers;
-		/* writers share the first CPU, readers take the rest */
+		t->index = (unsigned)i;
+		/* writers share the first CPU, readers take the rest; spread,
+		 * both go round the CPUs, readers after the writers */
 		if (!o->pin)
 			t->cpu = -1;
+		else if (o->spread)
+			t->cpu = cpus[i % ncpus];
 		else if (t->writer || ncpus == 1)
 			t->cpu = cpus[0];
 		else
@@ -195,6 +205,8 @@ static int run_once(const struct fs_opts *o, const int *cpus, int ncpus,
 		double rate;
 
 		pthread_join(t->tid, NULL);
+		if (t->writer)
+			res->adds += t->count;
 		if (t->pin_err && !*pin_err)
 			*pin_err = t->pin_err;
 		rate = t->seconds > 0 ? (double)t->count / t->seconds : 0;
@@ -209,6 +221,15 @@ static int run_once(const struct fs_opts *o, const int *cpus, int ncpus,
 	if (err)
 		fprintf(stderr, "false_sharing: failed to start thread %d of %d: %s\n",
 			started + 1, n, strerror(err));
+	/* Read the total as a reader would (split: the sum of its slots);
+	 * a lost add would mean the layout times a broken counter. */
+	if (!err && res->layout->total(res->tg) != res->adds) {
+		fprintf(stderr, "false_sharing: layout %s: load_avg reads %llu after %llu adds\n",
+			res->layout->name,
+			(unsigned long long)res->layout->total(res->tg),
+			(unsigned long long)res->adds);
+		return -1;
+	}
 	return err ? -1 : 0;
 }
 
@@ -387,17 +408,19 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: false_sharing [--duration SECONDS] [--runs N] [--readers N]\n"
-		"                     [--writers N] [--no-pin]\n"
+		"                     [--writers N] [--spread-writers] [--no-pin]\n"
 		"\n"
-		"Times struct task_group's three layouts (before, reorder, isolate)\n"
-		"with writers adding to load_avg and readers loading parent, rt_se\n"
-		"and rt_rq, and compares them with 'before'.\n"
+		"Times struct task_group's four layouts (before, reorder, isolate,\n"
+		"split) with writers adding to load_avg and readers loading parent,\n"
+		"rt_se and rt_rq, and compares them with 'before'.\n"
 		"\n"
 		"  --duration SECONDS  length of one run (default 0.5)\n"
 		"  --runs N            runs per layout, interleaved (default 10)\n"
 		"  --readers N         reader threads (default: CPUs - 1, at least 1)\n"
-		"  --writers N         writer threads, all on the first CPU (default 1;\n"
+		"  --writers N         writer threads, on the first CPU (default 1;\n"
 		"                      0 times the readers alone: the ceiling)\n"
+		"  --spread-writers    writers on every CPU in turn, readers after them\n"
+		"                      (split gives each writer its own slot)\n"
 		"  --no-pin            let the scheduler place the threads\n");
 }
 
@@ -422,6 +445,7 @@ static int parse_args(int argc, char **argv, struct fs_opts *o)
 		{ "readers", required_argument, NULL, 'R' },
 		{ "writers", required_argument, NULL, 'W' },
 		{ "no-pin", no_argument, NULL, 'P' },
+		{ "spread-writers", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -465,6 +489,9 @@ static int parse_args(int argc, char **argv, struct fs_opts *o)
 		case 'P':
 			o->pin = 0;
 			break;
+		case 'S':
+			o->spread = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -486,6 +513,7 @@ int main(int argc, char **argv)
 {
 	static const struct fs_layout *const layouts[FS_NLAYOUTS] = {
 		&fs_layout_before, &fs_layout_reorder, &fs_layout_isolate,
+		&fs_layout_split,
 	};
 	struct fs_opts o = { .duration = 0.5, .runs = 10, .writers = 1, .pin = 1 };
 	struct fs_result res[FS_NLAYOUTS] = { { 0 } };
@@ -506,8 +534,14 @@ int main(int argc, char **argv)
 
 	printf("false_sharing: struct task_group, %s, %d-byte lines\n",
 	       FS_CONFIG, LINEUP_CACHELINE_SIZE);
-	printf("%d CPUs; %d writer(s) on cpu %d, %d reader(s) on the others; %d runs x %.3g s per layout, interleaved\n\n",
-	       ncpus, o.writers, cpus[0], o.readers, o.runs, o.duration);
+	if (o.spread)
+		printf("%d CPUs; %d writer(s) then %d reader(s), round the CPUs from cpu %d; %d runs x %.3g s per layout, interleaved\n\n",
+		       ncpus, o.writers, o.readers, cpus[0], o.runs,
+		       o.duration);
+	else
+		printf("%d CPUs; %d writer(s) on cpu %d, %d reader(s) on the others; %d runs x %.3g s per layout, interleaved\n\n",
+		       ncpus, o.writers, cpus[0], o.readers, o.runs,
+		       o.duration);
 	if (ncpus == 1)
 		fprintf(stderr, "false_sharing: warning: one CPU: writer and readers take turns on it, so no line can bounce and the layouts should tie\n");
 
@@ -542,7 +576,7 @@ int main(int argc, char **argv)
 
 	/*
 	 * Interleave the layouts run by run, so that a drift of the machine
-	 * (frequency, a neighbour's build) spreads over all three instead of
+	 * (frequency, a neighbour's build) spreads over all four instead of
 	 * landing on one.
 	 */
 	for (int r = 0; r < o.runs; r++)

@@ -29,14 +29,19 @@ struct fs_layout {
 	 * The hot loops run inside the layout's unit so that they address the
 	 * fields through the real struct type, as the kernel's code does. Both
 	 * run until *stop is set and return how many accesses they made
-	 * (64-bit: a few seconds of L1 hits overflow a 32-bit long).
+	 * (64-bit: a few seconds of L1 hits overflow a 32-bit long). WRITER
+	 * numbers the writer threads: split gives each its own slot.
 	 */
-	uint64_t (*write)(void *tg, const atomic_int *stop);
+	uint64_t (*write)(void *tg, unsigned writer, const atomic_int *stop);
 	uint64_t (*read)(void *tg, const atomic_int *stop, uintptr_t *sink);
+	/* load_avg's value as a reader of the total sees it: split sums its
+	 * slots. Every add must be in it (checked after each run). */
+	uint64_t (*total)(void *tg);
 };
 
 extern const struct fs_layout fs_layout_before;
 extern const struct fs_layout fs_layout_reorder;
 extern const struct fs_layout fs_layout_isolate;
+extern const struct fs_layout fs_layout_split;
 
 #endif /* FS_H */

@@ -2,7 +2,8 @@
 /*
  * Body of each layout unit: included after one of the examples/task_group
  * sources, with FS_LAYOUT_NAME set, it defines fs_layout_<name> for that
- * layout. Written once here so the three layouts run the very same loops.
+ * layout (FS_SPLIT: load_avg is LINEUP_SLOTS). Written once here so the
+ * four layouts run the very same loops.
  */
 #include <stdalign.h>
 #include <stdatomic.h>
@@ -73,11 +74,25 @@ static void *FS_SYM(fs_alloc_)(void)
 	return tg;
 }
 
+/*
+ * The long a writer adds to: the one load_avg, or (split) the writer's own
+ * slot. Writers beyond the slots share them, as the CPUs of one node
+ * would share its slot.
+ */
+#ifdef FS_SPLIT
+#define FS_LOAD(tg, w)                                                    \
+	(&LINEUP_SLOT((tg)->load_avg,                                     \
+		      (w) % LINEUP_SLOT_COUNT((tg)->load_avg)).counter)
+#else
+#define FS_LOAD(tg, w) ((void)(w), &(tg)->load_avg.counter)
+#endif
+
 /* update_load_avg() -> update_tg_load_avg(): a relaxed atomic add. */
-static uint64_t FS_SYM(fs_write_)(void *p, const atomic_int *stop)
+static uint64_t FS_SYM(fs_write_)(void *p, unsigned writer,
+				       const atomic_int *stop)
 {
 	struct task_group *tg = p;
-	atomic_long *load = (atomic_long *)&tg->load_avg.counter;
+	atomic_long *load = (atomic_long *)FS_LOAD(tg, writer);
 	uint64_t n = 0;
 
 	while (!atomic_load_explicit(stop, memory_order_relaxed)) {
@@ -110,6 +125,24 @@ static uint64_t FS_SYM(fs_read_)(void *p, const atomic_int *stop,
 	return n;
 }
 
+/* atomic_long_read(&tg->load_avg), or the sum of the slots. */
+static uint64_t FS_SYM(fs_total_)(void *p)
+{
+	struct task_group *tg = p;
+	long sum = 0;
+
+#ifdef FS_SPLIT
+	for (size_t i = 0; i < LINEUP_SLOT_COUNT(tg->load_avg); i++)
+		sum += atomic_load_explicit(
+			(atomic_long *)&LINEUP_SLOT(tg->load_avg, i).counter,
+			memory_order_relaxed);
+#else
+	sum = atomic_load_explicit((atomic_long *)&tg->load_avg.counter,
+				   memory_order_relaxed);
+#endif
+	return (uint64_t)sum;
+}
+
 const struct fs_layout FS_SYM(fs_layout_) = {
 	.name = FS_STR(FS_LAYOUT_NAME),
 	.size = sizeof(struct task_group),
@@ -123,4 +156,5 @@ const struct fs_layout FS_SYM(fs_layout_) = {
 	.alloc = FS_SYM(fs_alloc_),
 	.write = FS_SYM(fs_write_),
 	.read = FS_SYM(fs_read_),
+	.total = FS_SYM(fs_total_),
 };

@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Acceptance tests of `lineup suggest`.
+
+Every proposal is proven the way a user would: its C body replaces the
+struct's body in a copy of the source, gcc (and clang where cheap) builds
+it with -g, and `lineup check --rules` must pass on the DWARF with the
+size the proposal announced. For examples/task_group the proof runs under
+all 64 configurations through `lineup matrix` on a generated rules file,
+and the proposal's diff is applied with `patch -p1` and built too.
+
+    run_suggest_tests.py LINEUP TOP [-k NAME] [-v]
+
+Exit status: 0 pass, 1 a test failed.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, 'fixtures')
+VMLINUX = '/sys/kernel/btf/vmlinux'
+OPTIONS = ['CONFIG_FAIR_GROUP_SCHED', 'CONFIG_SMP', 'CONFIG_RT_GROUP_SCHED',
+           'CONFIG_SCHED_AUTOGROUP', 'CONFIG_CFS_BANDWIDTH',
+           'CONFIG_UCLAMP_TASK_GROUP']
+MATRIX_CLEAN = 'lineup matrix: all 64 configurations pass'
+TG_RULES = """[struct task_group]
+write = load_avg
+read = parent rt_se rt_rq
+cold = rcu list siblings children
+max_size = 768
+"""
+
+
+class Failed(Exception):
+    pass
+
+
+class Env:
+    def __init__(self, lineup, top, tmp, verbose):
+        self.lineup, self.top, self.tmp = lineup, top, tmp
+        self.verbose = verbose
+        self.inc = os.path.join(top, 'include')
+        self.example = os.path.join(top, 'examples', 'task_group')
+
+    def run(self, args, cwd=None, env=None, check=None):
+        if self.verbose:
+            print('  $', ' '.join(args))
+        p = subprocess.run(args, cwd=cwd, env=env, capture_output=True,
+                           text=True, timeout=600)
+        if check is not None and p.returncode != check:
+            raise Failed(f'{" ".join(args)}: exit {p.returncode}, '
+                         f'wanted {check}\n{p.stdout}{p.stderr}')
+        return p
+
+    def lineup_run(self, args, **kw):
+        return self.run([self.lineup] + args, **kw)
+
+    def compile(self, src, obj, cc='gcc', defs=(), extra=()):
+        self.run([cc, '-c', '-g', '-I' + self.inc] + list(extra) +
+                 ['-D' + d for d in defs] + [src, '-o', obj], check=0)
+
+    def suggest_json(self, args, cwd=None, check=0):
+        p = self.lineup_run(['suggest', '--format', 'json'] + args,
+                            cwd=cwd, check=check)
+        return json.loads(p.stdout)
+
+    def size_of(self, obj, name):
+        p = self.lineup_run(['show', '--format', 'json', '--struct', name,
+                             obj], check=0)
+        for s in json.loads(p.stdout)['structs']:
+            if s['name'] == name:
+                return s['size']
+        raise Failed(f'struct {name} not shown in {obj}')
+
+
+def expect(cond, what):
+    if not cond:
+        raise Failed(what)
+
+
+def substitute(source, name, body, header=True):
+    """SOURCE's text with struct NAME's body replaced by BODY."""
+    text = open(source).read()
+    m = re.search(r'struct %s \{\n' % re.escape(name), text)
+    expect(m, f'struct {name} not found in {source}')
+    end = text.index('\n};', m.end())
+    text = text[:m.end()] + body + text[end + 1:]
+    return ('#include <lineup.h>\n' if header else '') + text
+
+
+def proposal(doc, kind):
+    for p in doc['proposals']:
+        if p['kind'] == kind:
+            return p
+    raise Failed(f'no {kind} proposal')
+
+
+def prove(env, src_text, name, rules, size, tag, ccs=('gcc',), extra=()):
+    """Builds SRC_TEXT, checks it with RULES, compares its size."""
+    d = tempfile.mkdtemp(dir=env.tmp, prefix=tag)
+    src = os.path.join(d, 'proposal.c')
+    open(src, 'w').write(src_text)
+    ini = os.path.join(d, 'rules.ini')
+    open(ini, 'w').write(rules)
+    for cc in ccs:
+        obj = os.path.join(d, cc + '.o')
+        env.compile(src, obj, cc=cc, extra=extra)
+        env.lineup_run(['check', '--rules', ini, obj], check=0)
+        got = env.size_of(obj, name)
+        expect(got == size, f'{tag}: {cc} builds {got} bytes, the '
+                            f'proposal said {size}')
+    return d
+
+
+# ---- examples/task_group: the seed's two fixes, in 64 configurations ----
+
+def tg_flags(env):
+    """The example's all-on configuration, its headers found."""
+    return ['-I' + env.example] + ['-D' + o for o in OPTIONS]
+
+
+def tg_object(env):
+    d = tempfile.mkdtemp(dir=env.tmp, prefix='tg')
+    for f in ('task_group_before.c', 'sched_types.h', 'before.ini'):
+        shutil.copy(os.path.join(env.example, f), d)
+    obj = os.path.join(d, 'before.o')
+    env.compile(os.path.join(d, 'task_group_before.c'), obj, defs=OPTIONS)
+    return d, obj
+
+
+def test_task_group_text(env):
+    d, obj = tg_object(env)
+    p = env.lineup_run(['suggest', '--struct', 'task_group', '--rules',
+                        'before.ini', obj], cwd=d, check=0)
+    lines = p.stdout.splitlines()
+    expect(lines[0] == f'struct task_group ({d}/task_group_before.c:11): '
+           '704 bytes, 11 lines of 64; 16 findings in 16 of 64 '
+           'configurations', lines[0])
+    for want in (
+            'reorder: 640 bytes (-64), 10 lines; moves load_avg, rt_se, '
+            'rt_rq, parent; holds in all 64 configurations',
+            'reorder-minimal: 704 bytes (+0), 11 lines; moves rt_se, '
+            'rt_rq, parent; holds in all 64 configurations',
+            "isolate: 768 bytes (+64), 12 lines; isolates write group "
+            "'write'; holds in all 64 configurations",
+            '#if defined(CONFIG_FAIR_GROUP_SCHED) && defined(CONFIG_SMP)',
+            '\tLINEUP_ISOLATE_BEGIN(write);',
+            '--- a/task_group_before.c'):
+        expect(want in lines, f'missing line: {want}')
+
+
+def matrix_proof(env, d, kind, c):
+    """The proposal under all 64 configurations, by lineup matrix."""
+    src = os.path.join(d, f'{kind}.c')
+    open(src, 'w').write(substitute(os.path.join(d, 'task_group_before.c'),
+                                    'task_group', c))
+    ini = os.path.join(d, f'{kind}.ini')
+    open(ini, 'w').write(TG_RULES + '\n[matrix]\ncompile = gcc -c -g -I%s '
+                         '%s.c\noptions = %s\n' % (env.inc, kind,
+                                                   ' '.join(OPTIONS)))
+    p = env.lineup_run(['matrix', '--rules', ini], check=0)
+    expect(p.stdout.splitlines()[-1] == MATRIX_CLEAN, p.stdout)
+
+
+def test_task_group_proofs(env):
+    d, obj = tg_object(env)
+    doc = env.suggest_json(['--struct', 'task_group', '--rules',
+                            'before.ini', obj], cwd=d)
+    want = {'reorder': 640, 'reorder-minimal': 704, 'isolate': 768}
+    for kind, size in want.items():
+        p = proposal(doc, kind)
+        expect(p['found'] and p['size'] == size and p['findings'] == 0,
+               f'{kind}: {p["size"]} bytes, found {p["found"]}')
+        text = substitute(os.path.join(d, 'task_group_before.c'),
+                          'task_group', p['c'])
+        # the input's configuration, with gcc and clang
+        prove(env, text, 'task_group', TG_RULES, size, kind,
+              ccs=('gcc', 'clang'), extra=tg_flags(env))
+        matrix_proof(env, d, kind.replace('-', '_'), p['c'])
+        # the diff applies to the source and builds to the same size
+        pd = tempfile.mkdtemp(dir=env.tmp, prefix='patch')
+        shutil.copy(os.path.join(d, 'task_group_before.c'), pd)
+        shutil.copy(os.path.join(d, 'sched_types.h'), pd)
+        r = subprocess.run(['patch', '-s', '-p1', '-d', pd],
+                           input=p['diff'], text=True, capture_output=True)
+        expect(r.returncode == 0, f'{kind}: patch failed: {r.stdout}')
+        obj2 = os.path.join(pd, 'patched.o')
+        env.compile(os.path.join(pd, 'task_group_before.c'), obj2,
+                    defs=OPTIONS, extra=['-include', 'lineup.h'])
+        expect(env.size_of(obj2, 'task_group') == size,
+               f'{kind}: the patched source has another size')
+
+
+def test_task_group_matrix_fails_before(env):
+    """The proof can fail: the source as it is fails the same sweep."""
+    d, _ = tg_object(env)
+    ini = os.path.join(d, 'same.ini')
+    open(ini, 'w').write(TG_RULES + '\n[matrix]\ncompile = gcc -c -g '
+                         'task_group_before.c\noptions = %s\n'
+                         % ' '.join(OPTIONS))
+    p = env.lineup_run(['matrix', '--rules', ini], check=1)
+    expect('16 of 64 configurations fail' in p.stdout, p.stdout)
+
+
+def test_task_group_markers(env):
+    """A struct whose markers already hold: said so, markers kept."""
+    obj = os.path.join(env.tmp, 'reorder.o')
+    env.compile(os.path.join(env.example, 'task_group_reorder.c'), obj,
+                defs=OPTIONS)
+    p = env.lineup_run(['suggest', '--struct', 'task_group', '--rules',
+                        os.path.join(env.example, 'reorder.ini'), obj],
+                       check=0)
+    first = p.stdout.splitlines()[0]
+    expect(first.endswith('704 bytes, 11 lines of 64; its rules hold'),
+           first)
+    expect('\tLINEUP_BEGIN(read, wakeup);' in p.stdout, p.stdout)
+
+
+# ---- what C asks of a reorder ----
+
+def test_c_rules(env):
+    src = os.path.join(FIXTURES, 'c_rules.c')
+    obj = os.path.join(env.tmp, 'c_rules.o')
+    env.compile(src, obj)
+    rules = open(os.path.join(FIXTURES, 'c_rules.ini')).read()
+    doc = env.suggest_json(['--struct', 'cfix', '--rules',
+                            os.path.join(FIXTURES, 'c_rules.ini'), obj])
+    expect(doc['current']['findings'] == 1, doc['current'])
+    for p in doc['proposals']:
+        expect(p['found'], f'{p["kind"]}: {p["reason"]}')
+        c = p['c']
+        expect('\tunsigned int kind : 4;\n\tunsigned int prio : 4;\n'
+               '\tunsigned int busy : 1;\n' in c, f'bit-field run split:\n{c}')
+        expect(c.rstrip('\n').splitlines()[-1] == '\tchar data[];',
+               f'flexible array not last:\n{c}')
+        expect('double stat __attribute__((__aligned__(32)));' in c,
+               f'alignment lost:\n{c}')
+        prove(env, substitute(src, 'cfix', p['c']), 'cfix', rules,
+              p['size'], p['kind'], ccs=('gcc', 'clang'))
+    expect(proposal(doc, 'reorder')['size'] == 96, 'reorder grew')
+
+
+def test_anonymous_blocks(env):
+    src = os.path.join(FIXTURES, 'blocks.c')
+    ini = os.path.join(FIXTURES, 'blocks.ini')
+    obj = os.path.join(env.tmp, 'blocks.o')
+    env.compile(src, obj)
+    doc = env.suggest_json(['--struct', 'blk', '--rules', ini, obj])
+    for p in doc['proposals']:
+        expect(p['found'], f'{p["kind"]}: {p["reason"]}')
+        expect('\tunion {\n\t\tstruct {\n\t\t\tint a;\n\t\t\tint b;\n'
+               '\t\t};\n\t\tlong int c;\n\t};\n' in p['c'],
+               f'union not whole:\n{p["c"]}')
+        prove(env, substitute(src, 'blk', p['c']), 'blk', open(ini).read(),
+              p['size'], p['kind'], ccs=('gcc', 'clang'))
+
+
+def test_cannot_reorder(env):
+    obj = os.path.join(env.tmp, 'tiny.o')
+    env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
+    ini = os.path.join(FIXTURES, 'tiny.ini')
+    p = env.lineup_run(['suggest', '--struct', 'tiny', '--rules', ini, obj],
+                       check=0)
+    lines = p.stdout.splitlines()
+    want = ("reorder: none: reordering alone cannot work: no order keeps "
+            "every write group off the other hot groups' lines wherever "
+            "the struct starts (its alignment is below a line: isolate, "
+            "or say align = N if objects are allocated line-aligned) "
+            "(every order tried)")
+    expect(want in lines, p.stdout)
+    expect('reorder-minimal: the same as reorder' in lines, p.stdout)
+    expect("isolate: 128 bytes (+112), 2 lines; isolates write group "
+           "'write'" in lines, p.stdout)
+    doc = env.suggest_json(['--struct', 'tiny', '--rules', ini, obj])
+    iso = proposal(doc, 'isolate')
+    prove(env, substitute(os.path.join(FIXTURES, 'tiny.c'), 'tiny',
+                          iso['c']), 'tiny', open(ini).read(), 128, 'tiny')
+    expect(proposal(doc, 'reorder')['exhaustive'], 'not exhaustive')
+
+
+def test_no_layout(env):
+    obj = os.path.join(env.tmp, 'mixed.o')
+    env.compile(os.path.join(FIXTURES, 'mixed.c'), obj)
+    p = env.lineup_run(['suggest', '--struct', 'mixed', '--rules',
+                        os.path.join(FIXTURES, 'mixed.ini'), obj], check=1)
+    expect("isolate: none: 'w' holds bytes of a write group and of another "
+           "hot group in one storage unit; no layout can part them"
+           in p.stdout.splitlines(), p.stdout)
+
+
+def test_pair(env):
+    d, obj = tg_object(env)
+    doc = env.suggest_json(['--pair', '--struct', 'task_group', '--rules',
+                            'before.ini', obj], cwd=d)
+    iso = proposal(doc, 'isolate')
+    expect(not iso['found'] and iso['reason'] ==
+           'isolating the write groups on pairs of lines of their own '
+           'makes it 896 bytes, above max_size = 768', iso['reason'])
+    p = proposal(doc, 'reorder-minimal')
+    expect(p['found'], p['reason'])
+    pd = prove(env, substitute(os.path.join(d, 'task_group_before.c'),
+                               'task_group', p['c']), 'task_group',
+               TG_RULES, p['size'], 'pair', extra=tg_flags(env))
+    env.lineup_run(['check', '--pair', '--rules',
+                    os.path.join(pd, 'rules.ini'),
+                    os.path.join(pd, 'gcc.o')], check=0)
+
+
+def test_pahole_reorganize(env):
+    """Packing alone, beside pahole --reorganize (doc/suggest.md)."""
+    src = os.path.join(FIXTURES, 'pahole_reorg.c')
+    ini = os.path.join(FIXTURES, 'pahole_reorg.ini')
+    obj = os.path.join(env.tmp, 'pahole_reorg.o')
+    env.compile(src, obj)
+    note = []
+    for name, now, packed in (('poorly_packed', 40, 32),
+                              ('mixed_holes', 32, 24)):
+        doc = env.suggest_json(['--struct', name, '--rules', ini, obj])
+        p = proposal(doc, 'reorder')
+        expect(doc['current']['size'] == now and p['size'] == packed,
+               f'{name}: {doc["current"]["size"]} -> {p["size"]}')
+        prove(env, substitute(src, name, p['c'], header=True), name,
+              open(ini).read(), packed, name, ccs=('gcc', 'clang'))
+        if shutil.which('pahole'):
+            out = env.run(['pahole', '--reorganize', '-C', name, obj]).stdout
+            m = re.search(r'/\* size: (\d+),', out)
+            note.append(f'{name}: pahole {m.group(1) if m else "?"}, '
+                        f'suggest {packed}')
+    return '; '.join(note)
+
+
+def test_kernel_btf(env):
+    if not os.access(VMLINUX, os.R_OK):
+        return 'skipped: no ' + VMLINUX
+    ini = os.path.join(env.top, 'examples', 'task_group_kernel',
+                       'task_group.ini')
+    p = env.lineup_run(['suggest', '--struct', 'task_group', '--rules', ini,
+                        VMLINUX], check=0)
+    expect(re.search(r'^isolate: \d+ bytes \(\+\d+\), \d+ lines; isolates '
+                     r"write group 'write'$", p.stdout, re.M), p.stdout)
+    doc = env.suggest_json(['--struct', 'task_group', '--rules', ini,
+                            VMLINUX])
+    expect(all(p['found'] for p in doc['proposals']), doc)
+    expect(doc['file'] is None and all(p['diff'] is None
+                                       for p in doc['proposals']),
+           'a diff without a source')
+
+
+def test_json_shape(env):
+    obj = os.path.join(env.tmp, 'tiny_json.o')
+    env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
+    doc = env.suggest_json(['--struct', 'tiny', '--rules',
+                            os.path.join(FIXTURES, 'tiny.ini'), obj])
+    expect(set(doc) == {'version', 'struct', 'input', 'file', 'line',
+                        'line_size', 'pair', 'configurations', 'current',
+                        'proposals'}, sorted(doc))
+    expect(doc['current'] == {'size': 16, 'lines': 1, 'findings': 1,
+                              'failing_configurations': 1}, doc['current'])
+    expect([p['kind'] for p in doc['proposals']] ==
+           ['reorder', 'reorder-minimal', 'isolate'], doc['proposals'])
+    keys = {'kind', 'found', 'reason', 'exhaustive', 'size', 'size_change',
+            'lines', 'max_size', 'findings', 'moved', 'isolated', 'order',
+            'c', 'diff'}
+    for p in doc['proposals']:
+        expect(set(p) == keys, sorted(p))
+    iso = proposal(doc, 'isolate')
+    expect(iso['isolated'] == ['write'] and iso['size_change'] == 112 and
+           iso['order'] == ['w', 'r'] and iso['diff'].startswith('--- a/'),
+           iso)
+    re_ = proposal(doc, 'reorder')
+    expect(re_['c'] is None and re_['diff'] is None and
+           re_['reason'].startswith('reordering alone cannot work'), re_)
+
+
+def test_bad_inputs(env):
+    obj = os.path.join(env.tmp, 'tiny_bad.o')
+    env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
+    ini = os.path.join(FIXTURES, 'tiny.ini')
+    broken = os.path.join(env.tmp, 'broken.ini')
+    open(broken, 'w').write('[struct tiny\nwrite = w\n')
+    nocomp = os.path.join(env.tmp, 'nocomp.ini')
+    open(nocomp, 'w').write('[struct tiny]\nwrite = w\nread = r\n[matrix]\n'
+                            'compile = gcc -c -g does_not_exist.c\n'
+                            'options = A\n')
+    cases = [
+        (['--struct', 'tinny', obj],
+         f"lineup: failed to find struct tinny in {obj} (did you mean "
+         f"'tiny'?)"),
+        (['--struct', 'tiny', obj],
+         f'lineup: {obj}: struct tiny has no write group to keep apart '
+         '(mark one with LINEUP_BEGIN(write, NAME) or name it in --rules: '
+         'write = MEMBER)'),
+        (['--struct', 'tiny', '--rules', ini, '/nonexistent.o'], None),
+        (['--struct', 'tiny', '--rules', broken, obj], None),
+        (['--struct', 'tiny', '--rules', nocomp, obj], None),
+        ([obj], 'usage: lineup suggest --struct NAME [--rules FILE.ini] '
+                'FILE'),
+        (['--struct', 'a', '--struct', 'b', obj], None),
+        (['--format', 'sarif', '--struct', 'tiny', obj], None),
+        (['--line-size', '48', '--struct', 'tiny', obj], None),
+    ]
+    uobj = os.path.join(env.tmp, 'union.o')
+    usrc = os.path.join(env.tmp, 'union.c')
+    open(usrc, 'w').write('union u { long a; int b; };\nunion u uu;\n')
+    env.compile(usrc, uobj)
+    cases.append((['--struct', 'u', uobj],
+                  f'lineup: struct u in {uobj} is a union: its members all '
+                  'start at 0, there is no order to propose'))
+    tmpdir = tempfile.mkdtemp(dir=env.tmp, prefix='tmpdir')
+    e = dict(os.environ, TMPDIR=tmpdir)
+    for args, want in cases:
+        p = env.lineup_run(['suggest'] + args, env=e)
+        err = p.stderr.splitlines()
+        expect(p.returncode == 2 and len(err) == 1 and not p.stdout and
+               err[0].startswith(('lineup', 'usage')),
+               f'{args}: exit {p.returncode}\n{p.stderr}{p.stdout}')
+        expect(want is None or err[0] == want, f'{args}: {err[0]}')
+    expect(not os.listdir(tmpdir), f'left behind: {os.listdir(tmpdir)}')
+
+
+def test_interrupted(env):
+    """SIGTERM while configurations compile: no file left, no output."""
+    d = tempfile.mkdtemp(dir=env.tmp, prefix='int')
+    shutil.copy(os.path.join(FIXTURES, 'tiny.c'), d)
+    ini = os.path.join(d, 'r.ini')
+    open(ini, 'w').write('[struct tiny]\nwrite = w\nread = r\n[matrix]\n'
+                         'compile = sleep 30; cc -c -g tiny.c\n'
+                         'options = A B\n')
+    obj = os.path.join(d, 'tiny.o')
+    env.compile(os.path.join(d, 'tiny.c'), obj)
+    tmpdir = tempfile.mkdtemp(dir=env.tmp, prefix='tmpdir')
+    p = subprocess.Popen([env.lineup, 'suggest', '--struct', 'tiny',
+                          '--rules', ini, obj], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ, TMPDIR=tmpdir))
+    deadline = time.time() + 20
+    while not os.listdir(tmpdir) and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    p.terminate()
+    out, err = p.communicate(timeout=60)
+    expect(p.returncode == -15 and not out and
+           err == 'lineup suggest: interrupted; temporary files removed\n',
+           f'exit {p.returncode}: {out}{err}')
+    expect(not os.listdir(tmpdir), f'left behind: {os.listdir(tmpdir)}')
+
+
+TESTS = [v for k, v in sorted(globals().items()) if k.startswith('test_')]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('lineup')
+    ap.add_argument('top')
+    ap.add_argument('-k', action='append', default=[])
+    ap.add_argument('-v', action='store_true')
+    a = ap.parse_args()
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix='lineup-suggest-') as tmp:
+        env = Env(os.path.abspath(a.lineup), os.path.abspath(a.top), tmp,
+                  a.v)
+        for t in TESTS:
+            if a.k and not any(k in t.__name__ for k in a.k):
+                continue
+            try:
+                note = t(env)
+                print(f'ok {t.__name__}' + (f' ({note})' if note else ''))
+            except (Failed, subprocess.TimeoutExpired, OSError) as e:
+                failed += 1
+                print(f'FAIL {t.__name__}: {e}')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

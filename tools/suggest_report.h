@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* lineup suggest: what it found, as text for people and JSON for tools. */
+#ifndef LINEUP_SUGGEST_REPORT_H
+#define LINEUP_SUGGEST_REPORT_H
+
+#include <stdio.h>
+
+#include "suggest.h"
+
+enum { LU_SG_REORDER, LU_SG_MINIMAL, LU_SG_ISOLATE, LU_SG_N };
+
+struct lu_sg_result {
+	const struct lu_sg_plan *plan;
+	const struct lu_set *set;
+	const struct lu_struct *s;	/* the input's */
+	size_t n_configs;	/* matrix configurations, 0 without */
+	size_t current_bad;	/* the struct as it is: findings */
+	size_t current_failing;	/* configurations with findings */
+	struct lu_sg_proposal prop[LU_SG_N];
+	char *c[LU_SG_N];	/* each proposal's body, NULL when none */
+	char *diff[LU_SG_N];	/* against the source, NULL when unknown */
+	const char *reason[LU_SG_N];	/* why there is none */
+};
+
+extern const char *const lu_sg_kind_names[LU_SG_N];
+
+/* 0, or -1 with errno when the output did not make it. */
+int lu_sg_report_text(FILE *out, const struct lu_sg_result *r);
+int lu_sg_report_json(FILE *out, const struct lu_sg_result *r);
+
+#endif
