@@ -11,9 +11,11 @@
  * almost surely new (Good-Turing: the share of texts seen exactly once is
  * the chance that the next is unseen), the configurations left are
  * compiled from the source directly, and their objects (or failures)
- * grouped by content instead: identical texts give identical objects, so
- * the builds and the report are the same; only the preprocessing of
- * texts that do not repeat is saved.
+ * grouped by content instead: identical texts give identical objects (gcc
+ * and clang do not record -D flags in them), so the findings are the same
+ * and only the preprocessing of texts that do not repeat is saved. Two
+ * texts that differ only in what leaves no trace in the object (an unused
+ * declaration) count as one build there, which is all they would check.
  *
  * Results are taken in a fixed order whatever order the jobs end in: texts
  * are committed in the preprocessing order, direct configurations grouped
@@ -162,7 +164,6 @@ static void table_free(struct table *t)
 
 struct sweep {
 	struct lu_matrix *mx;
-	const struct lu_jobs_opts *o;
 	size_t n;		/* configurations */
 	size_t *order;		/* preprocessing position -> configuration */
 	/* preprocessing jobs in flight or not yet committed: a ring */
@@ -474,7 +475,7 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 {
 	size_t n = mx->configs.n_configs;
 	struct sweep s = {
-		.mx = mx, .o = o, .n = n,
+		.mx = mx, .n = n,
 		.ring = (o->parallel ? o->parallel : 1) * AHEAD_PER_SLOT,
 		.direct_from = n, .direct_next = n,
 	};

@@ -54,12 +54,14 @@ def options_source(d, touching, idle):
 
 
 def calls(d):
+    """(preprocessing runs, compiles) logged since the last call."""
+    path = os.path.join(d, "calls")
     try:
-        with open(os.path.join(d, "calls")) as f:
+        with open(path) as f:
             text = f.read()
+        os.unlink(path)
     except OSError:
         text = ""
-    os.unlink(os.path.join(d, "calls")) if text else None
     return text.count("E"), text.count("C")
 
 
@@ -292,7 +294,8 @@ def test_distcc(tmp, scratch):
          "--listen", "127.0.0.1", "--port", str(port), "--jobs", "2",
          "--log-file", log, "--log-level", "info"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True)
+        stderr=subprocess.DEVNULL, start_new_session=True,
+        env=dict(os.environ, TMPDIR=state))  # its files go with state
     try:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
