@@ -1,26 +1,33 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The compiles of `lineup matrix`, as one pipeline in one pool of job
- * slots: each configuration is preprocessed, its text hashed, and a text
- * not seen before is compiled at once, ahead of the preprocessing of the
- * configurations after it, which runs only a few jobs ahead.
+ * slots. Preprocessing costs a good part of a compile (half of it for a
+ * source that includes a few system headers, bench/README.md), so it pays
+ * only when texts repeat, and a sample says whether they do: the first
+ * MIN_SAMPLE configurations are compiled straight from the source, and
+ * if nearly all their objects differ (Good-Turing: the share of objects
+ * seen once is the chance that the next is new), so does the rest, and it
+ * is compiled directly too; when all texts differ, lineup costs what
+ * compiling every configuration costs.
  *
- * Preprocessing costs a good part of a compile (half of it for a source
- * that includes a few system headers, bench/README.md), so it pays only
- * when texts repeat. Once the texts seen so far say that the next one is
- * almost surely new (Good-Turing: the share of texts seen exactly once is
- * the chance that the next is unseen), the configurations left are
- * compiled from the source directly, and their objects (or failures)
- * grouped by content instead: identical texts give identical objects (gcc
- * and clang do not record -D flags in them), so the findings are the same
- * and only the preprocessing of texts that do not repeat is saved. Two
+ * Otherwise every configuration is preprocessed, its text hashed, and a
+ * text not seen before compiled at once, ahead of the preprocessing of the
+ * configurations after it, which runs only a few jobs ahead; the sample's
+ * compiles become their texts' builds, so only those of a text the sample
+ * had already cost a compile more. If later the texts still turn out
+ * nearly all new, the configurations left are compiled directly.
+ *
+ * Configurations compiled directly are grouped by their objects (or
+ * failures): identical texts give identical objects (gcc and clang do not
+ * record -D flags in them), so the findings are those of text groups. Two
  * texts that differ only in what leaves no trace in the object (an unused
  * declaration) count as one build there, which is all they would check.
  *
- * Results are taken in a fixed order whatever order the jobs end in: texts
- * are committed in the preprocessing order, direct configurations grouped
- * in configuration order, and builds numbered by their first
- * configuration at the end. The report does not depend on timing.
+ * Results are taken in a fixed order whatever order the jobs end in: the
+ * sample decides once all of it is compiled, texts are committed in the
+ * preprocessing order, direct configurations grouped in configuration
+ * order, and builds numbered by their first configuration at the end. The
+ * report does not depend on timing.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,11 +40,12 @@
 #include "matrix.h"
 
 /*
- * The switch to direct compiles: after at least MIN_SAMPLE texts, with
- * as many configurations left, when 9 in 10 of the texts were seen once.
- * Simulated on 64 and 256 configurations of 16 to 256 distinct texts
- * (preprocessing at half a compile): it switches when nearly all differ
- * and almost never when a quarter or less do, where deduplication pays.
+ * The sample, and the switch to direct compiles: after at least
+ * MIN_SAMPLE objects or texts, with as many configurations left, when 9
+ * in 10 were seen once. Simulated on 64 and 256 configurations of 16 to
+ * 256 distinct texts (preprocessing at half a compile): it switches when
+ * nearly all differ and almost never when a quarter or less do, where
+ * deduplication pays.
  */
 #define MIN_SAMPLE 16
 #define ONCE_NUM 9
@@ -174,6 +182,8 @@ struct sweep {
 	size_t started, committed;	/* positions */
 	/* positions from here are compiled directly; n: none */
 	size_t direct_from, direct_next;
+	/* the first positions are compiled directly, to decide */
+	size_t sample, sample_next, sample_ended;
 	struct lu_job *comp;	/* a configuration's compile */
 	size_t *queue;		/* configurations whose text is new */
 	size_t q_head, q_tail;
@@ -203,8 +213,8 @@ static void draw(struct sweep *s, bool force)
 	struct lu_matrix *mx = s->mx;
 	size_t preprocessed = s->committed < s->direct_from ? s->committed
 							     : s->direct_from;
-	size_t to_compile = s->q_tail + (s->n - s->direct_from);
-	double pre_total = (double)(s->direct_from < s->n ? s->direct_from
+	size_t to_compile = s->sample + s->q_tail + (s->n - s->direct_from);
+	double pre_total = (double)(s->direct_from < s->n ? preprocessed
 							   : s->n);
 	/* texts to come are guessed new at the rate seen so far */
 	double compiles = (double)to_compile;
@@ -247,6 +257,52 @@ static void queue_compile(struct sweep *s, size_t c, size_t b)
 	s->queue[s->q_tail++] = c;
 }
 
+/* The object a compile job writes: its last argument. */
+static const char *object_of(const struct lu_job *job)
+{
+	return job->args[job->n_args - 1];
+}
+
+/* Build B is the text of sample configuration C: its compile is done. */
+static void adopt_compile(struct sweep *s, size_t c, size_t b)
+{
+	struct lu_matrix *mx = s->mx;
+	struct lu_build *bd = &mx->builds[b];
+	const struct lu_job *job = &s->comp[c];
+
+	bd->object = object_of(job);
+	if (job_failed(job))
+		fail_build(mx, bd, job);
+}
+
+/*
+ * The sample has been compiled: if nearly every object is unlike the
+ * others, so will the texts be, and the rest is compiled directly too;
+ * otherwise every configuration is preprocessed, the sample's first, and
+ * each sample compile becomes its text's build.
+ */
+static void decide(struct sweep *s)
+{
+	struct table seen;
+	size_t once = 0, *uses = s->uses;
+
+	table_init(&seen, s->sample);
+	for (size_t k = 0; k < s->sample; k++) {
+		size_t *slot = table_find(&seen, s->mx->cfg[s->order[k]].hash);
+
+		if (!*slot)
+			*slot = k + 1;
+		uses[*slot - 1]++;
+	}
+	for (size_t k = 0; k < s->sample; k++) {
+		once += uses[k] == 1;
+		uses[k] = 0;
+	}
+	table_free(&seen);
+	if (once * ONCE_DEN >= s->sample * ONCE_NUM)
+		switch_to_direct(s, s->sample);
+}
+
 /* The text at position POS, in order: which build it belongs to. */
 static void commit(struct sweep *s, size_t pos)
 {
@@ -254,17 +310,21 @@ static void commit(struct sweep *s, size_t pos)
 	size_t slot = pos % s->ring, c = s->order[pos];
 	struct lu_job *job = &s->pre[slot];
 	struct lu_config *cfg = &mx->cfg[c];
-	bool ok = !job_failed(job);
+	bool ok = !job_failed(job), sampled = cfg->direct;
 
 	if (pos >= s->direct_from) {
 		unlink(s->pre_path[slot]);
 		return;
 	}
+	cfg->direct = false;
 	cfg->hash = ok ? hash_file(s->pre_path[slot], &ok) : 0;
+	/* a sample compile stays, as its text's build, or goes */
 	/* one text compiled with two sets of flags, or checked on two line
 	 * sizes, is two builds */
 	cfg->hash ^= lu_config_dimensions_hash(mx->m, cfg->row);
 	unlink(s->pre_path[slot]);
+	if (sampled && !ok)
+		unlink(object_of(&s->comp[c]));
 	if (!ok) {
 		/* its own build, marked failed: reported, not built */
 		struct lu_build *b = &mx->builds[mx->n_builds];
@@ -279,7 +339,12 @@ static void commit(struct sweep *s, size_t pos)
 		if (!*slot_of) {
 			*slot_of = mx->n_builds + 1;
 			mx->builds[mx->n_builds].first_config = c;
-			queue_compile(s, c, mx->n_builds++);
+			if (sampled)
+				adopt_compile(s, c, mx->n_builds++);
+			else
+				queue_compile(s, c, mx->n_builds++);
+		} else if (sampled) {
+			unlink(object_of(&s->comp[c]));
 		}
 		cfg->build = *slot_of - 1;
 		s->sampled++;
@@ -293,6 +358,18 @@ static void commit(struct sweep *s, size_t pos)
 		switch_to_direct(s, pos + 1);
 }
 
+/* A compile of configuration C from the source, into its own object. */
+static struct lu_job *direct_job(struct sweep *s, size_t c)
+{
+	struct lu_matrix *mx = s->mx;
+	const char *obj = lu_arena_printf(&mx->arena, "%s/d%zu.o", mx->tmp, c);
+	const char *tail[] = { "-o", obj };
+
+	mx->cfg[c].direct = true;
+	config_job(mx, &s->comp[c], c, tail, 2);
+	return &s->comp[c];
+}
+
 static struct lu_job *next(void *ctx)
 {
 	struct sweep *s = ctx;
@@ -300,16 +377,12 @@ static struct lu_job *next(void *ctx)
 
 	if (s->q_head < s->q_tail)
 		return &s->comp[s->queue[s->q_head++]];
-	if (s->direct_next < s->n) {
-		size_t c = s->order[s->direct_next++];
-		const char *obj = lu_arena_printf(&mx->arena, "%s/d%zu.o",
-						  mx->tmp, c);
-		const char *tail[] = { "-o", obj };
-
-		mx->cfg[c].direct = true;
-		config_job(mx, &s->comp[c], c, tail, 2);
-		return &s->comp[c];
-	}
+	if (s->sample_next < s->sample)
+		return direct_job(s, s->order[s->sample_next++]);
+	if (s->sample_ended < s->sample)
+		return NULL;	/* the sample decides what comes next */
+	if (s->direct_next < s->n)
+		return direct_job(s, s->order[s->direct_next++]);
 	if (s->direct_from < s->n || s->started == s->n ||
 	    s->started - s->committed >= s->ring)
 		return NULL;
@@ -340,12 +413,15 @@ static void done(void *ctx, struct lu_job *job)
 		s->compiled++;
 		if (cfg->direct) {
 			/* grouped at the end, in configuration order */
-			const char *obj = job->args[job->n_args - 1];
+			const char *obj = object_of(job);
 			bool ok = !job_failed(job);
 			uint64_t h = ok ? hash_file(obj, &ok) : 0;
 
 			cfg->hash = (ok ? h : failure_hash(job)) ^
 				    lu_config_dimensions_hash(mx->m, cfg->row);
+			if (s->sample_ended < s->sample &&
+			    ++s->sample_ended == s->sample)
+				decide(s);
 		} else if (job_failed(job)) {
 			fail_build(mx, &mx->builds[cfg->build], job);
 		}
@@ -387,7 +463,7 @@ static void group_direct(struct sweep *s)
 		if (!cfg->direct)
 			continue;
 		size_t *slot = table_find(&objects, cfg->hash);
-		const char *obj = job->args[job->n_args - 1];
+		const char *obj = object_of(job);
 
 		if (*slot) {
 			cfg->build = *slot - 1;
@@ -478,6 +554,8 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 		.mx = mx, .n = n,
 		.ring = (o->parallel ? o->parallel : 1) * AHEAD_PER_SLOT,
 		.direct_from = n, .direct_next = n,
+		/* a sample is worth it only with as many configurations left */
+		.sample = n >= 2 * MIN_SAMPLE ? MIN_SAMPLE : 0,
 	};
 	struct lu_jobs_feed feed = {
 		.next = next, .done = done,
@@ -507,7 +585,7 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 
 	if (!sig) {
 		if (s.direct_from < n)
-			group_direct(&s);
+			group_direct(&s);	/* the sample's too */
 		renumber(mx);
 		draw(&s, true);
 	}
