@@ -195,9 +195,9 @@ static void check_builds(struct lu_matrix *mx)
 		struct lu_error err;
 		char what[96];
 
-		snprintf(what, sizeof(what), "lineup matrix: %zu configurations: "
-			 "%zu of %zu builds checked", mx->configs.n_configs, b,
-			 mx->n_builds);
+		snprintf(what, sizeof(what),
+			 "lineup matrix: %zu configurations: %zu of %zu builds "
+			 "checked", mx->configs.n_configs, b, mx->n_builds);
 		lu_progress_draw(&mx->progress, b == 0, what, (double)b,
 				 (double)mx->n_builds);
 		lu_set_init(&bd->set, bd->object);

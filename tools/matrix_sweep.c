@@ -570,8 +570,8 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 	s.pre = calloc(s.ring, sizeof(*s.pre));
 	s.pre_path = calloc(s.ring, sizeof(*s.pre_path));
 	s.pre_ended = calloc(s.ring, sizeof(*s.pre_ended));
-	if (!s.order || !s.comp || !s.queue || !s.uses || !s.pre || !s.pre_path ||
-	    !s.pre_ended)
+	if (!s.order || !s.comp || !s.queue || !s.uses || !s.pre ||
+	    !s.pre_path || !s.pre_ended)
 		abort();
 	for (size_t i = 0; i < s.ring; i++)
 		s.pre_path[i] = lu_arena_printf(&mx->arena, "%s/p%zu.i",
