@@ -318,11 +318,11 @@ static void commit(struct sweep *s, size_t pos)
 	}
 	cfg->direct = false;
 	cfg->hash = ok ? hash_file(s->pre_path[slot], &ok) : 0;
-	/* a sample compile stays, as its text's build, or goes */
 	/* one text compiled with two sets of flags, or checked on two line
 	 * sizes, is two builds */
 	cfg->hash ^= lu_config_dimensions_hash(mx->m, cfg->row);
 	unlink(s->pre_path[slot]);
+	/* a sample compile stays, as its text's build, or goes */
 	if (sampled && !ok)
 		unlink(object_of(&s->comp[c]));
 	if (!ok) {
