@@ -243,12 +243,14 @@ static char **job_environ(struct lu_arena *a, const char *tmpdir)
 
 struct run {
 	const struct lu_jobs_opts *o;
+	const struct lu_jobs_feed *feed;
 	char **env;
 	struct lu_job **active;	/* running jobs, at most o->parallel */
 	size_t n_active;
 };
 
-static void start(struct run *r, struct lu_job *job, const sigset_t *mask)
+/* Starts JOB; false when it could not start (its state says why). */
+static bool start(struct run *r, struct lu_job *job, const sigset_t *mask)
 {
 	job->status = 0;
 	job->output = NULL;
@@ -260,13 +262,14 @@ static void start(struct run *r, struct lu_job *job, const sigset_t *mask)
 					      job->dir ? " in " : "",
 					      job->dir ? job->dir : "",
 					      strerror(job->status));
-		return;
+		return false;
 	}
 	job->capture = calloc(1, sizeof(*job->capture));
 	if (!job->capture)
 		abort();
 	job->deadline = now() + (double)r->o->timeout;
 	r->active[r->n_active++] = job;
+	return true;
 }
 
 /*
@@ -298,6 +301,7 @@ static void finish(struct run *r, size_t i)
 	free(job->capture);
 	job->capture = NULL;
 	r->active[i] = r->active[--r->n_active];
+	r->feed->done(r->feed->ctx, job);
 }
 
 /* Reaps every child that has exited: jobs, and orphans adopted. */
@@ -331,13 +335,15 @@ static int next_wakeup(const struct run *r)
 		if (!job->killed && (first < 0 || job->deadline < first))
 			first = job->deadline;
 	}
+	int cap = r->feed->tick ? (int)r->feed->tick_ms : 60000;
+
 	if (first < 0)
-		return -1;
+		return r->feed->tick ? cap : -1;
 	if (first <= t)
 		return 0;
 	double ms = (first - t) * 1000.0 + 1.0;
 
-	return ms > 60000.0 ? 60000 : (int)ms;
+	return ms > (double)cap ? cap : (int)ms;
 }
 
 static void wait_once(struct run *r, struct pollfd *pfd)
@@ -357,12 +363,12 @@ static void wait_once(struct run *r, struct pollfd *pfd)
 			read_output(r->active[i], DRAIN_LIMIT);
 }
 
-int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o)
+int lu_jobs_pump(const struct lu_jobs_feed *feed,
+		 const struct lu_jobs_opts *o)
 {
 	unsigned parallel = o->parallel ? o->parallel : 1;
-	struct run r = { .o = o };
+	struct run r = { .o = o, .feed = feed };
 	struct pollfd *pfd = calloc(parallel + 1, sizeof(*pfd));
-	size_t next = 0;
 	int interrupted = 0;
 
 	r.active = calloc(parallel, sizeof(*r.active));
@@ -370,24 +376,29 @@ int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o)
 	if (!pfd || !r.active)
 		abort();
 	lu_proc_adopt_orphans();
-	for (size_t i = 0; i < n; i++)
-		jobs[i].state = LU_JOB_PENDING;
-	while (!interrupted && (next < n || r.n_active)) {
-		while (next < n && r.n_active < parallel)
-			start(&r, &jobs[next++], &o->interrupt->saved);
+	for (;;) {
+		struct lu_job *job = NULL;
+
+		while (r.n_active < parallel && (job = feed->next(feed->ctx)))
+			if (!start(&r, job, &o->interrupt->saved))
+				feed->done(feed->ctx, job);
 		if (!r.n_active)
-			continue;
+			break;
 		wait_once(&r, pfd);
 		interrupted = lu_interrupt_check(o->interrupt);
+		if (interrupted)
+			break;
 		reap(&r);
+		if (feed->tick)
+			feed->tick(feed->ctx);
 		double t = now();
 
-		for (size_t i = 0; i < r.n_active && !interrupted; i++) {
-			struct lu_job *job = r.active[i];
+		for (size_t i = 0; i < r.n_active; i++) {
+			struct lu_job *a = r.active[i];
 
-			if (!job->killed && t >= job->deadline) {
-				lu_proc_kill_tree(job->pid);
-				job->killed = true;
+			if (!a->killed && t >= a->deadline) {
+				lu_proc_kill_tree(a->pid);
+				a->killed = true;
 			}
 		}
 	}
@@ -410,4 +421,34 @@ int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o)
 	free(r.active);
 	free(pfd);
 	return interrupted;
+}
+
+/* The jobs of an array, in order. */
+struct array_feed {
+	struct lu_job *jobs;
+	size_t n, next;
+};
+
+static struct lu_job *array_next(void *ctx)
+{
+	struct array_feed *a = ctx;
+
+	return a->next < a->n ? &a->jobs[a->next++] : NULL;
+}
+
+static void array_done(void *ctx, struct lu_job *job)
+{
+	(void)ctx;
+	(void)job;
+}
+
+int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o)
+{
+	struct array_feed a = { .jobs = jobs, .n = n };
+	struct lu_jobs_feed feed = { .next = array_next, .done = array_done,
+				     .ctx = &a };
+
+	for (size_t i = 0; i < n; i++)
+		jobs[i].state = LU_JOB_PENDING;
+	return lu_jobs_pump(&feed, o);
 }

@@ -68,4 +68,27 @@ struct lu_jobs_opts {
  */
 int lu_jobs_run(struct lu_job *jobs, size_t n, const struct lu_jobs_opts *o);
 
+/*
+ * Where lu_jobs_pump takes its jobs from, so that what a finished job
+ * says can decide what runs next (a pipeline in one pool of slots).
+ */
+struct lu_jobs_feed {
+	/* the job to start now; NULL: none is ready until another ends */
+	struct lu_job *(*next)(void *ctx);
+	/* JOB ended: its state, status and output are set */
+	void (*done)(void *ctx, struct lu_job *job);
+	/* called at least every TICK_MS while jobs run (NULL: never) */
+	void (*tick)(void *ctx);
+	unsigned tick_ms;
+	void *ctx;
+};
+
+/*
+ * Runs the feed's jobs, O->parallel at once, until it has none ready and
+ * none is running. Returns 0, or the signal that interrupted the run (the
+ * jobs still running were killed and their done was not called).
+ */
+int lu_jobs_pump(const struct lu_jobs_feed *feed,
+		 const struct lu_jobs_opts *o);
+
 #endif

@@ -136,7 +136,8 @@ static const struct lu_command commands[] = {
 	  "options,\n"
 	  "checks each layout, and names the condition that makes them fail.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
-		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN),
+		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
+		  TAKES(OPT_COLOR),
 	  TEXT | JSON },
 	{ "asserts", lu_cmd_asserts,
 	  "lineup asserts --struct NAME [--rules FILE.ini] [--style STYLE] "

@@ -4,7 +4,8 @@
  * [matrix] options (or a covering array of them), check each layout, and say
  * under which condition each finding appears.
  *
- * Configurations whose preprocessed text is identical are compiled once.
+ * Configurations whose preprocessed text is identical are compiled once
+ * (matrix_sweep.c).
  * Compiles go through the user's own command (ccache and distcc keep
  * working); lineup only adds -D flags and its own -o into a private
  * temporary directory, as arguments the shell passes on without parsing
@@ -88,53 +89,7 @@ static int make_tmp(struct lu_matrix *mx, struct lu_error *err)
 		mx->tmp = NULL;
 		return -1;
 	}
-	for (size_t i = 0; i < mx->configs.n_configs; i++)
-		mx->cfg[i].preprocessed = lu_arena_printf(&mx->arena,
-							  "%s/p%zu.i", mx->tmp,
-							  i);
 	return 0;
-}
-
-/* The compiler's first error line in its OUTPUT, to quote in the report. */
-static const char *first_error(struct lu_arena *a, const char *output)
-{
-	const char *line;
-	size_t n;
-
-	if (!output)
-		return "(no message)";
-	line = strstr(output, "error");
-	if (line) {
-		while (line > output && line[-1] != '\n')
-			line--;
-	} else {
-		line = output;
-	}
-	n = strcspn(line, "\n");
-	return n ? lu_arena_strndup(a, line, n) : "(no message)";
-}
-
-/* FNV-1a of a regular file; the compile command could leave a FIFO. */
-static uint64_t hash_file(const char *path, bool *ok)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	uint64_t h = 0xcbf29ce484222325ull;
-	unsigned char buf[65536];
-	struct stat st;
-	ssize_t n;
-
-	*ok = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-	while (*ok && (n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			*ok = errno == EINTR;
-			continue;
-		}
-		for (ssize_t i = 0; i < n; i++)
-			h = (h ^ buf[i]) * 0x100000001b3ull;
-	}
-	if (fd >= 0)
-		close(fd);
-	return h;
 }
 
 /* ---- steps ---------------------------------------------------------- */
@@ -213,144 +168,11 @@ static struct lu_jobs_opts jobs_opts(struct lu_matrix *mx)
 		.parallel = cli->jobs  ? cli->jobs
 			    : cpus > 0 ? (unsigned)cpus
 				       : 1,
-		.timeout = cli->timeout ? cli->timeout : DEFAULT_TIMEOUT,
+		.timeout = mx->timeout,
 		.arena = &mx->arena,
 		.interrupt = &mx->interrupt,
 		.tmpdir = mx->tmp,
 	};
-}
-
-/* A job for configuration C: its -D words, then TAIL ("-E", "-o", ...). */
-static void config_job(struct lu_matrix *mx, struct lu_job *job,
-		       const struct lu_config *c, const char *const *tail,
-		       size_t n_tail)
-{
-	size_t n;
-	const char **args = lu_config_args(&mx->arena, mx->m, c->row, n_tail,
-					   &n);
-
-	memcpy(args + n, tail, n_tail * sizeof(*tail));
-	job->command = mx->command;
-	job->args = args;
-	job->n_args = n + n_tail;
-	job->dir = mx->dir;
-}
-
-static void fail_build(struct lu_matrix *mx, struct lu_build *b,
-		       const struct lu_job *job)
-{
-	b->output = job->output;
-	if (job->state == LU_JOB_TIMED_OUT) {
-		b->state = LU_BUILD_TIMED_OUT;
-		b->message = lu_arena_printf(&mx->arena,
-					     "timed out after %u s (--timeout)",
-					     jobs_opts(mx).timeout);
-	} else {
-		b->state = LU_BUILD_FAILED;
-		b->message = first_error(&mx->arena, job->output);
-	}
-}
-
-/* Builds by hash of their preprocessed text: open addressing, 2x room. */
-struct dedup {
-	size_t *slot;		/* config index + 1, 0: empty */
-	size_t mask;
-};
-
-static size_t *dedup_find(struct dedup *d, const struct lu_config *cfg,
-			  uint64_t hash)
-{
-	size_t i = (size_t)(hash ^ hash >> 29) & d->mask;
-
-	while (d->slot[i] && cfg[d->slot[i] - 1].hash != hash)
-		i = (i + 1) & d->mask;
-	return &d->slot[i];
-}
-
-/* Preprocess every configuration; identical texts share one build. */
-static int preprocess(struct lu_matrix *mx)
-{
-	size_t n = mx->configs.n_configs;
-	struct lu_job *jobs = calloc(n, sizeof(*jobs));
-	struct lu_jobs_opts o = jobs_opts(mx);
-	struct dedup d = { .mask = 1 };
-
-	while (d.mask < 2 * n)
-		d.mask = 2 * d.mask + 1;
-	d.slot = calloc(d.mask + 1, sizeof(*d.slot));
-	if (!jobs || !d.slot)
-		abort();
-	for (size_t i = 0; i < n; i++) {
-		const char *tail[] = { "-E", "-o", mx->cfg[i].preprocessed };
-
-		config_job(mx, &jobs[i], &mx->cfg[i], tail, 3);
-	}
-	lu_jobs_run(jobs, n, &o);
-	mx->builds = lu_arena_alloc(&mx->arena, n * sizeof(*mx->builds));
-	for (size_t i = 0; i < n && !lu_interrupt_check(&mx->interrupt); i++) {
-		struct lu_config *c = &mx->cfg[i];
-		bool ok = jobs[i].state == LU_JOB_DONE && jobs[i].status == 0;
-
-		c->hash = ok ? hash_file(c->preprocessed, &ok) : 0;
-		/* one text compiled with two sets of flags, or checked on
-		 * two line sizes, is two builds */
-		c->hash ^= lu_config_dimensions_hash(mx->m, c->row);
-		unlink(c->preprocessed);
-		if (!ok) {
-			/* its own build, marked failed: reported, not built */
-			struct lu_build *b = &mx->builds[mx->n_builds];
-
-			b->first_config = i;
-			fail_build(mx, b, &jobs[i]);
-			c->failed_early = true;
-			c->build = mx->n_builds++;
-			continue;
-		}
-		size_t *slot = dedup_find(&d, mx->cfg, c->hash);
-
-		if (*slot) {
-			c->build = mx->cfg[*slot - 1].build;
-		} else {
-			*slot = i + 1;
-			mx->builds[mx->n_builds].first_config = i;
-			c->build = mx->n_builds++;
-		}
-	}
-	free(jobs);
-	free(d.slot);
-	return lu_interrupt_check(&mx->interrupt) ? -1 : 0;
-}
-
-static int compile(struct lu_matrix *mx)
-{
-	struct lu_job *jobs = calloc(mx->n_builds, sizeof(*jobs));
-	size_t *which = calloc(mx->n_builds, sizeof(*which));
-	struct lu_jobs_opts o = jobs_opts(mx);
-	size_t n = 0;
-
-	if (!jobs || !which)
-		abort();
-	for (size_t b = 0; b < mx->n_builds; b++) {
-		struct lu_build *bd = &mx->builds[b];
-		const struct lu_config *c = &mx->cfg[bd->first_config];
-
-		if (c->failed_early)
-			continue;
-		bd->object = lu_arena_printf(&mx->arena, "%s/c%zu.o", mx->tmp,
-					     b);
-
-		const char *tail[] = { "-o", bd->object };
-
-		config_job(mx, &jobs[n], c, tail, 2);
-		which[n++] = b;
-	}
-	lu_jobs_run(jobs, n, &o);
-	for (size_t i = 0; i < n && !lu_interrupt_check(&mx->interrupt); i++)
-		if (jobs[i].state != LU_JOB_DONE || jobs[i].status)
-			fail_build(mx, &mx->builds[which[i]], &jobs[i]);
-	free(jobs);
-	free(which);
-	return lu_interrupt_check(&mx->interrupt) ? -1 : 0;
 }
 
 static void check_builds(struct lu_matrix *mx)
@@ -371,7 +193,13 @@ static void check_builds(struct lu_matrix *mx)
 	for (size_t b = 0; b < mx->n_builds; b++) {
 		struct lu_build *bd = &mx->builds[b];
 		struct lu_error err;
+		char what[96];
 
+		snprintf(what, sizeof(what),
+			 "lineup matrix: %zu configurations: %zu of %zu builds "
+			 "checked", mx->configs.n_configs, b, mx->n_builds);
+		lu_progress_draw(&mx->progress, b == 0, what, (double)b,
+				 (double)mx->n_builds);
 		lu_set_init(&bd->set, bd->object);
 		/* signals are blocked: look between objects */
 		if (bd->state != LU_BUILD_OK ||
@@ -401,7 +229,10 @@ static void check_builds(struct lu_matrix *mx)
 
 int lu_cmd_matrix(struct lu_cli *cli)
 {
-	struct lu_matrix mx = { .cli = cli, .interrupt = { .fd = -1 } };
+	struct lu_matrix mx = {
+		.cli = cli, .interrupt = { .fd = -1 },
+		.timeout = cli->timeout ? cli->timeout : DEFAULT_TIMEOUT,
+	};
 	struct lu_error err;
 	int rc = LU_EXIT_USAGE, sig = 0;
 	bool swept = false;
@@ -430,9 +261,15 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	}
 	if (make_tmp(&mx, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
-	} else if (preprocess(&mx) == 0 && compile(&mx) == 0) {
-		check_builds(&mx);
-		swept = true;
+	} else {
+		struct lu_jobs_opts o = jobs_opts(&mx);
+
+		lu_progress_init(&mx.progress, stderr);
+		if (lu_matrix_sweep(&mx, &o) == 0) {
+			check_builds(&mx);
+			swept = true;
+		}
+		lu_progress_clear(&mx.progress);
 	}
 	remove_tmp(&mx);
 	lu_interrupt_release(&mx.interrupt);

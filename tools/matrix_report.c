@@ -12,6 +12,18 @@
 #include "matrix.h"
 #include "report.h"
 
+/* As report_text.c colours check's diagnostics (--color). */
+#define BOLD "\033[1m"
+#define RED "\033[1;31m"
+#define RESET "\033[0m"
+
+/* "FILE: error: " in check's colours when COLOR. */
+static void error_prefix(FILE *out, const char *file, bool color)
+{
+	fprintf(out, "%s%s: %serror:%s ", color ? BOLD : "", file,
+		color ? RED : "", color ? RESET : "");
+}
+
 /* A finding as it appears across configurations. */
 struct seen_finding {
 	const struct lu_finding *f;
@@ -163,19 +175,17 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 		const char *cond = lu_condition(&mx->arena, mx->m,
 						&mx->configs, in);
 
+		error_prefix(out, mx->cli->rules, mx->cli->color);
 		if (n == 1)
-			fprintf(out, "%s: error: configuration %s failed to %s: "
-				     "%s\n", mx->cli->rules,
+			fprintf(out, "configuration %s failed to %s: %s\n",
 				mx->cfg[bd->first_config].name, verb,
 				bd->message);
 		else if (!strcmp(cond, "always"))
-			fprintf(out, "%s: error: every configuration failed to "
-				     "%s: %s\n", mx->cli->rules, verb,
-				bd->message);
+			fprintf(out, "every configuration failed to %s: %s\n",
+				verb, bd->message);
 		else
-			fprintf(out, "%s: error: %zu configurations [%s] failed "
-				     "to %s: %s\n", mx->cli->rules, n, cond, verb,
-				bd->message);
+			fprintf(out, "%zu configurations [%s] failed to %s: "
+				     "%s\n", n, cond, verb, bd->message);
 	}
 	free(done);
 	free(in);
@@ -332,6 +342,7 @@ int lu_matrix_report(struct lu_matrix *mx)
 		.sets = sets, .n_sets = mx->n_builds, .rules = &mx->rules,
 		.line_size = mx->cli->line_size ? mx->cli->line_size : 64,
 		.pair = mx->cli->pair, .align_option = true,
+		.color = mx->cli->color,
 	};
 
 	/* the objects' machine decides the line size, as in check */
