@@ -11,17 +11,15 @@
 
 #include "matrix.h"
 #include "report.h"
+#include "sgr.h"
 
 /* As report_text.c colours check's diagnostics (--color). */
-#define BOLD "\033[1m"
-#define RED "\033[1;31m"
-#define RESET "\033[0m"
 
 /* "FILE: error: " in check's colours when COLOR. */
 static void error_prefix(FILE *out, const char *file, bool color)
 {
-	fprintf(out, "%s%s: %serror:%s ", color ? BOLD : "", file,
-		color ? RED : "", color ? RESET : "");
+	fprintf(out, "%s%s: %serror:%s ", color ? LU_SGR_BOLD : "", file,
+		color ? LU_SGR_BOLD_RED : "", color ? LU_SGR_RESET : "");
 }
 
 /* A finding as it appears across configurations. */

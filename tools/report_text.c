@@ -3,12 +3,8 @@
 #include "report.h"
 
 #include <string.h>
+#include "sgr.h"
 
-#define BOLD "\033[1m"
-#define RED "\033[1;31m"
-#define MAGENTA "\033[1;35m"
-#define CYAN "\033[1;36m"
-#define RESET "\033[0m"
 
 struct text_out {
 	FILE *out;
@@ -17,7 +13,9 @@ struct text_out {
 
 static const char *sev_color(enum lu_severity sev)
 {
-	return sev == LU_ERROR ? RED : sev == LU_WARNING ? MAGENTA : CYAN;
+	return sev == LU_ERROR	   ? LU_SGR_BOLD_RED
+	       : sev == LU_WARNING ? LU_SGR_BOLD_MAGENTA
+				   : LU_SGR_BOLD_CYAN;
 }
 
 /* file:line:col: severity: PREFIXtext, the severity coloured. */
@@ -25,7 +23,7 @@ void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
 		    enum lu_severity sev, const char *prefix, const char *text)
 {
 	if (color)
-		fputs(BOLD, out);
+		fputs(LU_SGR_BOLD, out);
 	if (loc->file) {
 		fprintf(out, "%s:%u:", loc->file, loc->decl_line);
 		if (loc->decl_column)
@@ -34,8 +32,8 @@ void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
 		fprintf(out, "%s:", loc->where);
 	}
 	fprintf(out, " %s%s:%s %s%s\n", color ? sev_color(sev) : "",
-		lu_severity_name(sev), color ? RESET : "", prefix ? prefix : "",
-		text);
+		lu_severity_name(sev), color ? LU_SGR_RESET : "",
+		prefix ? prefix : "", text);
 }
 
 static void print_line(const struct text_out *t, const struct lu_location *loc,

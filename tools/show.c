@@ -15,13 +15,8 @@
 #include "holes.h"
 #include "kernel_groups.h"
 #include "report.h"
+#include "sgr.h"
 
-#define RESET "\033[0m"
-#define BOLD_RED "\033[1;31m"
-#define RED "\033[31m"
-#define CYAN "\033[36m"
-#define DIM "\033[2m"
-#define YELLOW "\033[33m"
 
 struct painter {
 	FILE *out;
@@ -37,11 +32,11 @@ static const char *kind_color(enum lu_kind kind)
 {
 	switch (kind) {
 	case LU_KIND_WRITE:
-		return RED;
+		return LU_SGR_RED;
 	case LU_KIND_READ:
-		return CYAN;
+		return LU_SGR_CYAN;
 	case LU_KIND_COLD:
-		return DIM;
+		return LU_SGR_DIM;
 	default:
 		return "";
 	}
@@ -198,7 +193,7 @@ static void print_group_open(const struct painter *p, const struct lu_group *g,
 	fprintf(p->out, "%s/* >>> %s group '%s' (%s marker%s%s) */%s\n",
 		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), g->name,
 		lu_origin_name(g->origin), path ? ", path " : "",
-		path ? path : "", paint(p, RESET));
+		path ? path : "", paint(p, LU_SGR_RESET));
 }
 
 static void print_group_close(const struct painter *p, const struct lu_group *g,
@@ -225,7 +220,7 @@ static void print_group_close(const struct painter *p, const struct lu_group *g,
 				(unsigned long long)fp.lines,
 				(unsigned long long)fp.min_lines);
 	}
-	fprintf(p->out, " */%s\n", paint(p, RESET));
+	fprintf(p->out, " */%s\n", paint(p, LU_SGR_RESET));
 }
 
 /* "struct tag {" or, for a tagless struct, "typedef struct {" as pahole
@@ -348,7 +343,7 @@ static void print_member(const struct shower *sh, size_t i, unsigned indent,
 
 	aligned_attr(attr, sizeof(attr), forced, s->align_inferred);
 	tabs(out, indent);
-	fputs(paint(p, conflict ? BOLD_RED : kind_color(kind)), out);
+	fputs(paint(p, conflict ? LU_SGR_BOLD_RED : kind_color(kind)), out);
 	print_decl(out, m, (int)indent, attr);
 	if (m->bit_size)
 		fprintf(out, " /* %5llu:%-2u %2llu */",
@@ -363,7 +358,7 @@ static void print_member(const struct shower *sh, size_t i, unsigned indent,
 		fputs(" <-- conflict", out);
 	else
 		print_nested_conflicts(out, s, i, sh->conflicts);
-	fputs(paint(p, RESET), out);
+	fputs(paint(p, LU_SGR_RESET), out);
 	fputc('\n', out);
 }
 
@@ -391,12 +386,12 @@ static void print_boundary(struct shower *sh, uint64_t offset,
 	sh->cur_line = line;
 	tabs(out, indent);
 	fprintf(out, "%s/* --- cacheline %llu boundary (%llu bytes)",
-		paint(sh->p, DIM), (unsigned long long)line,
+		paint(sh->p, LU_SGR_DIM), (unsigned long long)line,
 		(unsigned long long)(line * sh->line));
 	if (ago)
 		fprintf(out, " was %llu byte%s ago", (unsigned long long)ago,
 			ago == 1 ? "" : "s");
-	fprintf(out, " --- */%s\n", paint(sh->p, RESET));
+	fprintf(out, " --- */%s\n", paint(sh->p, LU_SGR_RESET));
 }
 
 /* pahole's notes after an item: a member struct's tail padding, then
@@ -413,20 +408,20 @@ static void print_notes(const struct shower *sh, const struct lu_item *it,
 	if (padding) {
 		tabs(out, indent);
 		fprintf(out, "%s/* XXX last struct has %llu byte%s of padding */%s\n",
-			paint(p, YELLOW), (unsigned long long)padding,
-			padding == 1 ? "" : "s", paint(p, RESET));
+			paint(p, LU_SGR_YELLOW), (unsigned long long)padding,
+			padding == 1 ? "" : "s", paint(p, LU_SGR_RESET));
 	}
 	if (it->bit_hole) {
 		tabs(out, indent);
 		fprintf(out, "%s/* XXX %u bit%s hole, try to pack */%s\n",
-			paint(p, YELLOW), it->bit_hole,
-			it->bit_hole == 1 ? "" : "s", paint(p, RESET));
+			paint(p, LU_SGR_YELLOW), it->bit_hole,
+			it->bit_hole == 1 ? "" : "s", paint(p, LU_SGR_RESET));
 	}
 	if (it->hole) {
 		tabs(out, indent);
 		fprintf(out, "%s/* XXX %llu byte%s hole, try to pack */%s\n",
-			paint(p, YELLOW), (unsigned long long)it->hole,
-			it->hole == 1 ? "" : "s", paint(p, RESET));
+			paint(p, LU_SGR_YELLOW), (unsigned long long)it->hole,
+			it->hole == 1 ? "" : "s", paint(p, LU_SGR_RESET));
 	}
 	fputc('\n', out);
 }
