@@ -139,20 +139,25 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
 		  TAKES(OPT_COLOR),
 	  TEXT | JSON },
-	{ "asserts", lu_cmd_asserts,
-	  "lineup asserts --struct NAME [--rules FILE.ini] [--style STYLE] "
-	  "[OPTIONS] FILE",
-	  "Checks the struct as lineup check does and, if every rule holds, "
-	  "prints C\n"
-	  "static assertions that keep it so: write groups apart from the "
-	  "other hot\n"
-	  "groups, members in their groups, groups in no more lines than now, "
-	  "max_size.\n"
-	  "A layout that breaks a rule is refused (exit 1), nothing printed.\n",
+	{ "c2c", lu_cmd_c2c,
+	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
+	  "[OPTIONS] FILE REPORT",
+	  "Maps the offsets of a perf report to the members of struct NAME "
+	  "in FILE:\n"
+	  "perf c2c report --stdio (Pareto and cacheline table, perf 5.x and "
+	  "6.x,\n"
+	  "--double-cl, header-less copies), perf report -s type,typeoff and "
+	  "perf\n"
+	  "annotate --data-type. REPORT - reads stdin. Without --base, the "
+	  "placements\n"
+	  "of NAME under each line are ranked by how many sampled offsets "
+	  "start a member.\n"
+	  "Exit status: 0 no line holds a stored member and another loaded "
+	  "one, 1 one\n"
+	  "does (false sharing evidence), 2 usage or input error.\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
-		  TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_STYLE) |
-		  TAKES(OPT_STRICT) | TAKES(OPT_ALIGN) | TAKES(OPT_FROM_PAHOLE),
-	  TEXT },
+		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT),
+	  TEXT | JSON },
 	{ "suggest", lu_cmd_suggest,
 	  "lineup suggest --struct NAME [--rules FILE.ini] [OPTIONS] FILE",
 	  "Proposes layouts of struct NAME that satisfy its rules (markers, "
@@ -174,16 +179,6 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_TIMEOUT) | TAKES(OPT_EXHAUSTIVE),
 	  TEXT | JSON },
-	{ "rules", lu_cmd_rules,
-	  "lineup rules --from-net-cachelines FILE.rst",
-	  "Turns Linux's Documentation/networking/net_cachelines table into "
-	  "a rules file\n"
-	  "on stdout: a write group and a read group per path (tx, rx, "
-	  "txrx), allowed to\n"
-	  "share lines except tx against rx (doc/net-cachelines.md). Rows "
-	  "it cannot place\n"
-	  "are warnings naming their line.\n",
-	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 	{ "diff", lu_cmd_diff,
 	  "lineup diff [--struct NAME]... [--rules FILE.ini] [OPTIONS] OLD NEW",
 	  "Compares the struct layouts of two builds: size, members added, "
@@ -200,25 +195,30 @@ static const struct lu_command commands[] = {
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FAIL_ON),
 	  TEXT | JSON | SARIF },
-	{ "c2c", lu_cmd_c2c,
-	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
-	  "[OPTIONS] FILE REPORT",
-	  "Maps the offsets of a perf report to the members of struct NAME "
-	  "in FILE:\n"
-	  "perf c2c report --stdio (Pareto and cacheline table, perf 5.x and "
-	  "6.x,\n"
-	  "--double-cl, header-less copies), perf report -s type,typeoff and "
-	  "perf\n"
-	  "annotate --data-type. REPORT - reads stdin. Without --base, the "
-	  "placements\n"
-	  "of NAME under each line are ranked by how many sampled offsets "
-	  "start a member.\n"
-	  "Exit status: 0 no line holds a stored member and another loaded "
-	  "one, 1 one\n"
-	  "does (false sharing evidence), 2 usage or input error.\n",
+	{ "asserts", lu_cmd_asserts,
+	  "lineup asserts --struct NAME [--rules FILE.ini] [--style STYLE] "
+	  "[OPTIONS] FILE",
+	  "Checks the struct as lineup check does and, if every rule holds, "
+	  "prints C\n"
+	  "static assertions that keep it so: write groups apart from the "
+	  "other hot\n"
+	  "groups, members in their groups, groups in no more lines than now, "
+	  "max_size.\n"
+	  "A layout that breaks a rule is refused (exit 1), nothing printed.\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
-		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT),
-	  TEXT | JSON },
+		  TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_STYLE) |
+		  TAKES(OPT_STRICT) | TAKES(OPT_ALIGN) | TAKES(OPT_FROM_PAHOLE),
+	  TEXT },
+	{ "rules", lu_cmd_rules,
+	  "lineup rules --from-net-cachelines FILE.rst",
+	  "Turns Linux's Documentation/networking/net_cachelines table into "
+	  "a rules file\n"
+	  "on stdout: a write group and a read group per path (tx, rx, "
+	  "txrx), allowed to\n"
+	  "share lines except tx against rx (doc/net-cachelines.md). Rows "
+	  "it cannot place\n"
+	  "are warnings naming their line.\n",
+	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
