@@ -77,9 +77,9 @@ def options_per_command(lineup, work):
                    "show does not take --rules")
     one_error_line(*run(lineup, "check", "--struct", "s", obj)[::2],
                    "check does not take --struct")
-    one_error_line(*run(lineup, "matrix", "--color", "always",
+    one_error_line(*run(lineup, "matrix", "--struct", "s",
                         "--rules", rules)[::2],
-                   "matrix does not take --color")
+                   "matrix does not take --struct")
     one_error_line(*run(lineup, "show", "--format", "sarif", obj)[::2],
                    "unknown format 'sarif'", "text|json")
     one_error_line(*run(lineup, "show", "--bogus", obj)[::2],
