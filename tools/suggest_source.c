@@ -161,22 +161,19 @@ static int statement_end(const struct src *s, size_t i)
 	return -1;
 }
 
-/* The line whose '{' opens the block holding line D, -1 none. */
+/* The line that starts the top-level declaration holding line D: the
+ * last one at or above it that begins outside any brace; -1 none. */
 static int block_opener(const struct src *s, size_t d)
 {
-	int depth = 0;
+	int depth = 0, opener = -1;
 
-	if (strchr(s->code[d], '{'))
-		return (int)d;
-	for (size_t j = d; j-- > 0;) {
-		for (size_t k = strlen(s->code[j]); k-- > 0;) {
-			if (s->code[j][k] == '}')
-				depth++;
-			else if (s->code[j][k] == '{' && --depth < 0)
-				return (int)j;
-		}
+	for (size_t j = 0; j <= d; j++) {
+		if (!depth && s->kind[j] == K_CODE)
+			opener = (int)j;
+		for (const char *c = s->code[j]; *c; c++)
+			depth += *c == '{' ? 1 : *c == '}' ? -1 : 0;
 	}
-	return -1;
+	return opener;
 }
 
 static bool ident_char(char c)
