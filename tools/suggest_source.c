@@ -207,11 +207,17 @@ static const char *base_name(const char *path)
 /* Gives lines [I, END] to KEY; false when another key has one. */
 static bool own(struct src *s, size_t i, int end, size_t key)
 {
-	if (s->owner[i] == (long)key && s->span_end[i] == end)
-		return true;	/* a bit-field run's second member */
-	for (size_t j = i; (int)j <= end; j++)
-		if (s->owner[j] != FREE)
+	size_t mine = 0, n = (size_t)(end - (int)i + 1);
+
+	for (size_t j = i; (int)j <= end; j++) {
+		if (s->owner[j] == (long)key)
+			mine++;
+		else if (s->owner[j] != FREE)
 			return false;
+	}
+	/* "unsigned a : 1, b : 1;": a bit-field run's later member */
+	if (mine)
+		return mine == n;
 	for (size_t j = i; (int)j <= end; j++)
 		s->owner[j] = (long)key;
 	s->span_end[i] = end;
