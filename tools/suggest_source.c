@@ -447,13 +447,14 @@ static void group_lines(struct src *s, int g, bool begin)
 	bool pair = s->plan->opts.pair, aligned = begin && grp->aligned;
 	int c = s->gcond[g];
 
-	if (begin && s->p->isolate[g])
-		push(s, pair ? lu_arena_printf(&s->arena,
-					       "%sstruct LINEUP_ALIGNED_TO(%u) {",
-					       ind, s->plan->unit)
-			     : lu_arena_printf(&s->arena,
-					       "%sLINEUP_ISOLATE_BEGIN(%s);",
-					       ind, grp->name), c, 1);
+	if (begin && s->p->isolate[g] && pair)
+		push(s, lu_arena_printf(&s->arena,
+					"%sstruct LINEUP_ALIGNED_TO(%u) {", ind,
+					s->plan->unit), c, 1);
+	else if (begin && s->p->isolate[g])
+		push(s, lu_arena_printf(&s->arena,
+					"%sLINEUP_ISOLATE_BEGIN(%s);", ind,
+					grp->name), c, 1);
 	if (s->p->marked[g]) {
 		int at = begin ? s->gbegin[g] : s->gend[g];
 
@@ -473,11 +474,11 @@ static void group_lines(struct src *s, int g, bool begin)
 						lu_kind_name(grp->kind),
 						grp->name), c, 0);
 	}
-	if (!begin && s->p->isolate[g])
-		push(s, pair ? lu_arena_printf(&s->arena, "%s};", ind)
-			     : lu_arena_printf(&s->arena,
-					       "%sLINEUP_ISOLATE_END(%s);", ind,
-					       grp->name), c, -1);
+	if (!begin && s->p->isolate[g] && pair)
+		push(s, lu_arena_printf(&s->arena, "%s};", ind), c, -1);
+	else if (!begin && s->p->isolate[g])
+		push(s, lu_arena_printf(&s->arena, "%sLINEUP_ISOLATE_END(%s);",
+					ind, grp->name), c, -1);
 }
 
 static bool emits(const struct src *s, int g)
