@@ -261,6 +261,8 @@ static bool map_items(struct src *s, size_t first)
 			if (d < 0 || s->kind[d] != K_CODE)
 				return false;
 			if (it->block >= 0) {
+				if (!names(s, (size_t)d, d, ms[j].name))
+					return false;
 				lo = lo < 0 || d < lo ? d : lo;
 				hi = d > hi ? d : hi;
 				continue;

@@ -356,9 +356,10 @@ SRCDIFF_MINIMAL = """\
 SRCDIFF_OPTIONS = ['CONFIG_STATS', 'CONFIG_STATS_HIST']
 
 
-def srcdiff_run(env, text, matrix=True, fmt='json'):
+def srcdiff_run(env, text, matrix=True, fmt='json', after=None):
     """suggest on TEXT, a variant of fixtures/srcdiff.c, in a fresh
-    directory; the rules' [matrix] (when MATRIX) compiles it there."""
+    directory; the rules' [matrix] (when MATRIX) compiles it there. AFTER:
+    the source's text once the input object is built (a stale object)."""
     d = tempfile.mkdtemp(dir=env.tmp, prefix='srcdiff')
     src = os.path.join(d, 'srcdiff.c')
     open(src, 'w').write(text)
@@ -371,6 +372,8 @@ def srcdiff_run(env, text, matrix=True, fmt='json'):
                                   if matrix else ''))
     obj = os.path.join(d, 'srcdiff.o')
     env.compile(src, obj, defs=SRCDIFF_OPTIONS)
+    if after is not None:
+        open(src, 'w').write(after)
     args = ['suggest', '--format', fmt, '--struct', 'srcdiff', '--rules',
             'srcdiff.ini', 'srcdiff.o']
     p = env.lineup_run(args, cwd=d, check=0)
@@ -423,6 +426,14 @@ def test_source_diff_fallback(env):
         expect(diff and '#if defined(CONFIG_STATS)' in diff and
                'long unsigned int events[4];' in diff,
                f'{what}: not the render\'s diff:\n{diff}')
+    # the object was built before a line was added above the struct: its
+    # decl_lines point one line up, at comments and the wrong members
+    _, _, doc = srcdiff_run(env, original,
+                            after=original.replace('#include', '\n#include'))
+    for p in doc['proposals']:
+        expect(p['diff'] and 'long unsigned int events[4];' in p['diff'],
+               f'stale object, {p["kind"]}: not the render\'s diff:\n'
+               f'{p["diff"]}')
     _, _, out = srcdiff_run(env, original, matrix=False, fmt='text')
     expect(out.count('\nno diff: the struct\'s source has #if lines, and '
                      'without a [matrix]') == 3 and '--- a/' not in out, out)
