@@ -126,8 +126,7 @@ static bool classify(struct src *s)
 		c = skip_blank(c + 1);
 		if (len && s->at[i][len - 1] == '\\')
 			return false;
-		if (!strncmp(c, "ifdef", 5) || !strncmp(c, "ifndef", 6) ||
-		    !strncmp(c, "if", 2)) {
+		if (!strncmp(c, "if", 2)) {	/* #if, #ifdef, #ifndef */
 			s->up[i] = top;
 			top = (int)i;
 		} else if (!strncmp(c, "endif", 5) && top >= 0) {
@@ -299,7 +298,7 @@ static int marker_group(const struct src *s, size_t i, bool *begin)
 		{ "__cacheline_group_end_aligned", false, false },
 		{ "__cacheline_group_end", false, false },
 	};
-	const char *c = skip_blank(s->code[i]), *args, *close;
+	const char *c = skip_blank(s->code[i]), *args, *close, *after;
 
 	for (size_t k = 0; k < sizeof(macros) / sizeof(*macros); k++) {
 		size_t n = strlen(macros[k].macro);
@@ -308,8 +307,8 @@ static int marker_group(const struct src *s, size_t i, bool *begin)
 			continue;
 		args = skip_blank(c + n) + 1;
 		close = strchr(args, ')');
-		if (!close || *skip_blank(skip_blank(close + 1)) != ';' ||
-		    *skip_blank(skip_blank(close + 1) + 1))
+		after = close ? skip_blank(close + 1) : NULL;
+		if (!after || *after != ';' || *skip_blank(after + 1))
 			return -1;
 		if (macros[k].named_last && !(args = memchr(args, ',',
 							    close - args)))

@@ -388,14 +388,23 @@ def test_source_diff_fixture(env):
     d, rules, doc = srcdiff_run(env, original)
     expect(proposal(doc, 'reorder-minimal')['diff'] == SRCDIFF_MINIMAL,
            proposal(doc, 'reorder-minimal')['diff'])
+    prove_source_diffs(env, d, rules, doc)
+
+
+def prove_source_diffs(env, d, rules, doc):
+    """Each proposal's diff of D/srcdiff.c moves its lines only, applies,
+    keeps every comment line and holds in all 4 configurations; the
+    patched texts by kind."""
+    src = os.path.join(d, 'srcdiff.c')
+    original = open(src).read()
+    out = {}
     for kind in ('reorder', 'reorder-minimal', 'isolate'):
         p = proposal(doc, kind)
         expect(p['found'], f'{kind}: {p["reason"]}')
         moved_only(p['diff'], src, kind)
-        pd = patch_copy(env, [os.path.join(d, 'srcdiff.c')], p['diff'],
-                        kind)
-        patched = open(os.path.join(pd, 'srcdiff.c')).read()
-        expect(comment_lines(patched) == comment_lines(original),
+        pd = patch_copy(env, [src], p['diff'], kind)
+        out[kind] = open(os.path.join(pd, 'srcdiff.c')).read()
+        expect(comment_lines(out[kind]) == comment_lines(original),
                f'{kind}: comments lost')
         matrix_clean(env, pd, rules, 'srcdiff.c', SRCDIFF_OPTIONS, 4)
         obj = os.path.join(pd, 'patched.o')
@@ -403,6 +412,32 @@ def test_source_diff_fixture(env):
                     defs=SRCDIFF_OPTIONS)
         expect(env.size_of(obj, 'srcdiff') == p['size'],
                f'{kind}: the patched source has another size')
+    return out
+
+
+SETUP = """\
+	LINEUP_BEGIN(cold, setup);
+	void (*init)(struct srcdiff *sd,
+		     int flags);
+	char label[64];
+	LINEUP_END(cold, setup);
+"""
+
+
+def test_source_diff_markers_travel(env):
+    """The source's own markers go where the proposal moves their group:
+    here the cold setup group, last in the source, parts hits from name."""
+    original = open(os.path.join(FIXTURES, 'srcdiff.c')).read()
+    expect(SETUP in original, 'fixtures/srcdiff.c changed')
+    text = original.replace(SETUP, '').replace(
+        '\tconst void *ops;\n', '\tconst void *ops;\n' + SETUP)
+    d, rules, doc = srcdiff_run(env, text)
+    patched = prove_source_diffs(env, d, rules, doc)['reorder']
+    want = ('\tlong hits;\n\tLINEUP_END(write, write);\n'
+            '#ifdef CONFIG_STATS\n')
+    want2 = '#endif /* CONFIG_STATS */\n' + SETUP + \
+        '\tLINEUP_BEGIN(read, read);\n'
+    expect(want in patched and want2 in patched, patched)
 
 
 def test_source_diff_fallback(env):
