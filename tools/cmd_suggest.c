@@ -19,6 +19,7 @@
 #include "suggest_diff.h"
 #include "suggest_matrix.h"
 #include "suggest_report.h"
+#include "suggest_source.h"
 
 struct ctx {
 	struct lu_cli *cli;
@@ -221,11 +222,20 @@ static void propose(struct ctx *c)
 			continue;
 		}
 		c->res.c[k] = lu_sg_render_c(&r);
-		if (s->file)
-			c->res.diff[k] = lu_sg_diff(
-				source_path(c, s->file), shown_path(c, s->file),
-				s->decl_line, c->res.c[k], c->res.n_configs,
-				&c->res.conditional);
+		if (!s->file)
+			continue;
+		/* the source's own lines moved when that can be done
+		 * safely, else the render in their place */
+		const char *path = source_path(c, s->file);
+		char *body = lu_sg_source_body(path, s->decl_line, &c->plan,
+					       &c->res.prop[k]);
+
+		c->res.diff[k] = lu_sg_diff(path, shown_path(c, s->file),
+					    s->decl_line,
+					    body ? body : c->res.c[k],
+					    c->res.n_configs,
+					    &c->res.conditional);
+		free(body);
 	}
 }
 

@@ -15,15 +15,7 @@
 #include "slurp.h"
 #include "suggest_diff.h"
 
-/* A source file larger than this is not the struct's. */
-#define MAX_SOURCE (16u << 20)
-
-struct lines {
-	char **at;
-	size_t n, cap;
-};
-
-static void split(char *text, struct lines *l)
+void lu_sg_split_lines(char *text, struct lu_sg_lines *l)
 {
 	for (char *p = text; *p;) {
 		char *nl = strchr(p, '\n');
@@ -37,10 +29,8 @@ static void split(char *text, struct lines *l)
 	}
 }
 
-/* Lines [*first, *last) inside the braces of the struct declared on
- * 1-based line DECL; false when no matching brace is found. */
-static bool body(const struct lines *l, unsigned decl, size_t *first,
-		 size_t *last)
+bool lu_sg_body_lines(const struct lu_sg_lines *l, unsigned decl,
+		      size_t *first, size_t *last)
 {
 	int depth = 0;
 	bool opened = false;
@@ -121,16 +111,17 @@ char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 {
 	char *text = NULL, *prop = strdup(proposal), *out = NULL;
 	size_t len = 0, first = 0, last = 0;
-	struct lines old = { 0 }, new = { 0 };
+	struct lu_sg_lines old = { 0 }, new = { 0 };
 	FILE *f;
 
 	if (!prop)
 		abort();
-	if (lu_slurp(path, MAX_SOURCE, &text, &len) || memchr(text, '\0', len))
+	if (lu_slurp(path, LU_SG_MAX_SOURCE, &text, &len) ||
+	    memchr(text, '\0', len))
 		goto done;
-	split(text, &old);
-	split(prop, &new);
-	if (!body(&old, decl_line, &first, &last))
+	lu_sg_split_lines(text, &old);
+	lu_sg_split_lines(prop, &new);
+	if (!lu_sg_body_lines(&old, decl_line, &first, &last))
 		goto done;
 	*conditional = has_directive(old.at + first, last - first);
 	if (*conditional && !all_configs)

@@ -4,6 +4,22 @@
 #define LINEUP_SUGGEST_DIFF_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* A source file larger than this is not the struct's. */
+#define LU_SG_MAX_SOURCE (16u << 20)
+
+/* A text cut into lines, in place: each '\n' becomes a '\0'. */
+struct lu_sg_lines {
+	char **at;
+	size_t n, cap;
+};
+
+void lu_sg_split_lines(char *text, struct lu_sg_lines *l);
+/* Lines [*first, *last) inside the braces of the struct declared on
+ * 1-based line DECL; false when no matching brace is found. */
+bool lu_sg_body_lines(const struct lu_sg_lines *l, unsigned decl,
+		      size_t *first, size_t *last);
 
 /*
  * The diff that turns the body of the struct declared on DECL_LINE of

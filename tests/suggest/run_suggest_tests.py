@@ -224,6 +224,256 @@ def test_task_group_markers(env):
     expect('\tLINEUP_BEGIN(read, wakeup);' in p.stdout, p.stdout)
 
 
+# ---- the diff moves the source's own lines ----
+
+def comment_lines(text):
+    """The lines of TEXT that are comments, or inside one, sorted: a
+    moved member takes its comment with it."""
+    out, inside = [], False
+    for line in text.splitlines():
+        t = line.strip()
+        if inside or t.startswith(('/*', '*', '//')):
+            out.append(line)
+        if '/*' in t:
+            inside = '*/' not in t[t.rindex('/*'):]
+        elif inside and '*/' in t:
+            inside = False
+    return sorted(out)
+
+
+def moved_only(diff, source, what):
+    """Every line the diff adds is one of the source's, or a marker the
+    proposal adds; every line it removes comes back elsewhere."""
+    old = open(source).read().splitlines()
+    added = [l[1:] for l in diff.splitlines()[3:] if l.startswith('+')]
+    removed = [l[1:] for l in diff.splitlines()[3:] if l.startswith('-')]
+    for line in added:
+        expect(line in old or re.match(r'\s*(LINEUP_|#endif|#if)', line),
+               f'{what}: the diff adds a line the source lacks: {line!r}')
+    for line in removed:
+        expect(line in added, f'{what}: the diff deletes {line!r}')
+
+
+def patch_copy(env, files, diff, what):
+    """A copy of FILES with DIFF applied by `patch -p1`."""
+    pd = tempfile.mkdtemp(dir=env.tmp, prefix='srcdiff')
+    for f in files:
+        shutil.copy(f, pd)
+    r = subprocess.run(['patch', '-s', '-p1', '-d', pd], input=diff,
+                       text=True, capture_output=True)
+    expect(r.returncode == 0, f'{what}: patch failed: {r.stdout}{r.stderr}')
+    return pd
+
+
+def matrix_clean(env, d, rules, src, options, n, flags=''):
+    """lineup matrix on the patched SRC in D: every configuration holds."""
+    ini = os.path.join(d, 'patched.ini')
+    open(ini, 'w').write(rules + '\n[matrix]\ncompile = gcc -c -g -I%s %s%s'
+                         '\noptions = %s\n' % (env.inc, flags, src,
+                                               ' '.join(options)))
+    p = env.lineup_run(['matrix', '--rules', ini], check=None)
+    want = f'lineup matrix: all {n} configurations pass'
+    expect(p.returncode == 0 and p.stdout.splitlines()[-1] == want,
+           f'{src}: {p.stdout}{p.stderr}')
+
+
+def test_task_group_source_diff(env):
+    """The seed's fixes as patches of the source as written: its #ifdefs,
+    UCLAMP_CNT and comments kept, every configuration passing."""
+    d, obj = tg_object(env)
+    src = os.path.join(d, 'task_group_before.c')
+    doc = env.suggest_json(['--struct', 'task_group', '--rules',
+                            'before.ini', obj], cwd=d)
+    original = open(src).read()
+    for kind in ('reorder', 'reorder-minimal', 'isolate'):
+        diff = proposal(doc, kind)['diff']
+        expect(diff and '[UCLAMP_CNT]' in diff and
+               'long unsigned int' not in diff and
+               '#if defined(' not in diff,
+               f'{kind}: not the source\'s own lines:\n{diff}')
+        moved_only(diff, src, kind)
+        pd = patch_copy(env, [src, os.path.join(d, 'sched_types.h')],
+                        diff, kind)
+        patched = open(os.path.join(pd, 'task_group_before.c')).read()
+        expect(comment_lines(patched) == comment_lines(original),
+               f'{kind}: comments lost')
+        matrix_clean(env, pd, TG_RULES, 'task_group_before.c', OPTIONS, 64,
+                     '-include lineup.h ')
+    diff = proposal(doc, 'reorder-minimal')['diff']
+    # rt_se and rt_rq leave CONFIG_RT_GROUP_SCHED's block for the read
+    # group, and take their own #ifdef with them
+    want = ('+\tLINEUP_BEGIN(read, read);\n+#ifdef CONFIG_RT_GROUP_SCHED\n'
+            '+\tstruct sched_rt_entity **rt_se;\n+\tstruct rt_rq **rt_rq;\n'
+            '+#endif\n+\tstruct task_group *parent;\n'
+            '+\tLINEUP_END(read, read);\n')
+    expect(want in diff, diff)
+
+
+SRCDIFF_MINIMAL = """\
+--- a/srcdiff.c
++++ b/srcdiff.c
+@@ -10,25 +10,31 @@
++	LINEUP_BEGIN(read, read);
+ 	/* the fast path reads these at every call */
+ 	const char *name;
++#ifdef CONFIG_STATS
++#ifdef CONFIG_STATS_HIST
++	unsigned long hist
++		[8];		/* a histogram */
++#endif /* CONFIG_STATS_HIST */
++#endif /* CONFIG_STATS */
++	/* looked up at every call */
++	const void *ops;
++	LINEUP_END(read, read);
+ 	unsigned int ready : 1,	/* set once at init */
+ 		     dying : 1;
+ 	unsigned int refs : 6;
+-	/* written by every CPU */
+-	long hits;
+ #ifdef CONFIG_STATS
+ 	/*
+ 	 * per-event counters, only
+ 	 * with statistics on
+ 	 */
+ 	unsigned long events[4];
+-#ifdef CONFIG_STATS_HIST
+-	unsigned long hist
+-		[8];		/* a histogram */
+-#endif /* CONFIG_STATS_HIST */
+ #endif /* CONFIG_STATS */
+ 	LINEUP_BEGIN(cold, setup);
+ 	void (*init)(struct srcdiff *sd,
+ 		     int flags);
+ 	char label[64];
+ 	LINEUP_END(cold, setup);
++	LINEUP_BEGIN(write, write);
++	/* written by every CPU */
++	long hits;
++	LINEUP_END(write, write);
+-	/* looked up at every call */
+-	const void *ops;
+"""
+SRCDIFF_OPTIONS = ['CONFIG_STATS', 'CONFIG_STATS_HIST']
+
+
+def srcdiff_run(env, text, matrix=True, fmt='json', after=None):
+    """suggest on TEXT, a variant of fixtures/srcdiff.c, in a fresh
+    directory; the rules' [matrix] (when MATRIX) compiles it there. AFTER:
+    the source's text once the input object is built (a stale object)."""
+    d = tempfile.mkdtemp(dir=env.tmp, prefix='srcdiff')
+    src = os.path.join(d, 'srcdiff.c')
+    open(src, 'w').write(text)
+    rules = open(os.path.join(FIXTURES, 'srcdiff.ini')).read()
+    rules = rules[:rules.index('[matrix]')]
+    ini = os.path.join(d, 'srcdiff.ini')
+    open(ini, 'w').write(rules + ('[matrix]\ncompile = gcc -c -g -I%s '
+                                  'srcdiff.c\noptions = %s\n'
+                                  % (env.inc, ' '.join(SRCDIFF_OPTIONS))
+                                  if matrix else ''))
+    obj = os.path.join(d, 'srcdiff.o')
+    env.compile(src, obj, defs=SRCDIFF_OPTIONS)
+    if after is not None:
+        open(src, 'w').write(after)
+    args = ['suggest', '--format', fmt, '--struct', 'srcdiff', '--rules',
+            'srcdiff.ini', 'srcdiff.o']
+    p = env.lineup_run(args, cwd=d, check=0)
+    return d, rules, (json.loads(p.stdout) if fmt == 'json' else p.stdout)
+
+
+def test_source_diff_fixture(env):
+    """Comments above members, a declaration over two lines, a bit-field
+    run, nested #ifdefs and markers already there, moved as written."""
+    src = os.path.join(FIXTURES, 'srcdiff.c')
+    original = open(src).read()
+    d, rules, doc = srcdiff_run(env, original)
+    expect(proposal(doc, 'reorder-minimal')['diff'] == SRCDIFF_MINIMAL,
+           proposal(doc, 'reorder-minimal')['diff'])
+    prove_source_diffs(env, d, rules, doc)
+
+
+def prove_source_diffs(env, d, rules, doc):
+    """Each proposal's diff of D/srcdiff.c moves its lines only, applies,
+    keeps every comment line and holds in all 4 configurations; the
+    patched texts by kind."""
+    src = os.path.join(d, 'srcdiff.c')
+    original = open(src).read()
+    out = {}
+    for kind in ('reorder', 'reorder-minimal', 'isolate'):
+        p = proposal(doc, kind)
+        expect(p['found'], f'{kind}: {p["reason"]}')
+        moved_only(p['diff'], src, kind)
+        pd = patch_copy(env, [src], p['diff'], kind)
+        out[kind] = open(os.path.join(pd, 'srcdiff.c')).read()
+        expect(comment_lines(out[kind]) == comment_lines(original),
+               f'{kind}: comments lost')
+        matrix_clean(env, pd, rules, 'srcdiff.c', SRCDIFF_OPTIONS, 4)
+        obj = os.path.join(pd, 'patched.o')
+        env.compile(os.path.join(pd, 'srcdiff.c'), obj,
+                    defs=SRCDIFF_OPTIONS)
+        expect(env.size_of(obj, 'srcdiff') == p['size'],
+               f'{kind}: the patched source has another size')
+    return out
+
+
+SETUP = """\
+	LINEUP_BEGIN(cold, setup);
+	void (*init)(struct srcdiff *sd,
+		     int flags);
+	char label[64];
+	LINEUP_END(cold, setup);
+"""
+
+
+def test_source_diff_markers_travel(env):
+    """The source's own markers go where the proposal moves their group:
+    here the cold setup group, last in the source, parts hits from name."""
+    original = open(os.path.join(FIXTURES, 'srcdiff.c')).read()
+    expect(SETUP in original, 'fixtures/srcdiff.c changed')
+    text = original.replace(SETUP, '').replace(
+        '\tconst void *ops;\n', '\tconst void *ops;\n' + SETUP)
+    d, rules, doc = srcdiff_run(env, text)
+    patched = prove_source_diffs(env, d, rules, doc)['reorder']
+    want = ('\tlong hits;\n\tLINEUP_END(write, write);\n'
+            '#ifdef CONFIG_STATS\n')
+    want2 = '#endif /* CONFIG_STATS */\n' + SETUP + \
+        '\tLINEUP_BEGIN(read, read);\n'
+    expect(want in patched and want2 in patched, patched)
+
+
+def test_source_diff_fallback(env):
+    """What cannot be mapped for sure gets today's diff of the render
+    (with a [matrix]) or no diff and a note (without one)."""
+    original = open(os.path.join(FIXTURES, 'srcdiff.c')).read()
+    variants = {
+        '#else': original.replace(
+            '#endif /* CONFIG_STATS_HIST */',
+            '#else\n\tunsigned long nohist;\n#endif'),
+        'two members on a line': original.replace(
+            '\tconst char *name;', '\tconst char *name, *alias;'),
+        'a macro that declares': original.replace(
+            '\tconst char *name;',
+            '#define NAMES const char *name; const char *alias\n'
+            '\tNAMES;\n#undef NAMES'),
+    }
+    for what, text in variants.items():
+        _, _, doc = srcdiff_run(env, text)
+        diff = proposal(doc, 'reorder-minimal')['diff']
+        expect(diff and '#if defined(CONFIG_STATS)' in diff and
+               'long unsigned int events[4];' in diff,
+               f'{what}: not the render\'s diff:\n{diff}')
+    # the object was built before a line was added above the struct: its
+    # decl_lines point one line up, at comments and the wrong members
+    _, _, doc = srcdiff_run(env, original,
+                            after=original.replace('#include', '\n#include'))
+    for p in doc['proposals']:
+        expect(p['diff'] and 'long unsigned int events[4];' in p['diff'],
+               f'stale object, {p["kind"]}: not the render\'s diff:\n'
+               f'{p["diff"]}')
+    _, _, out = srcdiff_run(env, original, matrix=False, fmt='text')
+    expect(out.count('\nno diff: the struct\'s source has #if lines, and '
+                     'without a [matrix]') == 3 and '--- a/' not in out, out)
+
+
 # ---- what C asks of a reorder ----
 
 def test_c_rules(env):
