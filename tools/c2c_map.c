@@ -549,6 +549,12 @@ static int map_types(const struct lu_c2c_report *r,
 	const struct lu_struct *s = ix->s;
 	const char *other = NULL;
 	bool found = false;
+	/*
+	 * Data-type offsets are the struct's own; only --base says where
+	 * its lines begin. Without it they are counted from offset 0.
+	 */
+	const uint64_t ls = o->line_size;
+	const uint64_t phase = o->has_base ? o->base % ls : 0;
 
 	for (size_t l = 0; l < r->n_lines; l++) {
 		if (!r->lines[l].type || !lu_c2c_type_is(r->lines[l].type, s)) {
@@ -561,19 +567,21 @@ static int map_types(const struct lu_c2c_report *r,
 		/* one window per line of the struct that has samples */
 		qsort(rows, n, sizeof(*rows), cmp_row_offset);
 		for (size_t i = 0; i < n && rows[i].offset < s->size;) {
-			uint64_t line = rows[i].offset / o->line_size;
+			uint64_t line = (rows[i].offset + phase) / ls;
+			int64_t begin = (int64_t)(line * ls) - (int64_t)phase;
 			struct lu_c2c_row *sel = rows + n;
 			size_t k = 0;
 
 			for (; i < n && rows[i].offset < s->size &&
-			       rows[i].offset / o->line_size == line; i++) {
+			       (rows[i].offset + phase) / ls == line; i++) {
 				/* offsets relative to the window, as c2c's */
 				sel[k] = rows[i];
-				sel[k++].offset -= line * o->line_size;
+				sel[k++].offset =
+					(uint64_t)((int64_t)rows[i].offset -
+						   begin);
 			}
 			struct lu_c2c_window *w = add_window(
-				map, (ptrdiff_t)l,
-				(int64_t)(line * o->line_size));
+				map, (ptrdiff_t)l, begin);
 
 			attribute(map, w, ix, sel, k, offs,
 				  distinct_offsets(sel, k, offs));
@@ -760,6 +768,12 @@ void lu_c2c_window_label(const struct lu_c2c_window *w,
 		hi = (int64_t)s->size - 1;
 	if (hi < lo)
 		hi = lo;
+	if (lo / line_size == hi / line_size) {
+		snprintf(buf, size, "the line at bytes %lld-%lld (line %lld)",
+			 (long long)lo, (long long)hi,
+			 (long long)(lo / line_size));
+		return;
+	}
 	snprintf(buf, size, "the line at bytes %lld-%lld (lines %lld-%lld)",
 		 (long long)lo, (long long)hi, (long long)(lo / line_size),
 		 (long long)(hi / line_size));

@@ -71,6 +71,15 @@ static void how_placed(FILE *out, const struct lu_c2c_out *o,
 		return;
 	}
 	if (o->map->how == LU_C2C_BY_TYPE) {
+		if (o->has_base)
+			fprintf(out, ", at --base 0x%llx",
+				(unsigned long long)o->base);
+		else if (o->s->align < ls)
+			/* the samples do not say where objects start */
+			fprintf(out, ", lines counted from offset 0 (objects "
+				     "aligned to %llu may start anywhere in a "
+				     "line: --base ADDR places them)",
+				(unsigned long long)o->s->align);
 		fprintf(out, "\n");
 		return;
 	}
@@ -202,9 +211,10 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 		const struct lu_member *m = &s->members[h->member];
 		const char *kind = kind_of(s, m);
 
-		fprintf(out, "  %5llu  %s (%s%s, %llu bytes%s%s): ",
+		fprintf(out, "  %5llu  %s (%s%s, %llu byte%s%s%s): ",
 			(unsigned long long)m->offset, m->name, m->type,
 			m->dims, (unsigned long long)m->size,
+			m->size == 1 ? "" : "s",
 			kind ? ", " : "", kind ? kind : "");
 		shares(out, h->stores, h->hitm, h->loads);
 		fputc('\n', out);

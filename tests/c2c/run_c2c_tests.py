@@ -196,6 +196,34 @@ case('datatype', 'typeoff-dec',
 case('datatype', 'typeoff-hex',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/typeoff-hex.txt', 1,
      expect=DT)
+# A type aligned to 4 (padding arrays, not alignment, keep it apart): the
+# samples alone cannot say where its lines begin, and the output says so;
+# --base does, and at offset 60 of a line the producer's second index
+# shares a line with the geometry the consumer loads.
+case('datatype', 'typeoff-unaligned',
+     '{lineup} c2c --struct ring_t {dir}/ring.o {fx}/typeoff-ring.txt', 0,
+     expect=["struct ring samples: line 1 (bytes 64-127) of struct ring, "
+             "lines counted from offset 0 (objects aligned to 4 may start "
+             "anywhere in a line: --base ADDR places them)",
+             "     68  prod_commit (unsigned int, 4 bytes): stores 60.0%"])
+case('datatype', 'typeoff-base',
+     '{lineup} c2c --struct ring_t --base 0x7f1000003c {dir}/ring.o '
+     '{fx}/typeoff-ring.txt', 1,
+     expect=["struct ring samples: the line at bytes 0-3 (line 0) of struct "
+             "ring, at --base 0x7f1000003c",
+             "struct ring samples: the line at bytes 4-67 (lines 0-1) of "
+             "struct ring, at --base 0x7f1000003c",
+             "     64  prod_reserve (unsigned int, 4 bytes): stores 100.0%",
+             "struct ring samples: the line at bytes 68-131 (lines 1-2) of "
+             "struct ring, at --base 0x7f1000003c",
+             "{fx}/ring.c:17:15: error: 'prod_commit' (stored) shares the "
+             "line at bytes 68-131 (lines 1-2) with 'capacity' (loaded) in "
+             "struct ring: false sharing",
+             "struct ring samples: the line at bytes 132-139 (line 2) of "
+             "struct ring, at --base 0x7f1000003c",
+             "    136  closed (unsigned char, 1 byte): loads 25.0%",
+             "lineup c2c: 1 of 4 lines show false sharing: a member stored, "
+             "another loaded"])
 case('datatype', 'annotate',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/annotate.txt', 0,
      expect=["     16  ops (void *, 8 bytes): loads 73.7%",
@@ -363,6 +391,7 @@ def build(ctx, top):
         'gcc -c -g -I%s/include %s %s/task_group_reorder.c -o %s/reorder.o'
         % (top, SEED_CONFIG, ex, ctx['dir']),
         'gcc -c -g %s/stats.c -o %s/stats.o' % (ctx['fx'], ctx['dir']),
+        'gcc -c -g %s/ring.c -o %s/ring.o' % (ctx['fx'], ctx['dir']),
     ]
     for c in cmds:
         subprocess.run(shlex.split(c), check=True)
