@@ -224,10 +224,12 @@ static int plan_apart(struct lu_assert_plan *p, const int *group_of,
 			if (!ranges_apart(p->start_align, p->line_size, &a[i],
 					  &b[j])) {
 				const struct lu_struct *s = p->s;
+				char type[256];
 
+				lu_asserts_type_name(s, type, sizeof(type));
 				lu_error_set(err,
-					"failed to freeze struct %s: write group '%s' and group '%s' may share a line where an object starts at a multiple of its alignment (%llu), and a compiler assumes no more; make the type line-aligned (LINEUP_ALIGNED) rather than saying align = N",
-					s->name, p->groups[w].g.name,
+					"failed to freeze %s: write group '%s' and group '%s' may share a line where an object starts at a multiple of its alignment (%llu), and a compiler assumes no more; make the type line-aligned (LINEUP_ALIGNED) rather than saying align = N",
+					type, p->groups[w].g.name,
 					p->groups[h].g.name,
 					(unsigned long long)s->align);
 				return -1;
@@ -326,9 +328,12 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 		/* groups that are all #ifdef-ed out here print a note; a
 		 * struct lineup knows nothing about is a mistake */
 		if (!p->n && !s->n_groups && !rule) {
+			char type[256];
+
+			lu_asserts_type_name(s, type, sizeof(type));
 			lu_error_set(err,
-				"failed to freeze struct %s: nothing to assert (it has no group markers and no rules); mark its groups or pass --rules",
-				s->name);
+				"failed to freeze %s: nothing to assert (it has no group markers and no rules); mark its groups or pass --rules",
+				type);
 			rc = -1;
 		}
 	}
