@@ -9,6 +9,35 @@
 /* More placements than this and the ranking says nothing: ask for --base. */
 #define MAX_CANDIDATES 65536
 
+/*
+ * A byte array named for padding (`char pad[LINE - sizeof(x)]`, `_pad`,
+ * `__pad1`, `padding`): filler that keeps hot members apart, which code
+ * rarely loads or stores. A sampled offset on its first byte starts no
+ * member for the ranking, or every placement that puts one there "fits"
+ * as well as the right one; a hit on it is still shown.
+ */
+static bool is_padding(const struct lu_member *m)
+{
+	static const char *const bytes[] = {
+		"char", "unsigned char", "signed char", "uint8_t", "u8",
+		"__u8", "int8_t", "s8",
+	};
+	bool byte = false;
+
+	if (!m->dims || !*m->dims || m->bit_size || !m->name)
+		return false;
+	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++)
+		byte |= m->type && !strcmp(m->type, bytes[i]);
+	if (!byte)
+		return false;
+	for (const char *p = m->name; *p; p++)
+		if ((p[0] == 'p' || p[0] == 'P') &&
+		    (p[1] == 'a' || p[1] == 'A') &&
+		    (p[2] == 'd' || p[2] == 'D'))
+			return true;
+	return false;
+}
+
 static bool is_data(const struct lu_member *m)
 {
 	return !m->marker && m->depth == 0;
@@ -164,7 +193,8 @@ static struct fit fit_at(const struct layout_index *ix, int64_t w,
 			f.misses++;
 			continue;
 		}
-		if (s->members[m].offset == (uint64_t)so)
+		if (s->members[m].offset == (uint64_t)so &&
+		    !is_padding(&s->members[m]))
 			f.starts++;
 		/* offsets are sorted: one member counts once */
 		if (m != last && symbol_names(rows, n_rows,
@@ -296,7 +326,8 @@ static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
 		ptrdiff_t m = member_at(ix, win->begin + (int64_t)offs[i]);
 
 		win->n_starts += m >= 0 && s->members[m].offset ==
-			(uint64_t)(win->begin + (int64_t)offs[i]);
+			(uint64_t)(win->begin + (int64_t)offs[i]) &&
+			!is_padding(&s->members[m]);
 	}
 	for (size_t i = 0; i < n_rows; i++) {
 		const struct lu_c2c_row *r = &rows[i];

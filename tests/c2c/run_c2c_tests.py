@@ -224,6 +224,22 @@ case('datatype', 'typeoff-base',
              "    136  closed (unsigned char, 1 byte): loads 25.0%",
              "lineup c2c: 1 of 4 lines show false sharing: a member stored, "
              "another loaded"])
+# Padding arrays start no member for the ranking: only the placement at
+# bytes 68-131 puts both offsets on members; cons_pad and prod_pad would
+# have tied it (and cons_pad won, "'cons_pad' stored").
+case('rank', 'padding-arrays',
+     '{lineup} c2c --struct ring_t {dir}/ring.o {fx}/pareto-ring.txt', 1,
+     expect=["cacheline 0x55d0c0a0a0c0: the line at bytes 68-131 (lines "
+             "1-2) of struct ring, ranked first of 50 placements: 2 of 2 "
+             "sampled offsets start a member (a ranking: --base ADDR makes "
+             "it exact)",
+             "     68  prod_commit (unsigned int, 4 bytes): stores 100.0%, "
+             "HITM 18.5%",
+             "{fx}/ring.c:17:15: error: 'prod_commit' (stored by "
+             "ring_publish) shares the line at bytes 68-131 (lines 1-2) "
+             "with 'capacity' (loaded by ring_pop) in struct ring: false "
+             "sharing"],
+     reject=['pad ('])
 case('datatype', 'annotate',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/annotate.txt', 0,
      expect=["     16  ops (void *, 8 bytes): loads 73.7%",
