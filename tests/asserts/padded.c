@@ -12,8 +12,10 @@
 #define PAD_LINE 64
 #ifdef BROKEN
 #define CONS_PAD 8
+#define HEAD_PAD 8
 #else
 #define CONS_PAD (PAD_LINE - sizeof(unsigned int))
+#define HEAD_PAD (PAD_LINE - sizeof(unsigned long))
 #endif
 
 /* Tagged, used through its typedef; aligned to 4 only. */
@@ -44,5 +46,22 @@ typedef struct {
 	unsigned int n;
 } pq_t;
 
+/*
+ * Bit-fields in a hot group: offsetof cannot name them, a neighbour can
+ * stand for them ('gen' starts between 'head' and them, 'refs' ends
+ * between them and 'tail'); 'armed' has none towards 'tail'.
+ */
+typedef struct {
+	_Atomic unsigned long head;
+	char head_pad[HEAD_PAD];
+	unsigned int gen;
+	unsigned char closing : 1;
+	unsigned char kind : 3;
+	unsigned short refs;
+	unsigned char armed : 1;
+	alignas(PAD_LINE) _Atomic unsigned long tail;
+} pf_t;
+
 pring_t padded_ring;
+pf_t padded_flags;
 pq_t padded_queue;

@@ -6,7 +6,9 @@ A struct reached through a typedef, and a tagless one, as lock-free rings
 write them: the assertions printed for the typedef compile after the
 definition and fail, naming the members, once -DBROKEN shrinks the pad;
 every message spells the type as C does (`struct pring` for pring_t,
-`pq_t` for the tagless one, never `struct pq_t`).
+`pq_t` for the tagless one, never `struct pq_t`). Bit-fields, which
+offsetof cannot name, are asserted through a member that stands for them
+(pf_t), and the assertion fails once they move onto the writer's line.
 
     run_padded_tests.py --lineup PATH --include DIR [--cc CC]
 
@@ -73,6 +75,27 @@ def main():
         want('pring_t: fails once the pad shrinks', rc != 0 and
              'struct pring: members `cons` and `prod_head` may share a '
              'cache line' in err, err)
+
+        # bit-fields: asserted through a member that stands for them
+        rc, text, err = run(lineup + ['pf_t', obj])
+        lines = text.splitlines()
+        want('pf_t: bit-fields through stand-ins', rc == 0 and all(
+            l in lines for l in [
+                "/* 'closing' is a bit-field, which offsetof cannot name: "
+                "'gen' stands for it */",
+                'LINEUP_ASSERT_APART(pf_t, head, gen);',
+                "/* 'kind' is a bit-field, which offsetof cannot name: "
+                "'gen', asserted apart above, stands for it */",
+                "/* not asserted: 'armed' is a bit-field, which offsetof "
+                "cannot name */"]), 'exit %d\n%s%s' % (rc, text, err))
+        with open(wrapper, 'w', encoding='utf-8') as f:
+            f.write('#include "%s"\n#include <lineup.h>\n%s' % (SRC, text))
+        rc, _, err = run(cc)
+        want('pf_t: compiles after the definition', rc == 0, err)
+        rc, _, err = run(cc + ['-DBROKEN'])
+        want('pf_t: fails once the bit-fields reach the head line',
+             rc != 0 and 'pf_t: members `head` and `gen` may share a cache '
+             'line' in err, err)
 
         # refusals and errors spell the type as C does
         broken = os.path.join(tmp, 'broken.ini')
