@@ -255,6 +255,9 @@ case('datatype', 'other-type',
 case('rules', 'draft-checks',
      '{lineup} c2c --struct task_group --rules-out {dir}/draft.ini '
      '{dir}/before.o {ex}/perf-c2c-before.txt', 1, after='draft')
+case('rules', 'draft-from-types',
+     '{lineup} c2c --struct ring_t --rules-out {dir}/ring.ini '
+     '{dir}/ring.o {fx}/typeoff-ring.txt', 0, after='draft-type')
 case('rules', 'draft-after-clean',
      '{lineup} c2c --struct task_group --rules-out {dir}/after.ini '
      '{dir}/reorder.o {ex}/perf-c2c-after.txt', 0, after='draft-after')
@@ -394,9 +397,22 @@ def after_json(out, ctx):
     return None
 
 
+def after_draft_type(out, ctx):
+    """A data-type report names no code: the comments end at the line."""
+    rules = os.path.join(ctx['dir'], 'ring.ini')
+    text = open(rules).read().splitlines()
+    want = ['# prod_commit: stores 60.0% of line 1 (bytes 64-127)',
+            '# capacity: loads 50.0% of line 2 (bytes 128-191)',
+            'write = cons_head prod_reserve prod_commit',
+            'read = capacity mask closed']
+    missing = [w for w in want if w not in text]
+    return 'draft lacks %r:\n%s' % (missing, '\n'.join(text)) \
+        if missing else None
+
+
 AFTER = {'layout': after_layout, 'draft': after_draft,
          'draft-after': after_draft_after, 'no-leftover': after_no_leftover,
-         'json': after_json}
+         'json': after_json, 'draft-type': after_draft_type}
 
 
 def build(ctx, top):
