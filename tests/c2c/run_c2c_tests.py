@@ -240,6 +240,25 @@ case('rank', 'padding-arrays',
              "with 'capacity' (loaded by ring_pop) in struct ring: false "
              "sharing"],
      reject=['pad ('])
+# A tagless struct is named as C names it, by its typedef, in every line.
+case('datatype', 'typeoff-tagless',
+     '{lineup} c2c --struct cursor_t {dir}/ring.o {fx}/typeoff-cursor.txt', 1,
+     expect=["cursor_t (24 bytes, align 8) in {dir}/ring.o; perf report "
+             "data-type offsets from {fx}/typeoff-cursor.txt",
+             "cursor_t samples: line 0 (bytes 0-63) of cursor_t, lines "
+             "counted from offset 0 (objects aligned to 8 may start "
+             "anywhere in a line: --base ADDR places them)",
+             "      8  lo (unsigned int, 4 bytes): loads 70.0%",
+             "     16  state (unsigned char, 1 byte): loads 30.0%",
+             "{fx}/ring.c:28:16: error: 'seq' (stored) shares line 0 "
+             "(bytes 0-63) with 'lo', 'state' (loaded) in cursor_t: false "
+             "sharing"],
+     reject=['struct cursor_t'])
+case('datatype', 'typeoff-tagless-struct',
+     '{lineup} c2c --struct cursor_t {dir}/ring.o '
+     '{fx}/typeoff-cursor-struct.txt', 2,
+     err="lineup: failed to map {fx}/typeoff-cursor-struct.txt to "
+         "cursor_t: it has samples of struct cursor_t, not of cursor_t")
 case('datatype', 'annotate',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/annotate.txt', 0,
      expect=["     16  ops (void *, 8 bytes): loads 73.7%",
