@@ -139,7 +139,8 @@ static bool nameable(const struct lu_struct *s, const struct lu_group *grp,
  * unnamed; members of no bytes are apart from everything and left out.
  */
 static size_t group_members(struct lu_assert_plan *p, const int *group_of,
-			    size_t g, struct lu_assert_side *out)
+			    size_t g, struct lu_assert_side *out,
+			    size_t *bits, size_t *n_bits)
 {
 	const struct lu_struct *s = p->s;
 	size_t n = 0;
@@ -156,6 +157,10 @@ static size_t group_members(struct lu_assert_plan *p, const int *group_of,
 			continue;
 		inside = true;
 		top = m->depth;
+		if (m->bit_size && bits) {
+			bits[(*n_bits)++] = i;
+			continue;
+		}
 		if (m->bit_size || (!m->size && m->dims && *m->dims)) {
 			add_unnamed(p, i);
 			continue;
@@ -202,18 +207,128 @@ static struct lu_assert_side group_side(const struct lu_assert_plan *p,
 	};
 }
 
+/* Can offsetof and sizeof name member I, and does it hold bytes? */
+static bool can_name(const struct lu_struct *s, size_t i)
+{
+	const struct lu_member *m = &s->members[i];
+
+	return !m->marker && *m->name && !m->bit_size && m->size &&
+	       m->depth == 0;
+}
+
+/*
+ * A member offsetof can name that stands for bit-field B against member A:
+ * between them, and reaching at least as far towards A as B does. If A
+ * is before B, S starts after A ends and no later than B starts; if A is
+ * after B, S ends no earlier than B ends and before A starts. Then no
+ * line holds A and S implies no line holds A and B, for every start of
+ * an object, so the assertion is sound (and stricter than needed: it may
+ * fail on a change that keeps B apart). The closest such member; -1 if
+ * none, or if A and S share a line in the verified layout.
+ */
+static ptrdiff_t standin(const struct lu_assert_plan *p, size_t b,
+			 const struct lu_assert_side *a)
+{
+	const struct lu_struct *s = p->s;
+	const struct lu_member *bm = &s->members[b];
+	uint64_t blo = bm->offset, bhi = bm->offset + bm->size;
+	ptrdiff_t best = -1;
+
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		uint64_t lo = m->offset, hi = m->offset + m->size;
+
+		if (!can_name(s, i))
+			continue;
+		if (a->hi <= blo && lo >= a->hi && lo <= blo &&
+		    (best < 0 || lo > s->members[best].offset))
+			best = (ptrdiff_t)i;
+		if (bhi <= a->lo && hi >= bhi && hi <= a->lo &&
+		    (best < 0 || hi < s->members[best].offset +
+					      s->members[best].size))
+			best = (ptrdiff_t)i;
+	}
+	if (best < 0)
+		return -1;
+	const struct lu_member *sm = &s->members[best];
+	struct lu_assert_side side = {
+		.lo = sm->offset, .hi = sm->offset + sm->size,
+	};
+
+	return ranges_apart(p->start_align, p->line_size, a, &side) ? best
+								     : -1;
+}
+
+/* Does an earlier APART of the plan name X's two members? */
+static bool asserted(const struct lu_assert_plan *p, const struct lu_assert *x)
+{
+	for (const struct lu_assert *y = p->items; y < x; y++)
+		if (y->type == LU_ASSERT_APART && !y->repeat &&
+		    !y->a.group && !y->b.group &&
+		    ((y->a.index == x->a.index && y->b.index == x->b.index) ||
+		     (y->a.index == x->b.index && y->b.index == x->a.index)))
+			return true;
+	return false;
+}
+
+/* The bit-fields BITS of one group against the members OTHER of the other
+ * group: through a stand-in when one is, else not asserted. */
+static void plan_bits(struct lu_assert_plan *p, size_t grp,
+		      const size_t *bits, size_t n_bits,
+		      const struct lu_assert_side *other, size_t n_other,
+		      size_t n_other_bits, bool bits_first)
+{
+	for (size_t k = 0; k < n_bits; k++) {
+		/* two bit-fields: neither can be named */
+		bool all = n_other > 0 && !n_other_bits;
+
+		for (size_t j = 0; j < n_other; j++) {
+			ptrdiff_t st = standin(p, bits[k], &other[j]);
+
+			if (st < 0) {
+				all = false;
+				continue;
+			}
+			const struct lu_member *sm = &p->s->members[st];
+			struct lu_assert *x = add(p, LU_ASSERT_APART);
+			struct lu_assert_side ss = {
+				.index = (size_t)st,
+				.grp = grp,
+				.lo = sm->offset, .hi = sm->offset + sm->size,
+			};
+
+			x->a = bits_first ? ss : other[j];
+			x->b = bits_first ? other[j] : ss;
+			x->standin = true;
+			x->standin_is_a = bits_first;
+			x->standin_for = bits[k];
+			x->repeat = asserted(p, x);
+			/* one note a bit-field and its stand-in */
+			if (x->repeat && p->n > 1 && x[-1].repeat &&
+			    x[-1].standin_for == bits[k] &&
+			    (x[-1].standin_is_a ? x[-1].a : x[-1].b).index ==
+				    (size_t)st)
+				p->n--;
+		}
+		if (!all)
+			add_unnamed(p, bits[k]);
+	}
+}
+
 /* W apart from H: by name when both can be named, else member by member. */
 static int plan_apart(struct lu_assert_plan *p, const int *group_of,
 		      size_t w, size_t h, struct lu_assert_side *ma,
-		      struct lu_assert_side *mb, struct lu_error *err)
+		      struct lu_assert_side *mb, size_t *bits,
+		      struct lu_error *err)
 {
 	struct lu_assert_side ga = group_side(p, w), gb = group_side(p, h);
-	size_t na = 1, nb = 1;
+	size_t na = 1, nb = 1, nbw = 0, nbh = 0;
 	struct lu_assert_side *a = &ga, *b = &gb;
+	size_t *bw = bits, *bh = bits + p->s->n_members;
 
 	if (!p->groups[w].named || !p->groups[h].named) {
-		na = group_members(p, group_of, w, ma);
-		nb = group_members(p, group_of, h, mb);
+		na = group_members(p, group_of, w, ma, bw, &nbw);
+		nb = group_members(p, group_of, h, mb, bh, &nbh);
 		a = ma;
 		b = mb;
 	}
@@ -224,10 +339,12 @@ static int plan_apart(struct lu_assert_plan *p, const int *group_of,
 			if (!ranges_apart(p->start_align, p->line_size, &a[i],
 					  &b[j])) {
 				const struct lu_struct *s = p->s;
+				char type[256];
 
+				lu_asserts_type_name(s, type, sizeof(type));
 				lu_error_set(err,
-					"failed to freeze struct %s: write group '%s' and group '%s' may share a line where an object starts at a multiple of its alignment (%llu), and a compiler assumes no more; make the type line-aligned (LINEUP_ALIGNED) rather than saying align = N",
-					s->name, p->groups[w].g.name,
+					"failed to freeze %s: write group '%s' and group '%s' may share a line where an object starts at a multiple of its alignment (%llu), and a compiler assumes no more; make the type line-aligned (LINEUP_ALIGNED) rather than saying align = N",
+					type, p->groups[w].g.name,
 					p->groups[h].g.name,
 					(unsigned long long)s->align);
 				return -1;
@@ -238,6 +355,8 @@ static int plan_apart(struct lu_assert_plan *p, const int *group_of,
 			x->b = b[j];
 		}
 	}
+	plan_bits(p, w, bw, nbw, b, nb, nbh, true);
+	plan_bits(p, h, bh, nbh, a, na, nbw, false);
 	return 0;
 }
 
@@ -249,7 +368,7 @@ static void plan_groups(struct lu_assert_plan *p, const int *group_of,
 	for (size_t g = 0; g < p->n_groups; g++) {
 		if (!p->groups[g].named)
 			continue;
-		size_t n = group_members(p, group_of, g, scratch);
+		size_t n = group_members(p, group_of, g, scratch, NULL, NULL);
 
 		for (size_t i = 0; i < n; i++) {
 			struct lu_assert *x = add(p, LU_ASSERT_IN_GROUP);
@@ -283,10 +402,11 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 	uint64_t *share = calloc(nm, sizeof(*share));
 	struct lu_assert_side *ma = calloc(nm, sizeof(*ma));
 	struct lu_assert_side *mb = calloc(nm, sizeof(*mb));
+	size_t *bits = calloc(2 * nm, sizeof(*bits));	/* each side's */
 	int rc = 0;
 
 	memset(p, 0, sizeof(*p));
-	if (!groups || !group_of || !share || !ma || !mb)
+	if (!groups || !group_of || !share || !ma || !mb || !bits)
 		abort();
 	p->s = s;
 	p->style = style;
@@ -316,7 +436,8 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 			    (k == LU_KIND_WRITE && h < w) ||
 			    allowed(p, rule, w, h))
 				continue;
-			rc = plan_apart(p, group_of, w, h, ma, mb, err);
+			rc = plan_apart(p, group_of, w, h, ma, mb, bits,
+					 err);
 		}
 	}
 	if (!rc) {
@@ -326,9 +447,12 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 		/* groups that are all #ifdef-ed out here print a note; a
 		 * struct lineup knows nothing about is a mistake */
 		if (!p->n && !s->n_groups && !rule) {
+			char type[256];
+
+			lu_asserts_type_name(s, type, sizeof(type));
 			lu_error_set(err,
-				"failed to freeze struct %s: nothing to assert (it has no group markers and no rules); mark its groups or pass --rules",
-				s->name);
+				"failed to freeze %s: nothing to assert (it has no group markers and no rules); mark its groups or pass --rules",
+				type);
 			rc = -1;
 		}
 	}
@@ -337,6 +461,7 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 	free(share);
 	free(ma);
 	free(mb);
+	free(bits);
 	if (rc)
 		lu_asserts_plan_free(p);
 	return rc;

@@ -36,6 +36,14 @@ struct lu_assert {
 	enum lu_assert_type type;
 	struct lu_assert_side a, b;
 	uint64_t value;
+	/* APART of a bit-field, which offsetof cannot name: a member
+	 * between it and the other side stands for it (asserting that one
+	 * apart asserts the bit-field apart). The bit-field is
+	 * s->members[standin_for]; the stand-in is side a or side b. */
+	bool standin, standin_is_a;
+	size_t standin_for;
+	/* the same two members are asserted apart above: only say so */
+	bool repeat;
 };
 
 /* A group as the plan sees it (the checker's view: markers and rules). */

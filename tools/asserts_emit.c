@@ -77,6 +77,21 @@ static size_t lineup_write_apart(const struct emit *e, size_t i)
 	return i;
 }
 
+/* A stand-in for a bit-field says so, or the assertion reads as if the
+ * rules had named the member it uses. */
+static void standin_comment(const struct emit *e, const struct lu_assert *x)
+{
+	const struct lu_assert_side *st = x->standin_is_a ? &x->a : &x->b;
+
+	if (!x->standin)
+		return;
+	fprintf(e->out, "%s/* '%s' is a bit-field, which offsetof cannot name:"
+			" '%s'%s stands for it */\n",
+		e->indent, member_name(e, x->standin_for),
+		member_name(e, st->index),
+		x->repeat ? ", asserted apart above," : "");
+}
+
 static size_t emit_lineup_one(const struct emit *e, size_t i)
 {
 	const struct lu_assert *x = &e->p->items[i];
@@ -85,6 +100,9 @@ static size_t emit_lineup_one(const struct emit *e, size_t i)
 	case LU_ASSERT_APART:
 		if (x->a.group)
 			return lineup_write_apart(e, i);
+		standin_comment(e, x);
+		if (x->repeat)
+			break;
 		fprintf(e->out, "LINEUP_ASSERT_APART(%s, %s, %s);\n", e->type,
 			member_name(e, x->a.index), member_name(e, x->b.index));
 		break;
@@ -176,7 +194,9 @@ static size_t emit_kernel_one(const struct emit *e, size_t i)
 
 	switch (x->type) {
 	case LU_ASSERT_APART:
-		kernel_apart(e, x);
+		standin_comment(e, x);
+		if (!x->repeat)
+			kernel_apart(e, x);
 		break;
 	case LU_ASSERT_IN_GROUP:
 		if (kernel) {

@@ -9,6 +9,35 @@
 /* More placements than this and the ranking says nothing: ask for --base. */
 #define MAX_CANDIDATES 65536
 
+/*
+ * A byte array named for padding (`char pad[LINE - sizeof(x)]`, `_pad`,
+ * `__pad1`, `padding`): filler that keeps hot members apart, which code
+ * rarely loads or stores. A sampled offset on its first byte starts no
+ * member for the ranking, or every placement that puts one there "fits"
+ * as well as the right one; a hit on it is still shown.
+ */
+static bool is_padding(const struct lu_member *m)
+{
+	static const char *const bytes[] = {
+		"char", "unsigned char", "signed char", "uint8_t", "u8",
+		"__u8", "int8_t", "s8",
+	};
+	bool byte = false;
+
+	if (!m->dims || !*m->dims || m->bit_size || !m->name)
+		return false;
+	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++)
+		byte |= m->type && !strcmp(m->type, bytes[i]);
+	if (!byte)
+		return false;
+	for (const char *p = m->name; *p; p++)
+		if ((p[0] == 'p' || p[0] == 'P') &&
+		    (p[1] == 'a' || p[1] == 'A') &&
+		    (p[2] == 'd' || p[2] == 'D'))
+			return true;
+	return false;
+}
+
 static bool is_data(const struct lu_member *m)
 {
 	return !m->marker && m->depth == 0;
@@ -108,6 +137,11 @@ static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
 	return found;
 }
 
+const char *lu_c2c_kw(const struct lu_struct *s)
+{
+	return s->tagless ? "" : s->is_union ? "union " : "struct ";
+}
+
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
 {
 	const char *kw = s->is_union ? "union " : "struct ";
@@ -164,7 +198,8 @@ static struct fit fit_at(const struct layout_index *ix, int64_t w,
 			f.misses++;
 			continue;
 		}
-		if (s->members[m].offset == (uint64_t)so)
+		if (s->members[m].offset == (uint64_t)so &&
+		    !is_padding(&s->members[m]))
 			f.starts++;
 		/* offsets are sorted: one member counts once */
 		if (m != last && symbol_names(rows, n_rows,
@@ -296,7 +331,8 @@ static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
 		ptrdiff_t m = member_at(ix, win->begin + (int64_t)offs[i]);
 
 		win->n_starts += m >= 0 && s->members[m].offset ==
-			(uint64_t)(win->begin + (int64_t)offs[i]);
+			(uint64_t)(win->begin + (int64_t)offs[i]) &&
+			!is_padding(&s->members[m]);
 	}
 	for (size_t i = 0; i < n_rows; i++) {
 		const struct lu_c2c_row *r = &rows[i];
@@ -549,6 +585,12 @@ static int map_types(const struct lu_c2c_report *r,
 	const struct lu_struct *s = ix->s;
 	const char *other = NULL;
 	bool found = false;
+	/*
+	 * Data-type offsets are the struct's own; only --base says where
+	 * its lines begin. Without it they are counted from offset 0.
+	 */
+	const uint64_t ls = o->line_size;
+	const uint64_t phase = o->has_base ? o->base % ls : 0;
 
 	for (size_t l = 0; l < r->n_lines; l++) {
 		if (!r->lines[l].type || !lu_c2c_type_is(r->lines[l].type, s)) {
@@ -561,19 +603,21 @@ static int map_types(const struct lu_c2c_report *r,
 		/* one window per line of the struct that has samples */
 		qsort(rows, n, sizeof(*rows), cmp_row_offset);
 		for (size_t i = 0; i < n && rows[i].offset < s->size;) {
-			uint64_t line = rows[i].offset / o->line_size;
+			uint64_t line = (rows[i].offset + phase) / ls;
+			int64_t begin = (int64_t)(line * ls) - (int64_t)phase;
 			struct lu_c2c_row *sel = rows + n;
 			size_t k = 0;
 
 			for (; i < n && rows[i].offset < s->size &&
-			       rows[i].offset / o->line_size == line; i++) {
+			       (rows[i].offset + phase) / ls == line; i++) {
 				/* offsets relative to the window, as c2c's */
 				sel[k] = rows[i];
-				sel[k++].offset -= line * o->line_size;
+				sel[k++].offset =
+					(uint64_t)((int64_t)rows[i].offset -
+						   begin);
 			}
 			struct lu_c2c_window *w = add_window(
-				map, (ptrdiff_t)l,
-				(int64_t)(line * o->line_size));
+				map, (ptrdiff_t)l, begin);
 
 			attribute(map, w, ix, sel, k, offs,
 				  distinct_offsets(sel, k, offs));
@@ -584,9 +628,8 @@ static int map_types(const struct lu_c2c_report *r,
 						"it?)");
 	}
 	if (!found) {
-		lu_error_set(err, "it has samples of %s, not of %s %s",
-			     other ? other : "no type",
-			     s->is_union ? "union" : "struct", s->name);
+		lu_error_set(err, "it has samples of %s, not of %s%s",
+			     other ? other : "no type", lu_c2c_kw(s), s->name);
 		return -1;
 	}
 	if (!map->n_windows) {
@@ -760,6 +803,12 @@ void lu_c2c_window_label(const struct lu_c2c_window *w,
 		hi = (int64_t)s->size - 1;
 	if (hi < lo)
 		hi = lo;
+	if (lo / line_size == hi / line_size) {
+		snprintf(buf, size, "the line at bytes %lld-%lld (line %lld)",
+			 (long long)lo, (long long)hi,
+			 (long long)(lo / line_size));
+		return;
+	}
 	snprintf(buf, size, "the line at bytes %lld-%lld (lines %lld-%lld)",
 		 (long long)lo, (long long)hi, (long long)(lo / line_size),
 		 (long long)(hi / line_size));

@@ -71,6 +71,15 @@ static void how_placed(FILE *out, const struct lu_c2c_out *o,
 		return;
 	}
 	if (o->map->how == LU_C2C_BY_TYPE) {
+		if (o->has_base)
+			fprintf(out, ", at --base 0x%llx",
+				(unsigned long long)o->base);
+		else if (o->s->align < ls)
+			/* the samples do not say where objects start */
+			fprintf(out, ", lines counted from offset 0 (objects "
+				     "aligned to %llu may start anywhere in a "
+				     "line: --base ADDR places them)",
+				(unsigned long long)o->s->align);
 		fprintf(out, "\n");
 		return;
 	}
@@ -180,8 +189,8 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 				s->members[readers[j]->member].name);
 		fprintf(out, " (");
 		who(out, readers, n, false);
-		fprintf(out, ") in %s %s: false sharing\n",
-			s->is_union ? "union" : "struct", s->name);
+		fprintf(out, ") in %s%s: false sharing\n", lu_c2c_kw(s),
+			s->name);
 	}
 	free(readers);
 }
@@ -194,17 +203,17 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 
 	origin(o, w, from, sizeof(from));
 	lu_c2c_window_label(w, s, o->set->line_size, label, sizeof(label));
-	fprintf(out, "%s: %s of %s %s", from, label,
-		s->is_union ? "union" : "struct", s->name);
+	fprintf(out, "%s: %s of %s%s", from, label, lu_c2c_kw(s), s->name);
 	how_placed(out, o, w);
 	for (size_t i = 0; i < w->n_hits; i++) {
 		const struct lu_c2c_hit *h = &w->hits[i];
 		const struct lu_member *m = &s->members[h->member];
 		const char *kind = kind_of(s, m);
 
-		fprintf(out, "  %5llu  %s (%s%s, %llu bytes%s%s): ",
+		fprintf(out, "  %5llu  %s (%s%s, %llu byte%s%s%s): ",
 			(unsigned long long)m->offset, m->name, m->type,
 			m->dims, (unsigned long long)m->size,
+			m->size == 1 ? "" : "s",
 			kind ? ", " : "", kind ? kind : "");
 		shares(out, h->stores, h->hitm, h->loads);
 		fputc('\n', out);
@@ -233,8 +242,8 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 {
 	const struct lu_c2c_map *map = o->map;
 
-	fprintf(out, "%s %s (%llu bytes, align %llu) in %s; %s from %s\n",
-		o->s->is_union ? "union" : "struct", o->s->name,
+	fprintf(out, "%s%s (%llu bytes, align %llu) in %s; %s from %s\n",
+		lu_c2c_kw(o->s), o->s->name,
 		(unsigned long long)o->s->size,
 		(unsigned long long)o->s->align, o->set->path,
 		lu_c2c_format_name(o->report->format), o->report_path);

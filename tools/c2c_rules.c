@@ -58,6 +58,11 @@ static void comment(FILE *out, const struct lu_struct *s,
 	const struct lu_c2c_hit *h = e->hit;
 	int n;
 
+	size_t n_code = 0;
+
+	/* a data-type report's site is the member itself, not code */
+	for (size_t i = 0; i < h->n_sites; i++)
+		n_code += h->sites[i].symbol || h->sites[i].site;
 	lu_c2c_window_label(e->win, s, line_size, where, sizeof(where));
 	n = snprintf(buf, sizeof(buf), "# %s:", s->members[e->member].name);
 	if (h->stores > 0)
@@ -68,11 +73,14 @@ static void comment(FILE *out, const struct lu_struct *s,
 			      "%s loads %.1f%%", h->stores > 0 ? "," : "",
 			      100 * (h->hitm + h->loads));
 	n += snprintf(buf + n, sizeof(buf) - (size_t)n, " of %s%s", where,
-		      h->n_sites ? ":" : "");
-	for (size_t i = 0; i < h->n_sites && n > 0 && n < MAX_INI_LINE - 40;
-	     i++)
+		      n_code ? ":" : "");
+	for (size_t i = 0, k = 0;
+	     i < h->n_sites && n > 0 && n < MAX_INI_LINE - 40; i++) {
+		if (!h->sites[i].symbol && !h->sites[i].site)
+			continue;
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "%s %s",
-			      i ? "," : "", lu_c2c_site_name(&h->sites[i]));
+			      k++ ? "," : "", lu_c2c_site_name(&h->sites[i]));
+	}
 	if (n > MAX_INI_LINE)
 		n = MAX_INI_LINE;
 	fprintf(out, "%.*s\n", n, buf);

@@ -31,13 +31,13 @@ static const struct lu_rule_struct *rules_for(const struct lu_rules *rules,
 
 /* One line naming the first broken rule; exit 1 as `check` would. */
 static int refuse(const struct lu_findings *f, const struct lu_set *set,
-		  const struct lu_rules *rules, const char *name)
+		  const struct lu_rules *rules, const struct lu_struct *s)
 {
 	struct lu_report_ctx ctx = {
 		.sets = set, .n_sets = 1, .rules = rules,
 		.line_size = set->line_size,
 	};
-	char msg[1024] = "";
+	char msg[1024] = "", type[256];
 
 	for (size_t k = 0; k < f->n; k++) {
 		if (f->items[k].severity != LU_ERROR)
@@ -45,9 +45,12 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 		lu_finding_message(&f->items[k], &ctx, msg, sizeof(msg));
 		break;
 	}
+	/* as the assertions would spell it: `struct ck_ring` for the
+	 * typedef ck_ring_t, `q_t` for a tagless one, never `struct q_t` */
+	lu_asserts_type_name(s, type, sizeof(type));
 	fprintf(stderr,
-		"lineup: refusing to freeze struct %s from %s: %s (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
-		name, set->path, msg, f->n_errors, f->n_errors == 1 ? "" : "s");
+		"lineup: refusing to freeze %s from %s: %s (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
+		type, set->path, msg, f->n_errors, f->n_errors == 1 ? "" : "s");
 	return LU_EXIT_FINDINGS;
 }
 
@@ -80,7 +83,7 @@ static int plan_all(const struct lu_cli *cli, const struct lu_set *set,
 
 		lu_check_struct(s, rule, &copts, &findings);
 		if (findings.n_errors)
-			rc = refuse(&findings, set, rules, name);
+			rc = refuse(&findings, set, rules, s);
 		else if (lu_asserts_plan(&plans[i], s, rule,
 					 set->line_size, cli->style,
 					 &err) < 0) {

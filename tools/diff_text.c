@@ -198,9 +198,11 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 		put_place(&b, nm);
 		put(&b, ", line %" PRIu64, nm->offset / nl);
 		if (nm->bit_size)
-			put(&b, " (%u bits)", nm->bit_size);
+			put(&b, " (%u bit%s)", nm->bit_size,
+			    nm->bit_size == 1 ? "" : "s");
 		else
-			put(&b, " (%" PRIu64 " bytes)", nm->size);
+			put(&b, " (%" PRIu64 " byte%s)", nm->size,
+			    nm->size == 1 ? "" : "s");
 		return;
 	case LU_DIFF_REMOVED:
 		put(&b, " removed (was at ");

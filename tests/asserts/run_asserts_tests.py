@@ -330,11 +330,17 @@ def mode_shapes(ctx):
     if 'LINEUP_ASSERT_WRITE_APART(ring_t, head, mask);' not in \
             outputs.get(('ring_t', 'lineup'), ''):
         problems.append('ring_t: typedef not spelled')
-    note = "/* not asserted: 'dirty' is a bit-field, which offsetof " \
-           "cannot name */"
+    # 'pad' ends after 'dirty' and before 'ops': apart from 'ops', it
+    # keeps the bit-field apart too (run_padded_tests.py: when no member
+    # can stand in)
+    note = "/* 'dirty' is a bit-field, which offsetof cannot name: 'pad' " \
+           "stands for it */"
     for style in ('lineup', 'kernel'):
         if note not in outputs.get(('flags', style), ''):
             problems.append('flags (%s): no bit-field note' % style)
+    if 'LINEUP_ASSERT_APART(struct flags, pad, ops);' not in \
+            outputs.get(('flags', 'lineup'), ''):
+        problems.append('flags: bit-field not asserted through pad')
     if 'LINEUP_ASSERT_APART(struct queue, p.head, ring);' not in \
             outputs.get(('queue', 'lineup'), ''):
         problems.append('queue: dotted member not asserted')

@@ -31,7 +31,7 @@ typedef struct {
 	LINEUP_END(read, mask);
 } ring_t;
 
-/* A bit-field in a group: no assertion can name it. */
+/* A bit-field in a group: no assertion can name it; pad stands for it. */
 struct LINEUP_ALIGNED flags {
 	uint64_t count;
 	unsigned dirty : 1;

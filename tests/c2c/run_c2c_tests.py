@@ -196,6 +196,69 @@ case('datatype', 'typeoff-dec',
 case('datatype', 'typeoff-hex',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/typeoff-hex.txt', 1,
      expect=DT)
+# A type aligned to 4 (padding arrays, not alignment, keep it apart): the
+# samples alone cannot say where its lines begin, and the output says so;
+# --base does, and at offset 60 of a line the producer's second index
+# shares a line with the geometry the consumer loads.
+case('datatype', 'typeoff-unaligned',
+     '{lineup} c2c --struct ring_t {dir}/ring.o {fx}/typeoff-ring.txt', 0,
+     expect=["struct ring samples: line 1 (bytes 64-127) of struct ring, "
+             "lines counted from offset 0 (objects aligned to 4 may start "
+             "anywhere in a line: --base ADDR places them)",
+             "     68  prod_commit (unsigned int, 4 bytes): stores 60.0%"])
+case('datatype', 'typeoff-base',
+     '{lineup} c2c --struct ring_t --base 0x7f1000003c {dir}/ring.o '
+     '{fx}/typeoff-ring.txt', 1,
+     expect=["struct ring samples: the line at bytes 0-3 (line 0) of struct "
+             "ring, at --base 0x7f1000003c",
+             "struct ring samples: the line at bytes 4-67 (lines 0-1) of "
+             "struct ring, at --base 0x7f1000003c",
+             "     64  prod_reserve (unsigned int, 4 bytes): stores 100.0%",
+             "struct ring samples: the line at bytes 68-131 (lines 1-2) of "
+             "struct ring, at --base 0x7f1000003c",
+             "{fx}/ring.c:17:15: error: 'prod_commit' (stored) shares the "
+             "line at bytes 68-131 (lines 1-2) with 'capacity' (loaded) in "
+             "struct ring: false sharing",
+             "struct ring samples: the line at bytes 132-139 (line 2) of "
+             "struct ring, at --base 0x7f1000003c",
+             "    136  closed (unsigned char, 1 byte): loads 25.0%",
+             "lineup c2c: 1 of 4 lines show false sharing: a member stored, "
+             "another loaded"])
+# Padding arrays start no member for the ranking: only the placement at
+# bytes 68-131 puts both offsets on members; cons_pad and prod_pad would
+# have tied it (and cons_pad won, "'cons_pad' stored").
+case('rank', 'padding-arrays',
+     '{lineup} c2c --struct ring_t {dir}/ring.o {fx}/pareto-ring.txt', 1,
+     expect=["cacheline 0x55d0c0a0a0c0: the line at bytes 68-131 (lines "
+             "1-2) of struct ring, ranked first of 50 placements: 2 of 2 "
+             "sampled offsets start a member (a ranking: --base ADDR makes "
+             "it exact)",
+             "     68  prod_commit (unsigned int, 4 bytes): stores 100.0%, "
+             "HITM 18.5%",
+             "{fx}/ring.c:17:15: error: 'prod_commit' (stored by "
+             "ring_publish) shares the line at bytes 68-131 (lines 1-2) "
+             "with 'capacity' (loaded by ring_pop) in struct ring: false "
+             "sharing"],
+     reject=['pad ('])
+# A tagless struct is named as C names it, by its typedef, in every line.
+case('datatype', 'typeoff-tagless',
+     '{lineup} c2c --struct cursor_t {dir}/ring.o {fx}/typeoff-cursor.txt', 1,
+     expect=["cursor_t (24 bytes, align 8) in {dir}/ring.o; perf report "
+             "data-type offsets from {fx}/typeoff-cursor.txt",
+             "cursor_t samples: line 0 (bytes 0-63) of cursor_t, lines "
+             "counted from offset 0 (objects aligned to 8 may start "
+             "anywhere in a line: --base ADDR places them)",
+             "      8  lo (unsigned int, 4 bytes): loads 70.0%",
+             "     16  state (unsigned char, 1 byte): loads 30.0%",
+             "{fx}/ring.c:28:16: error: 'seq' (stored) shares line 0 "
+             "(bytes 0-63) with 'lo', 'state' (loaded) in cursor_t: false "
+             "sharing"],
+     reject=['struct cursor_t'])
+case('datatype', 'typeoff-tagless-struct',
+     '{lineup} c2c --struct cursor_t {dir}/ring.o '
+     '{fx}/typeoff-cursor-struct.txt', 2,
+     err="lineup: failed to map {fx}/typeoff-cursor-struct.txt to "
+         "cursor_t: it has samples of struct cursor_t, not of cursor_t")
 case('datatype', 'annotate',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/annotate.txt', 0,
      expect=["     16  ops (void *, 8 bytes): loads 73.7%",
@@ -211,6 +274,9 @@ case('datatype', 'other-type',
 case('rules', 'draft-checks',
      '{lineup} c2c --struct task_group --rules-out {dir}/draft.ini '
      '{dir}/before.o {ex}/perf-c2c-before.txt', 1, after='draft')
+case('rules', 'draft-from-types',
+     '{lineup} c2c --struct ring_t --rules-out {dir}/ring.ini '
+     '{dir}/ring.o {fx}/typeoff-ring.txt', 0, after='draft-type')
 case('rules', 'draft-after-clean',
      '{lineup} c2c --struct task_group --rules-out {dir}/after.ini '
      '{dir}/reorder.o {ex}/perf-c2c-after.txt', 0, after='draft-after')
@@ -350,9 +416,22 @@ def after_json(out, ctx):
     return None
 
 
+def after_draft_type(out, ctx):
+    """A data-type report names no code: the comments end at the line."""
+    rules = os.path.join(ctx['dir'], 'ring.ini')
+    text = open(rules).read().splitlines()
+    want = ['# prod_commit: stores 60.0% of line 1 (bytes 64-127)',
+            '# capacity: loads 50.0% of line 2 (bytes 128-191)',
+            'write = cons_head prod_reserve prod_commit',
+            'read = capacity mask closed']
+    missing = [w for w in want if w not in text]
+    return 'draft lacks %r:\n%s' % (missing, '\n'.join(text)) \
+        if missing else None
+
+
 AFTER = {'layout': after_layout, 'draft': after_draft,
          'draft-after': after_draft_after, 'no-leftover': after_no_leftover,
-         'json': after_json}
+         'json': after_json, 'draft-type': after_draft_type}
 
 
 def build(ctx, top):
@@ -363,6 +442,7 @@ def build(ctx, top):
         'gcc -c -g -I%s/include %s %s/task_group_reorder.c -o %s/reorder.o'
         % (top, SEED_CONFIG, ex, ctx['dir']),
         'gcc -c -g %s/stats.c -o %s/stats.o' % (ctx['fx'], ctx['dir']),
+        'gcc -c -g %s/ring.c -o %s/ring.o' % (ctx['fx'], ctx['dir']),
     ]
     for c in cmds:
         subprocess.run(shlex.split(c), check=True)

@@ -302,6 +302,41 @@ def line_sizes(c):
     reject(out, ['new:'])
 
 
+@case
+def padded_tagless(c):
+    """A tagless typedef'd queue with C11 _Atomic, a `char pad[LINE -
+    sizeof]` array, an anonymous union, bit-fields and a flexible array
+    (fixtures/padq.c): named by its typedef, hot members by their own
+    names inside the anonymous union, bit-fields at byte:bit, one byte
+    and one bit said so; -m32 resizes the pad, not the hot lines."""
+    v1 = c.compile('padq', FX + '/padq.c')
+    v2 = c.compile('padq-v2', FX + '/padq.c', '-DV2')
+    out, _ = c.run(['--rules', FX + '/padq.ini', v1, v2], 0)
+    src = FX + '/padq.c'
+    expect_lines(out, [
+        src + ":25:16: note: padq_t: 'kind' (read group 'geo') moved "
+        "0x48:1 -> 0x48:0, still line 1",
+        src + ":26:16: note: padq_t: 'closing' (read group 'geo') moved "
+        "0x48:0 -> 0x48:3, still line 1",
+        src + ":27:16: note: padq_t: 'draining' added at 0x48:4, line 1 "
+        "(1 bit)",
+        src + ":28:16: note: padq_t: 'owner' added at 0x49, line 1 "
+        "(1 byte)",
+        "lineup diff: 1 of 1 struct changed, 0 rules newly broken, 0 fixed"])
+    try:
+        m32 = c.compile('padq-m32', FX + '/padq.c', '-m32')
+    except Failed:
+        return          # no 32-bit libc headers: the first half stands
+    out, _ = c.run(['--rules', FX + '/padq.ini', v1, m32], 0)
+    expect_in(out, [
+        "padq_t: 'head' (write group 'prod') is 8 -> 4 bytes at 0x0, "
+        "still line 0",
+        "padq_t: 'head_pad' moved 0x8 -> 0x4, still line 0, 56 -> 60 bytes",
+        "padq_t: 'tail' (write group 'cons') is 8 -> 4 bytes at 0x80, "
+        "still line 2"])
+    reject(out, ["'lo'", "'hi'", 'new:'])
+
+
 def which(prog):
     for d in os.environ.get('PATH', '').split(os.pathsep):
         if os.access(os.path.join(d, prog), os.X_OK):
