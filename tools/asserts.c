@@ -477,9 +477,5 @@ void lu_asserts_plan_free(struct lu_assert_plan *p)
 
 void lu_asserts_type_name(const struct lu_struct *s, char *buf, size_t size)
 {
-	if (s->tagless)
-		snprintf(buf, size, "%s", s->name);
-	else
-		snprintf(buf, size, "%s %s", s->is_union ? "union" : "struct",
-			 s->name);
+	snprintf(buf, size, "%s%s", lu_struct_tag_word(s), s->name);
 }

@@ -137,11 +137,6 @@ static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
 	return found;
 }
 
-const char *lu_c2c_kw(const struct lu_struct *s)
-{
-	return s->tagless ? "" : s->is_union ? "union " : "struct ";
-}
-
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
 {
 	const char *kw = s->is_union ? "union " : "struct ";
@@ -629,7 +624,8 @@ static int map_types(const struct lu_c2c_report *r,
 	}
 	if (!found) {
 		lu_error_set(err, "it has samples of %s, not of %s%s",
-			     other ? other : "no type", lu_c2c_kw(s), s->name);
+			     other ? other : "no type", lu_struct_tag_word(s),
+			     s->name);
 		return -1;
 	}
 	if (!map->n_windows) {

@@ -100,8 +100,5 @@ const char *lu_c2c_site_name(const struct lu_c2c_site *site);
 /* Does a data-type name ("struct task_group", "task_group_t") name S? */
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s);
 
-/* "struct " or "union " before a tag, "" before a tagless struct's typedef
- * name: how C, and lineup's other reports (report.c), spell the type. */
-const char *lu_c2c_kw(const struct lu_struct *s);
 
 #endif

@@ -189,8 +189,8 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 				s->members[readers[j]->member].name);
 		fprintf(out, " (");
 		who(out, readers, n, false);
-		fprintf(out, ") in %s%s: false sharing\n", lu_c2c_kw(s),
-			s->name);
+		fprintf(out, ") in %s%s: false sharing\n",
+			lu_struct_tag_word(s), s->name);
 	}
 	free(readers);
 }
@@ -203,7 +203,8 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 
 	origin(o, w, from, sizeof(from));
 	lu_c2c_window_label(w, s, o->set->line_size, label, sizeof(label));
-	fprintf(out, "%s: %s of %s%s", from, label, lu_c2c_kw(s), s->name);
+	fprintf(out, "%s: %s of %s%s", from, label, lu_struct_tag_word(s),
+		s->name);
 	how_placed(out, o, w);
 	for (size_t i = 0; i < w->n_hits; i++) {
 		const struct lu_c2c_hit *h = &w->hits[i];
@@ -243,10 +244,10 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 	const struct lu_c2c_map *map = o->map;
 
 	fprintf(out, "%s%s (%llu bytes, align %llu) in %s; %s from %s\n",
-		lu_c2c_kw(o->s), o->s->name,
-		(unsigned long long)o->s->size,
-		(unsigned long long)o->s->align, o->set->path,
-		lu_c2c_format_name(o->report->format), o->report_path);
+		lu_struct_tag_word(o->s), o->s->name,
+		(unsigned long long)o->s->size, (unsigned long long)o->s->align,
+		o->set->path, lu_c2c_format_name(o->report->format),
+		o->report_path);
 	if (o->report->double_cl)
 		fprintf(out, "offsets within %llu-byte line pairs "
 			     "(--double-cl)\n",

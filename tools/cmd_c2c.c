@@ -157,7 +157,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 
 	if (lu_c2c_map(&report, s, &mopts, &map, &err) < 0) {
 		fprintf(stderr, "lineup: failed to map %s to %s%s: %s\n",
-			cli->args[1], lu_c2c_kw(s), s->name, err.msg);
+			cli->args[1], lu_struct_tag_word(s), s->name, err.msg);
 		goto out;
 	}
 	if (cli->rules_out &&

@@ -338,3 +338,8 @@ void lu_set_finish(struct lu_set *set)
 	if (!set->line_size)
 		set->line_size = 64;
 }
+
+const char *lu_struct_tag_word(const struct lu_struct *s)
+{
+	return s->tagless ? "" : s->is_union ? "union " : "struct ";
+}

@@ -159,6 +159,9 @@ void lu_set_finish(struct lu_set *set);
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
 /* Is NAME the struct's tag or one of its typedefs? */
 bool lu_struct_named(const struct lu_struct *s, const char *name);
+/* "struct " or "union " before a tag; "" before a tagless struct's
+ * typedef name, which is how C spells it. */
+const char *lu_struct_tag_word(const struct lu_struct *s);
 /* The struct name of the input nearest to NAME, for "did you mean". */
 const char *lu_set_closest(const struct lu_set *set, const char *name);
 

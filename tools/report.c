@@ -53,13 +53,6 @@ static const char *type_word(const struct lu_struct *s)
 	return s->is_union ? "union" : "struct";
 }
 
-/* "struct " before a tag; nothing before a tagless struct's typedef name,
- * which is how C names it. */
-static const char *tag_word(const struct lu_struct *s)
-{
-	return s->tagless ? "" : s->is_union ? "union " : "struct ";
-}
-
 /* "(write)" for the plain groups, "(write group 'tx')" for named ones. */
 static void put_group(struct buf *b, const struct lu_group *g)
 {
@@ -188,25 +181,27 @@ void lu_finding_message(const struct lu_finding *f,
 		put_names(&b, s, f->others, f->n_others);
 		put(&b, " ");
 		put_group(&b, f->other_group);
-		put(&b, " in %s%s", tag_word(s), s->name);
+		put(&b, " in %s%s", lu_struct_tag_word(s), s->name);
 		put_placement(&b, f, ctx, unit, ctx->pair);
 		break;
 	case LU_FIND_SIZE:
 		put(&b, "%s%s is %llu bytes, more than max_size %llu",
-		    tag_word(s), s->name, (unsigned long long)f->value,
-		    (unsigned long long)f->limit);
+		    lu_struct_tag_word(s), s->name,
+		    (unsigned long long)f->value, (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_BYTES:
-		put(&b, "group '%s' of %s%s is %llu bytes, more than "
-			"max_bytes.%s = %llu",
-		    f->group->name, tag_word(s), s->name,
+		put(&b,
+		    "group '%s' of %s%s is %llu bytes, more than "
+		    "max_bytes.%s = %llu",
+		    f->group->name, lu_struct_tag_word(s), s->name,
 		    (unsigned long long)f->value, f->group->name,
 		    (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_LINES:
-		put(&b, "group '%s' of %s%s can span %llu cache lines, more "
-			"than max_lines.%s = %llu",
-		    f->group->name, tag_word(s), s->name,
+		put(&b,
+		    "group '%s' of %s%s can span %llu cache lines, more "
+		    "than max_lines.%s = %llu",
+		    f->group->name, lu_struct_tag_word(s), s->name,
 		    (unsigned long long)f->value, f->group->name,
 		    (unsigned long long)f->limit);
 		/* lines, not pairs: max_lines counts lines */
@@ -216,10 +211,10 @@ void lu_finding_message(const struct lu_finding *f,
 	case LU_FIND_UNKNOWN_GROUP:
 		put(&b, "%s '%s' is not in %s%s",
 		    f->type == LU_FIND_MISSING ? "member" : "group", f->name,
-		    tag_word(s), s->name);
+		    lu_struct_tag_word(s), s->name);
 		if (f->suggestion)
 			put(&b, "; did you mean '%s'?", f->suggestion);
-		else if (f->severity != LU_ERROR)	/* --strict: not skipped */
+		else if (f->severity != LU_ERROR) /* --strict: not skipped */
 			put(&b, " (skipped: normal when a configuration "
 				"leaves it out)");
 		break;
@@ -254,10 +249,11 @@ static void struct_location(const struct lu_struct *s, uint64_t offset,
 {
 	if (with_offset)
 		snprintf(loc->where, sizeof(loc->where), "%s%s+%llu",
-			 tag_word(s), s->name, (unsigned long long)offset);
+			 lu_struct_tag_word(s), s->name,
+			 (unsigned long long)offset);
 	else
-		snprintf(loc->where, sizeof(loc->where), "%s%s", tag_word(s),
-			 s->name);
+		snprintf(loc->where, sizeof(loc->where), "%s%s",
+			 lu_struct_tag_word(s), s->name);
 }
 
 /*
