@@ -14,30 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
-
-
-struct buf {
-	char *p;
-	size_t size, len;
-};
-
-static void put(struct buf *b, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 2, 3)));
-static void put(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->len + 1 >= b->size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->p + b->len, b->size - b->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-	if (b->len >= b->size)
-		b->len = b->size - 1;
-}
+#include "text_buf.h"
 
 void lu_diff_struct_name(const struct lu_struct *s, char *buf, size_t size)
 {
@@ -111,50 +88,52 @@ void lu_diff_size_message(const struct lu_diff_report *r,
 			  const struct lu_diff_struct *ds, char *p, size_t size)
 {
 	const struct lu_struct *o = ds->old, *n = ds->new;
-	struct buf b = { p, size, 0 };
+	struct lu_text_buf b = {p, size, 0};
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
 
 	p[0] = '\0';
 	if (o->size != n->size)
-		put(&b, "size %" PRIu64 " -> %" PRIu64 " bytes (%+" PRId64
-			"), %" PRIu64 " -> %" PRIu64 " cache lines",
-		    o->size, n->size, (int64_t)(n->size - o->size),
-		    lines_of(o->size, ol), lines_of(n->size, nl));
+		lu_text_put(&b,
+			    "size %" PRIu64 " -> %" PRIu64 " bytes (%+" PRId64
+			    "), %" PRIu64 " -> %" PRIu64 " cache lines",
+			    o->size, n->size, (int64_t)(n->size - o->size),
+			    lines_of(o->size, ol), lines_of(n->size, nl));
 	else
-		put(&b, "size %" PRIu64 " bytes", n->size);
+		lu_text_put(&b, "size %" PRIu64 " bytes", n->size);
 	if (o->align != n->align && !o->align_inferred && !n->align_inferred)
-		put(&b, ", alignment %" PRIu64 " -> %" PRIu64, o->align,
-		    n->align);
+		lu_text_put(&b, ", alignment %" PRIu64 " -> %" PRIu64, o->align,
+			    n->align);
 }
 
 /* "(write)" for plain groups, "(read group 'wakeup')" for named ones. */
-static void put_kind(struct buf *b, const struct lu_diff_member *x)
+static void put_kind(struct lu_text_buf *b, const struct lu_diff_member *x)
 {
 	if (!x->kind)
 		return;
 	if (!x->group || !strcmp(x->group, lu_kind_name(x->kind)))
-		put(b, " (%s)", lu_kind_name(x->kind));
+		lu_text_put(b, " (%s)", lu_kind_name(x->kind));
 	else
-		put(b, " (%s group '%s')", lu_kind_name(x->kind), x->group);
+		lu_text_put(b, " (%s group '%s')", lu_kind_name(x->kind),
+			    x->group);
 }
 
-static void put_lines(struct buf *b, uint64_t from, unsigned from_line,
+static void put_lines(struct lu_text_buf *b, uint64_t from, unsigned from_line,
 		      uint64_t to, unsigned to_line)
 {
 	uint64_t a = from / from_line, z = to / to_line;
 
 	if (a == z)
-		put(b, ", still line %" PRIu64, z);
+		lu_text_put(b, ", still line %" PRIu64, z);
 	else
-		put(b, ", line %" PRIu64 " -> line %" PRIu64, a, z);
+		lu_text_put(b, ", line %" PRIu64 " -> line %" PRIu64, a, z);
 }
 
 /* "0x10", and for a bit-field its first bit in the unit: "0x10:2". */
-static void put_place(struct buf *b, const struct lu_member *m)
+static void put_place(struct lu_text_buf *b, const struct lu_member *m)
 {
-	put(b, "0x%" PRIx64, m->offset);
+	lu_text_put(b, "0x%" PRIx64, m->offset);
 	if (m->bit_size)
-		put(b, ":%u", m->bit_offset);
+		lu_text_put(b, ":%u", m->bit_offset);
 }
 
 void lu_diff_member_message(const struct lu_diff_report *r,
@@ -162,7 +141,7 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 			    const struct lu_diff_member *x, char *p,
 			    size_t size)
 {
-	struct buf b = { p, size, 0 };
+	struct lu_text_buf b = {p, size, 0};
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
 	const struct lu_member *om = x->old >= 0 ? &ds->old->members[x->old]
 						 : NULL;
@@ -175,53 +154,54 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	if (x->change == LU_DIFF_SHIFTED) {
 		const struct lu_member *last = &ds->new->members[x->last_new];
 
-		put(&b, "%zu members", x->count);
+		lu_text_put(&b, "%zu members", x->count);
 		put_kind(&b, x);	/* a hot run's group */
 		if (x->after)
-			put(&b, " after '%s'", x->after);
+			lu_text_put(&b, " after '%s'", x->after);
 		else
-			put(&b, " from the start");
-		put(&b, " shifted by %+" PRId64 " ('%s' to '%s')", x->delta,
-		    nm->name, last->name);
+			lu_text_put(&b, " from the start");
+		lu_text_put(&b, " shifted by %+" PRId64 " ('%s' to '%s')",
+			    x->delta, nm->name, last->name);
 		if (x->lines_changed)
-			put(&b, ", %zu of them to another line",
-			    x->lines_changed);
+			lu_text_put(&b, ", %zu of them to another line",
+				    x->lines_changed);
 		else
-			put(&b, ", none to another line");
+			lu_text_put(&b, ", none to another line");
 		return;
 	}
-	put(&b, "'%s'", nm ? nm->name : om->name);
+	lu_text_put(&b, "'%s'", nm ? nm->name : om->name);
 	put_kind(&b, x);
 	switch (x->change) {
 	case LU_DIFF_ADDED:
-		put(&b, " added at ");
+		lu_text_put(&b, " added at ");
 		put_place(&b, nm);
-		put(&b, ", line %" PRIu64, nm->offset / nl);
+		lu_text_put(&b, ", line %" PRIu64, nm->offset / nl);
 		if (nm->bit_size)
-			put(&b, " (%u bit%s)", nm->bit_size,
-			    nm->bit_size == 1 ? "" : "s");
+			lu_text_put(&b, " (%u bit%s)", nm->bit_size,
+				    nm->bit_size == 1 ? "" : "s");
 		else
-			put(&b, " (%" PRIu64 " byte%s)", nm->size,
-			    nm->size == 1 ? "" : "s");
+			lu_text_put(&b, " (%" PRIu64 " byte%s)", nm->size,
+				    nm->size == 1 ? "" : "s");
 		return;
 	case LU_DIFF_REMOVED:
-		put(&b, " removed (was at ");
+		lu_text_put(&b, " removed (was at ");
 		put_place(&b, om);
-		put(&b, ", line %" PRIu64 ")", om->offset / ol);
+		lu_text_put(&b, ", line %" PRIu64 ")", om->offset / ol);
 		return;
 	case LU_DIFF_STAYED:
-		put(&b, " stays at 0x%" PRIx64, nm->offset);
+		lu_text_put(&b, " stays at 0x%" PRIx64, nm->offset);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_RESIZED:
-		put(&b, " is %" PRIu64 " -> %" PRIu64 " bytes at 0x%" PRIx64,
+		lu_text_put(
+		    &b, " is %" PRIu64 " -> %" PRIu64 " bytes at 0x%" PRIx64,
 		    om->size, nm->size, nm->offset);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		return;
 	case LU_DIFF_MOVED:
-		put(&b, " moved ");
+		lu_text_put(&b, " moved ");
 		put_place(&b, om);
-		put(&b, " -> ");
+		lu_text_put(&b, " -> ");
 		put_place(&b, nm);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
@@ -229,8 +209,8 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 		break;
 	}
 	if (om->size != nm->size)
-		put(&b, ", %" PRIu64 " -> %" PRIu64 " bytes", om->size,
-		    nm->size);
+		lu_text_put(&b, ", %" PRIu64 " -> %" PRIu64 " bytes", om->size,
+			    nm->size);
 }
 
 /* ---- text ----------------------------------------------------------- */

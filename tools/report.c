@@ -1,33 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* What every report format says about a finding, in one place. */
 #include "report.h"
+#include "text_buf.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
-
-struct buf {
-	char *p;
-	size_t size, len;
-};
-
-static void put(struct buf *b, const char *fmt, ...)
-	__attribute__((__format__(__printf__, 2, 3)));
-static void put(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (b->len >= b->size)
-		return;
-	va_start(ap, fmt);
-	int n = vsnprintf(b->p + b->len, b->size - b->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-	if (b->len >= b->size)
-		b->len = b->size - 1;
-}
 
 /*
  * stdio drops a buffer it failed to write, so a later fflush can succeed
@@ -54,21 +33,23 @@ static const char *type_word(const struct lu_struct *s)
 }
 
 /* "(write)" for the plain groups, "(write group 'tx')" for named ones. */
-static void put_group(struct buf *b, const struct lu_group *g)
+static void put_group(struct lu_text_buf *b, const struct lu_group *g)
 {
 	if (!strcmp(g->name, lu_kind_name(g->kind)))
-		put(b, "(%s)", g->name);
+		lu_text_put(b, "(%s)", g->name);
 	else
-		put(b, "(%s group '%s')", lu_kind_name(g->kind), g->name);
+		lu_text_put(b, "(%s group '%s')", lu_kind_name(g->kind),
+			    g->name);
 }
 
-static void put_names(struct buf *b, const struct lu_struct *s,
+static void put_names(struct lu_text_buf *b, const struct lu_struct *s,
 		      const size_t *idx, size_t n)
 {
 	for (size_t i = 0; i < n && i < 6; i++)
-		put(b, "%s'%s'", i ? ", " : "", s->members[idx[i]].name);
+		lu_text_put(b, "%s'%s'", i ? ", " : "",
+			    s->members[idx[i]].name);
 	if (n > 6)
-		put(b, " and %zu more", n - 6);
+		lu_text_put(b, " and %zu more", n - 6);
 }
 
 /* What an input without alignments lacks, for a guess's finding. */
@@ -89,32 +70,35 @@ static const char *no_alignment(const struct lu_finding *f,
  * "(its alignment is 8)", saying who says so when not the input, and for a
  * finding that needs a start other than 0 the key or option that settles it.
  */
-static void put_alignment(struct buf *b, const struct lu_finding *f,
+static void put_alignment(struct lu_text_buf *b, const struct lu_finding *f,
 			  const struct lu_report_ctx *ctx, uint64_t align,
 			  uint64_t unit, bool pair)
 {
 	const struct lu_struct *s = f->s;
 
-	put(b, " (its alignment is %llu", (unsigned long long)align);
+	lu_text_put(b, " (its alignment is %llu", (unsigned long long)align);
 	if (f->align_from == LU_ALIGN_INFERRED)
-		put(b, ", inferred: %s", no_alignment(f, ctx));
+		lu_text_put(b, ", inferred: %s", no_alignment(f, ctx));
 	else if (f->align_from == LU_ALIGN_RULES)
-		put(b, ", from `align = %llu` in [%s %s]",
-		    (unsigned long long)align, type_word(s), s->name);
+		lu_text_put(b, ", from `align = %llu` in [%s %s]",
+			    (unsigned long long)align, type_word(s), s->name);
 	else if (f->align_from == LU_ALIGN_OPTION)
-		put(b, ", from --align %llu", (unsigned long long)align);
+		lu_text_put(b, ", from --align %llu",
+			    (unsigned long long)align);
 	if (f->misaligned_only) {
-		put(b, "; if %s objects are %s, say `align = %llu` in [%s %s]",
+		lu_text_put(
+		    b, "; if %s objects are %s, say `align = %llu` in [%s %s]",
 		    s->name, pair ? "aligned to line pairs" : "line-aligned",
 		    (unsigned long long)unit, type_word(s), s->name);
 		/* the struct's own rule wins over the option */
 		if (!f->align_ruled && ctx->align_option)
-			put(b, " or --align %llu", (unsigned long long)unit);
+			lu_text_put(b, " or --align %llu",
+				    (unsigned long long)unit);
 	}
-	put(b, ")");
+	lu_text_put(b, ")");
 }
 
-static void put_placement(struct buf *b, const struct lu_finding *f,
+static void put_placement(struct lu_text_buf *b, const struct lu_finding *f,
 			  const struct lu_report_ctx *ctx, uint64_t unit,
 			  bool pair)
 {
@@ -123,17 +107,18 @@ static void put_placement(struct buf *b, const struct lu_finding *f,
 	if (align >= unit || f->storage_unit)
 		return;
 	if (f->every_start) {
-		put(b, " wherever the struct starts");
+		lu_text_put(b, " wherever the struct starts");
 		put_alignment(b, f, ctx, align, unit, pair);
 		return;
 	}
-	put(b, " when the struct starts at offset ");
+	lu_text_put(b, " when the struct starts at offset ");
 	for (size_t i = 0; i < f->n_starts && i < 8; i++)
-		put(b, "%s%llu", i ? (i + 1 == f->n_starts ? " or " : ", ") : "",
-		    (unsigned long long)f->starts[i]);
+		lu_text_put(b, "%s%llu",
+			    i ? (i + 1 == f->n_starts ? " or " : ", ") : "",
+			    (unsigned long long)f->starts[i]);
 	if (f->n_starts > 8)
-		put(b, " and %zu more", f->n_starts - 8);
-	put(b, " of a %s", pair ? "line pair" : "line");
+		lu_text_put(b, " and %zu more", f->n_starts - 8);
+	lu_text_put(b, " of a %s", pair ? "line pair" : "line");
 	put_alignment(b, f, ctx, align, unit, pair);
 }
 
@@ -149,7 +134,7 @@ unsigned lu_finding_line_size(const struct lu_finding *f,
 void lu_finding_message(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx, char *p, size_t size)
 {
-	struct buf b = { p, size, 0 };
+	struct lu_text_buf b = {p, size, 0};
 	const struct lu_struct *s = f->s;
 	uint64_t unit = (uint64_t)lu_finding_line_size(f, ctx) *
 			(ctx->pair ? 2 : 1);
@@ -158,47 +143,53 @@ void lu_finding_message(const struct lu_finding *f,
 	switch (f->type) {
 	case LU_FIND_CONFLICT:
 		put_names(&b, s, f->members, f->n_members);
-		put(&b, " ");
+		lu_text_put(&b, " ");
 		put_group(&b, f->group);
 		const char *verb = f->n_members > 1 ? "share" : "shares";
 
 		if (f->storage_unit) {
-			put(&b, " %s whose storage unit (bytes %llu-%llu) "
-				"also holds ",
-			    f->n_members > 1 ? "are bit-fields" : "is a bit-field",
-			    (unsigned long long)f->line_lo,
-			    (unsigned long long)f->line_hi);
+			lu_text_put(&b,
+				    " %s whose storage unit (bytes %llu-%llu) "
+				    "also holds ",
+				    f->n_members > 1 ? "are bit-fields"
+						     : "is a bit-field",
+				    (unsigned long long)f->line_lo,
+				    (unsigned long long)f->line_hi);
 		} else if (ctx->pair) {
-			put(&b, " %s cache-line pair %llu (lines %llu-%llu) "
-				"with ", verb,
-			    (unsigned long long)f->line,
+			lu_text_put(
+			    &b,
+			    " %s cache-line pair %llu (lines %llu-%llu) "
+			    "with ",
+			    verb, (unsigned long long)f->line,
 			    (unsigned long long)f->line * 2,
 			    (unsigned long long)f->line * 2 + 1);
 		} else {
-			put(&b, " %s cache line %llu with ", verb,
-			    (unsigned long long)f->line);
+			lu_text_put(&b, " %s cache line %llu with ", verb,
+				    (unsigned long long)f->line);
 		}
 		put_names(&b, s, f->others, f->n_others);
-		put(&b, " ");
+		lu_text_put(&b, " ");
 		put_group(&b, f->other_group);
-		put(&b, " in %s%s", lu_struct_tag_word(s), s->name);
+		lu_text_put(&b, " in %s%s", lu_struct_tag_word(s), s->name);
 		put_placement(&b, f, ctx, unit, ctx->pair);
 		break;
 	case LU_FIND_SIZE:
-		put(&b, "%s%s is %llu bytes, more than max_size %llu",
-		    lu_struct_tag_word(s), s->name,
-		    (unsigned long long)f->value, (unsigned long long)f->limit);
+		lu_text_put(&b, "%s%s is %llu bytes, more than max_size %llu",
+			    lu_struct_tag_word(s), s->name,
+			    (unsigned long long)f->value,
+			    (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_BYTES:
-		put(&b,
-		    "group '%s' of %s%s is %llu bytes, more than "
-		    "max_bytes.%s = %llu",
-		    f->group->name, lu_struct_tag_word(s), s->name,
-		    (unsigned long long)f->value, f->group->name,
-		    (unsigned long long)f->limit);
+		lu_text_put(&b,
+			    "group '%s' of %s%s is %llu bytes, more than "
+			    "max_bytes.%s = %llu",
+			    f->group->name, lu_struct_tag_word(s), s->name,
+			    (unsigned long long)f->value, f->group->name,
+			    (unsigned long long)f->limit);
 		break;
 	case LU_FIND_GROUP_LINES:
-		put(&b,
+		lu_text_put(
+		    &b,
 		    "group '%s' of %s%s can span %llu cache lines, more "
 		    "than max_lines.%s = %llu",
 		    f->group->name, lu_struct_tag_word(s), s->name,
@@ -209,25 +200,26 @@ void lu_finding_message(const struct lu_finding *f,
 		break;
 	case LU_FIND_MISSING:
 	case LU_FIND_UNKNOWN_GROUP:
-		put(&b, "%s '%s' is not in %s%s",
-		    f->type == LU_FIND_MISSING ? "member" : "group", f->name,
-		    lu_struct_tag_word(s), s->name);
+		lu_text_put(&b, "%s '%s' is not in %s%s",
+			    f->type == LU_FIND_MISSING ? "member" : "group",
+			    f->name, lu_struct_tag_word(s), s->name);
 		if (f->suggestion)
-			put(&b, "; did you mean '%s'?", f->suggestion);
+			lu_text_put(&b, "; did you mean '%s'?", f->suggestion);
 		else if (f->severity != LU_ERROR) /* --strict: not skipped */
-			put(&b, " (skipped: normal when a configuration "
-				"leaves it out)");
+			lu_text_put(&b,
+				    " (skipped: normal when a configuration "
+				    "leaves it out)");
 		break;
 	case LU_FIND_FOOTPRINT: {
 		char text[1024];
 
 		lu_footprint_message(f, text, sizeof(text));
-		put(&b, "%s", text);
+		lu_text_put(&b, "%s", text);
 		break;
 	}
 	}
 	if (f->config)
-		put(&b, " [%s]", f->config);
+		lu_text_put(&b, " [%s]", f->config);
 }
 
 /* Paths under the current directory print relative, as compilers do. */
