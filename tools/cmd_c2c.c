@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "c2c_map.h"
 #include "c2c_parse.h"
@@ -26,52 +27,19 @@ static const char usage_line[] =
 	"usage: lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
 	"FILE REPORT\n";
 
-static int read_stdin(char **buf, size_t *len)
-{
-	size_t cap = 65536, n = 0;
-	char *p = malloc(cap);
-
-	if (!p)
-		abort();
-	for (;;) {
-		if (cap - n < 4096) {
-			cap *= 2;
-			p = realloc(p, cap);
-			if (!p)
-				abort();
-		}
-		size_t got = fread(p + n, 1, cap - n - 1, stdin);
-
-		n += got;
-		if (n > MAX_REPORT) {
-			free(p);
-			return EFBIG;
-		}
-		if (got == 0) {
-			if (ferror(stdin)) {
-				free(p);
-				return EIO;
-			}
-			break;
-		}
-	}
-	p[n] = '\0';
-	*buf = p;
-	*len = n;
-	return 0;
-}
-
 static int read_report(const char *path, struct lu_c2c_report *r)
 {
 	char *text;
 	size_t len;
-	int e = strcmp(path, "-") ? lu_slurp(path, MAX_REPORT, &text, &len)
-				  : read_stdin(&text, &len);
+	int e = strcmp(path, "-")
+			? lu_slurp(path, MAX_REPORT, &text, &len)
+			: lu_slurp_fd(STDIN_FILENO, MAX_REPORT, &text, &len);
+	char why[64];
 
 	if (e) {
 		fprintf(stderr, "lineup: failed to read %s: %s\n",
 			strcmp(path, "-") ? path : "the report on stdin",
-			e == EFBIG ? "larger than 256 MiB" : strerror(e));
+			lu_slurp_reason(e, MAX_REPORT, why, sizeof(why)));
 		return -1;
 	}
 	lu_c2c_parse(text, len, r);

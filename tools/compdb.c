@@ -15,6 +15,9 @@
 #include "error.h"
 #include "slurp.h"
 
+/* the largest database read: meson's for the Linux kernel is ~30 MiB */
+#define MAX_COMPDB (256u << 20)
+
 static char *join_path(struct lu_arena *a, const char *dir, const char *file)
 {
 	if (file[0] == '/' || !dir || !*dir)
@@ -236,14 +239,13 @@ int lu_compdb_command(const char *path, const char *source,
 	const char *src = canonical(a, join_path(a, base_dir, source));
 	char *buf;
 	size_t len;
-	/* meson's database for the Linux kernel is ~30 MiB */
-	int e = lu_slurp(db, 256u << 20, &buf, &len);
+	int e = lu_slurp(db, MAX_COMPDB, &buf, &len);
+	char why[64];
 
 	if (e) {
 		lu_error_set(err, "failed to read compilation database %s: %s",
-			     db, e == EFBIG ? "larger than 256 MiB"
-				 : e == EINVAL ? "not a regular file"
-					       : strerror(e));
+			     db,
+			     lu_slurp_reason(e, MAX_COMPDB, why, sizeof(why)));
 		return -1;
 	}
 	int rc = lu_compdb_command_text(buf ? buf : "", len, db, src, a,

@@ -21,6 +21,9 @@
 #include "error.h"
 #include "slurp.h"
 
+/* the largest table read; the kernel's are a few KiB */
+#define MAX_TABLE (16u << 20)
+
 #define MAX_COLUMNS 8
 #define MAX_TOKENS 64	/* words per row that are looked at */
 
@@ -671,14 +674,13 @@ int lu_nc_parse_file(const char *path, const char *struct_name,
 {
 	char *buf;
 	size_t len;
-	int e = lu_slurp(path, 16u << 20, &buf, &len);
+	int e = lu_slurp(path, MAX_TABLE, &buf, &len);
+	char why[64];
 
 	memset(t, 0, sizeof(*t));
 	if (e) {
 		lu_error_set(err, "failed to read %s: %s", path,
-			     e == EFBIG ? "larger than 16 MiB"
-			     : e == EINVAL ? "not a regular file"
-					   : strerror(e));
+			     lu_slurp_reason(e, MAX_TABLE, why, sizeof(why)));
 		return -1;
 	}
 	int rc = lu_nc_parse(buf, len, path, struct_name, t, err);

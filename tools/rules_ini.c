@@ -18,6 +18,9 @@
 #include "slurp.h"
 #include "strset.h"
 
+/* the largest rules file read; they are written by hand or by lineup */
+#define MAX_RULES (16u << 20)
+
 struct ini_source {
 	const char *text;
 	size_t len, pos;
@@ -714,14 +717,13 @@ int lu_rules_parse_file(const char *path, struct lu_rules *rules,
 {
 	char *buf;
 	size_t len;
-	int e = lu_slurp(path, 16u << 20, &buf, &len);
+	int e = lu_slurp(path, MAX_RULES, &buf, &len);
+	char why[64];
 
 	memset(rules, 0, sizeof(*rules));
 	if (e) {
 		lu_error_set(err, "failed to read rules from %s: %s", path,
-			     e == EFBIG ? "larger than 16 MiB"
-			     : e == EINVAL ? "not a regular file"
-					   : strerror(e));
+			     lu_slurp_reason(e, MAX_RULES, why, sizeof(why)));
 		return -1;
 	}
 	if (!len) {

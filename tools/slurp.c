@@ -4,31 +4,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-int lu_slurp(const char *path, size_t max, char **buf, size_t *len)
+int lu_slurp_fd(int fd, size_t max, char **buf, size_t *len)
 {
-	/* O_NONBLOCK: a FIFO must not make the open wait for a writer */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	struct stat st;
 	char *p = NULL;
 	size_t n = 0, cap = 0;
-	int rc = 0;
 
 	*buf = NULL;
 	*len = 0;
-	if (fd < 0)
-		return errno;
-	if (fstat(fd, &st) < 0) {
-		rc = errno;
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode) || !S_ISREG(st.st_mode)) {
-		rc = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		goto out;
-	}
 	for (;;) {
 		if (n + 4096 + 1 > cap) {
 			cap = cap ? cap * 2 : 65536;
@@ -42,24 +30,49 @@ int lu_slurp(const char *path, size_t max, char **buf, size_t *len)
 
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got < 0) {
-			rc = errno;
-			goto out;
+		if (got < 0 || n + (size_t)(got > 0 ? got : 0) > max) {
+			int rc = got < 0 ? errno : EFBIG;
+
+			free(p);
+			return rc;
 		}
 		if (got == 0)
 			break;
 		n += (size_t)got;
-		if (n > max) {
-			rc = EFBIG;
-			goto out;
-		}
 	}
 	p[n] = '\0';
 	*buf = p;
 	*len = n;
-	p = NULL;
-out:
-	free(p);
+	return 0;
+}
+
+int lu_slurp(const char *path, size_t max, char **buf, size_t *len)
+{
+	/* O_NONBLOCK: a FIFO must not make the open wait for a writer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+	int rc;
+
+	*buf = NULL;
+	*len = 0;
+	if (fd < 0)
+		return errno;
+	if (fstat(fd, &st) < 0)
+		rc = errno;
+	else if (!S_ISREG(st.st_mode))
+		rc = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+	else
+		rc = lu_slurp_fd(fd, max, buf, len);
 	close(fd);
 	return rc;
+}
+
+const char *lu_slurp_reason(int e, size_t max, char *buf, size_t size)
+{
+	if (e == EFBIG)
+		snprintf(buf, size, "larger than %zu MiB", max >> 20);
+	else
+		snprintf(buf, size, "%s",
+			 e == EINVAL ? "not a regular file" : strerror(e));
+	return buf;
 }

@@ -12,4 +12,11 @@
  */
 int lu_slurp(const char *path, size_t max, char **buf, size_t *len);
 
+/* The same read from an open FD to its end (standard input, a pipe). */
+int lu_slurp_fd(int fd, size_t max, char **buf, size_t *len);
+
+/* What lu_slurp's error E means, for "failed to read X: REASON"; MAX is
+ * the limit it was given (a whole number of MiB). Returns BUF. */
+const char *lu_slurp_reason(int e, size_t max, char *buf, size_t size);
+
 #endif
