@@ -60,15 +60,12 @@ static int plan_all(const struct lu_cli *cli, const struct lu_set *set,
 {
 	for (size_t i = 0; i < cli->n_structs; i++) {
 		const char *name = cli->structs[i];
-		const struct lu_struct *s = lu_set_find(set, name);
+		struct lu_error err;
+		const struct lu_struct *s =
+			lu_set_find_or_error(set, name, &err);
 
 		if (!s) {
-			const char *near = lu_set_closest(set, name);
-
-			fprintf(stderr,
-				"lineup: failed to find struct %s in %s%s%s%s\n",
-				name, set->path, near ? " (did you mean '" : "",
-				near ? near : "", near ? "'?)" : "");
+			fprintf(stderr, "lineup: %s\n", err.msg);
 			return LU_EXIT_USAGE;
 		}
 		const struct lu_rule_struct *rule =
@@ -78,7 +75,6 @@ static int plan_all(const struct lu_cli *cli, const struct lu_set *set,
 			.align = cli->align,
 		};
 		struct lu_findings findings = { 0 };
-		struct lu_error err;
 		int rc = LU_EXIT_OK;
 
 		lu_check_struct(s, rule, &copts, &findings);

@@ -73,16 +73,12 @@ static void warn_malformed(const char *path, const struct lu_c2c_report *r)
 static const struct lu_struct *find_struct(const struct lu_set *set,
 					   const char *name)
 {
-	const struct lu_struct *s = lu_set_find(set, name);
-	const char *near;
+	struct lu_error err;
+	const struct lu_struct *s = lu_set_find_or_error(set, name, &err);
 
-	if (s)
-		return s;
-	near = lu_set_closest(set, name);
-	fprintf(stderr, "lineup: failed to find struct %s in %s%s%s%s\n", name,
-		set->path, near ? " (did you mean '" : "", near ? near : "",
-		near ? "'?)" : "");
-	return NULL;
+	if (!s)
+		fprintf(stderr, "lineup: %s\n", err.msg);
+	return s;
 }
 
 int lu_cmd_c2c(struct lu_cli *cli)

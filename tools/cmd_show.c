@@ -11,14 +11,11 @@
 static int wanted_found(const struct lu_cli *cli, const struct lu_set *set)
 {
 	for (size_t i = 0; i < cli->n_structs; i++) {
-		const char *name = cli->structs[i], *near;
+		struct lu_error err;
 
-		if (lu_set_find(set, name))
+		if (lu_set_find_or_error(set, cli->structs[i], &err))
 			continue;
-		near = lu_set_closest(set, name);
-		fprintf(stderr, "lineup: failed to find struct %s in %s%s%s%s\n",
-			name, set->path, near ? " (did you mean '" : "",
-			near ? near : "", near ? "'?)" : "");
+		fprintf(stderr, "lineup: %s\n", err.msg);
 		return -1;
 	}
 	return 0;

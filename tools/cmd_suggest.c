@@ -251,16 +251,8 @@ static int read_input(struct ctx *c, const char *name, struct lu_error *err)
 
 	if (lu_read(c->cli->args[0], &ro, &c->set, err) < 0)
 		return -1;
-	c->res.s = lu_set_find(&c->set, name);
-	if (!c->res.s) {
-		const char *near = lu_set_closest(&c->set, name);
-
-		lu_error_set(err, "failed to find struct %s in %s%s%s%s", name,
-			     c->set.path, near ? " (did you mean '" : "",
-			     near ? near : "", near ? "'?)" : "");
-		return -1;
-	}
-	return 0;
+	c->res.s = lu_set_find_or_error(&c->set, name, err);
+	return c->res.s ? 0 : -1;
 }
 
 static int setup(struct ctx *c, struct lu_error *err)

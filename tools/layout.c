@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "closest_name.h"
+#include "error.h"
 #include "kernel_groups.h"
 
 static const char *const kind_names[] = {
@@ -92,6 +93,22 @@ const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)
 const char *lu_set_closest(const struct lu_set *set, const char *name)
 {
 	return lu_closest_name(name, &set->names);
+}
+
+const struct lu_struct *lu_set_find_or_error(const struct lu_set *set,
+					     const char *name,
+					     struct lu_error *err)
+{
+	const struct lu_struct *s = lu_set_find(set, name);
+	const char *near;
+
+	if (s)
+		return s;
+	near = lu_set_closest(set, name);
+	lu_error_set(err, "failed to find struct %s in %s%s%s%s", name,
+		     set->path, near ? " (did you mean '" : "",
+		     near ? near : "", near ? "'?)" : "");
+	return NULL;
 }
 
 uint64_t lu_member_bytes(const struct lu_member *m)

@@ -164,6 +164,12 @@ bool lu_struct_named(const struct lu_struct *s, const char *name);
 const char *lu_struct_tag_word(const struct lu_struct *s);
 /* The struct name of the input nearest to NAME, for "did you mean". */
 const char *lu_set_closest(const struct lu_set *set, const char *name);
+struct lu_error;
+/* lu_set_find, or NULL with "failed to find struct NAME in PATH (did you
+ * mean 'X'?)" in ERR: what a command that takes --struct NAME says. */
+const struct lu_struct *lu_set_find_or_error(const struct lu_set *set,
+					     const char *name,
+					     struct lu_error *err);
 
 /*
  * The bytes a member occupies for the checks: its size, and 1 for a
