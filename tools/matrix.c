@@ -14,7 +14,6 @@
  * are events every step looks at (interrupt.h), and lineup then dies of
  * the signal it got.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -29,68 +28,9 @@
 #include "jobs.h"
 #include "matrix.h"
 #include "reader.h"
+#include "tmpdir.h"
 
 #define DEFAULT_TIMEOUT 300
-
-/* ---- files ---------------------------------------------------------- */
-
-/*
- * Empties the directory open as FD (and closes it), never following a
- * symbolic link: the compiles have lineup's directory as their TMPDIR, and
- * what they leave there may hold directories of its own.
- */
-static void empty_dir(int fd)
-{
-	DIR *d = fdopendir(fd);
-	struct dirent *e;
-
-	if (!d) {
-		close(fd);
-		return;
-	}
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (unlinkat(dirfd(d), e->d_name, 0) == 0 || errno != EISDIR)
-			continue;
-		int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY |
-						      O_NOFOLLOW | O_CLOEXEC);
-
-		if (sub >= 0)
-			empty_dir(sub);
-		unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR);
-	}
-	closedir(d);
-}
-
-static void remove_tmp(struct lu_matrix *mx)
-{
-	if (!mx->tmp)
-		return;
-	int fd = open(mx->tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-	if (fd >= 0)
-		empty_dir(fd);
-	rmdir(mx->tmp);
-	mx->tmp = NULL;
-}
-
-static int make_tmp(struct lu_matrix *mx, struct lu_error *err)
-{
-	const char *tmpdir = getenv("TMPDIR");
-
-	if (!tmpdir || !*tmpdir)
-		tmpdir = "/tmp";
-	mx->tmp = lu_arena_printf(&mx->arena, "%s/lineup-matrix.XXXXXX",
-				  tmpdir);
-	if (!mkdtemp(mx->tmp)) {
-		lu_error_set(err, "failed to create a temporary directory in "
-				  "%s: %s", tmpdir, strerror(errno));
-		mx->tmp = NULL;
-		return -1;
-	}
-	return 0;
-}
 
 /* ---- steps ---------------------------------------------------------- */
 
@@ -259,7 +199,8 @@ int lu_cmd_matrix(struct lu_cli *cli)
 			strerror(errno));
 		goto out;
 	}
-	if (make_tmp(&mx, &err) < 0) {
+	mx.tmp = lu_tmpdir_make(&mx.arena, "lineup-matrix", &err);
+	if (!mx.tmp) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 	} else {
 		struct lu_jobs_opts o = jobs_opts(&mx);
@@ -271,7 +212,9 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		}
 		lu_progress_clear(&mx.progress);
 	}
-	remove_tmp(&mx);
+	if (mx.tmp)
+		lu_tmpdir_remove(mx.tmp);
+	mx.tmp = NULL;
 	lu_interrupt_release(&mx.interrupt);
 	sig = mx.interrupt.sig;
 	if (swept && !sig)

@@ -9,7 +9,6 @@
  * needs each configuration's struct by name, and the objects are small.
  */
 
-#include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -20,22 +19,9 @@
 #include "compdb.h"
 #include "reader.h"
 #include "suggest_matrix.h"
+#include "tmpdir.h"
 
 #define DEFAULT_TIMEOUT 300
-
-/* Whatever a killed compiler left in our directory, then the directory. */
-static void remove_tmp(const char *tmp)
-{
-	DIR *d = opendir(tmp);
-	struct dirent *e;
-
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-			unlinkat(dirfd(d), e->d_name, 0);
-	if (d)
-		closedir(d);
-	rmdir(tmp);
-}
 
 static int command_of(const struct lu_rules *rules, struct lu_arena *a,
 		      const char **command, const char **dir,
@@ -154,7 +140,6 @@ int lu_sg_matrix_build(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 		       const char *name, const struct lu_cli *cli,
 		       struct lu_error *err)
 {
-	const char *tmpdir = getenv("TMPDIR");
 	struct lu_interrupt in = { .fd = -1 };
 	int rc;
 
@@ -179,26 +164,21 @@ int lu_sg_matrix_build(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 		mx->names[i] = lu_config_name(&mx->arena, &rules->matrix,
 					      mx->rows[i]);
 	}
-	if (!tmpdir || !*tmpdir)
-		tmpdir = "/tmp";
-	char *tmp = lu_arena_printf(&mx->arena, "%s/lineup-suggest.XXXXXX",
-				    tmpdir);
-
 	if (lu_interrupt_init(&in) < 0) {
 		lu_error_set(err, "failed to block signals: %s",
 			     strerror(errno));
 		return -1;
 	}
-	if (!mkdtemp(tmp)) {
-		lu_error_set(err, "failed to create a temporary directory in "
-				  "%s: %s", tmpdir, strerror(errno));
+	char *tmp = lu_tmpdir_make(&mx->arena, "lineup-suggest", err);
+
+	if (!tmp) {
 		lu_interrupt_release(&in);
 		return -1;
 	}
 	rc = compile_all(mx, rules, cli, tmp, &in, err);
 	if (!rc)
 		rc = read_all(mx, name, rules, cli, &in, err);
-	remove_tmp(tmp);
+	lu_tmpdir_remove(tmp);
 	lu_interrupt_release(&in);
 	if (in.sig) {
 		lu_sg_matrix_free(mx);
