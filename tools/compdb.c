@@ -7,12 +7,14 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
+#include "rules.h"
 #include "slurp.h"
 
 /* the largest database read: meson's for the Linux kernel is ~30 MiB */
@@ -253,4 +255,30 @@ int lu_compdb_command(const char *path, const char *source,
 
 	free(buf);
 	return rc;
+}
+
+int lu_matrix_command(const struct lu_matrix_rules *m, const char *rules_path,
+		      struct lu_arena *a, const char **command,
+		      const char **dir, struct lu_error *err)
+{
+	const char *base = dirname(lu_arena_strdup(a, rules_path));
+
+	if (!m->compile == !m->compdb) {
+		lu_error_set(err, "%s:%u: error: [matrix] needs either compile "
+				  "or compdb (with source)", rules_path,
+			     m->ini_line);
+		return -1;
+	}
+	if (m->compile) {
+		*command = m->compile;
+		*dir = base;
+		return 0;
+	}
+	if (!m->source) {
+		lu_error_set(err, "%s:%u: error: compdb needs source = FILE",
+			     rules_path, m->ini_line);
+		return -1;
+	}
+	return lu_compdb_command(m->compdb, m->source, base, a, command, dir,
+				 err);
 }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
+
 static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
@@ -383,4 +385,31 @@ char *lu_config_name(struct lu_arena *a, const struct lu_matrix_rules *m,
 
 	free(words);
 	return out;
+}
+
+int lu_configs_make_or_error(const struct lu_matrix_rules *m,
+			     bool force_exhaustive, const char *rules_path,
+			     struct lu_configs *out, struct lu_error *err)
+{
+	switch (lu_configs_make(m, force_exhaustive, out)) {
+	case 0:
+		return 0;
+	case LU_CONFIGS_TOO_MANY_VALUES:
+		lu_error_set(err, "%s:%u: error: an option has more than %d "
+				  "values", rules_path, m->ini_line,
+			     LU_MAX_VALUES);
+		break;
+	case LU_CONFIGS_TOO_MANY_CONFIGS:
+		lu_error_set(err, "%s:%u: error: more than %d configurations "
+				  "for --exhaustive", rules_path, m->ini_line,
+			     LU_EXHAUSTIVE_MAX);
+		break;
+	default:
+		lu_error_set(err, "%s:%u: error: %zu options are too many for "
+				  "a covering array (more than %u pairs of "
+				  "values to cover)", rules_path, m->ini_line,
+			     m->n_options, LU_MAX_PAIRS);
+		break;
+	}
+	return -1;
 }

@@ -48,6 +48,12 @@ enum lu_configs_error {
  */
 int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 		    struct lu_configs *out);
+/* lu_configs_make, with what went wrong in ERR, pointing at the
+ * [matrix] section of RULES_PATH; -1 then. */
+struct lu_error;
+int lu_configs_make_or_error(const struct lu_matrix_rules *m,
+			     bool force_exhaustive, const char *rules_path,
+			     struct lu_configs *out, struct lu_error *err);
 void lu_configs_free(struct lu_configs *c);
 
 const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);

@@ -16,7 +16,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +36,6 @@
 static int setup(struct lu_matrix *mx, struct lu_error *err)
 {
 	const struct lu_cli *cli = mx->cli;
-	char *rules_copy = lu_arena_strdup(&mx->arena, cli->rules);
-	const char *base = dirname(rules_copy);
-
 	if (lu_rules_parse_file(cli->rules, &mx->rules, err) < 0)
 		return -1;
 	mx->m = &mx->rules.matrix;
@@ -47,45 +43,11 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		lu_error_set(err, "%s: error: no [matrix] section", cli->rules);
 		return -1;
 	}
-	if (!mx->m->compile == !mx->m->compdb) {
-		lu_error_set(err, "%s:%u: error: [matrix] needs either compile "
-				  "or compdb (with source)", cli->rules,
-			     mx->m->ini_line);
+	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
+			      &mx->dir, err) < 0 ||
+	    lu_configs_make_or_error(mx->m, cli->exhaustive, cli->rules,
+				     &mx->configs, err) < 0)
 		return -1;
-	}
-	if (mx->m->compdb && !mx->m->source) {
-		lu_error_set(err, "%s:%u: error: compdb needs source = FILE",
-			     cli->rules, mx->m->ini_line);
-		return -1;
-	}
-	if (mx->m->compile) {
-		mx->command = mx->m->compile;
-		mx->dir = base;
-	} else if (lu_compdb_command(mx->m->compdb, mx->m->source, base,
-				     &mx->arena, &mx->command, &mx->dir,
-				     err) < 0) {
-		return -1;
-	}
-	switch (lu_configs_make(mx->m, cli->exhaustive, &mx->configs)) {
-	case 0:
-		break;
-	case LU_CONFIGS_TOO_MANY_VALUES:
-		lu_error_set(err, "%s:%u: error: an option has more than %d "
-				  "values", cli->rules, mx->m->ini_line,
-			     LU_MAX_VALUES);
-		return -1;
-	case LU_CONFIGS_TOO_MANY_CONFIGS:
-		lu_error_set(err, "%s:%u: error: more than %d configurations "
-				  "for --exhaustive", cli->rules,
-			     mx->m->ini_line, LU_EXHAUSTIVE_MAX);
-		return -1;
-	default:
-		lu_error_set(err, "%s:%u: error: %zu options are too many for "
-				  "a covering array (more than %u pairs of "
-				  "values to cover)", cli->rules,
-			     mx->m->ini_line, mx->m->n_options, LU_MAX_PAIRS);
-		return -1;
-	}
 	size_t n = mx->configs.n_configs;
 
 	mx->cfg = lu_arena_alloc(&mx->arena, n * sizeof(*mx->cfg));

@@ -10,7 +10,6 @@
  */
 
 #include <errno.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,33 +22,6 @@
 
 #define DEFAULT_TIMEOUT 300
 
-static int command_of(const struct lu_rules *rules, struct lu_arena *a,
-		      const char **command, const char **dir,
-		      struct lu_error *err)
-{
-	const struct lu_matrix_rules *m = &rules->matrix;
-	const char *base = dirname(lu_arena_strdup(a, rules->path));
-
-	if (!m->compile == !m->compdb) {
-		lu_error_set(err, "%s:%u: error: [matrix] needs either compile "
-				  "or compdb (with source)", rules->path,
-			     m->ini_line);
-		return -1;
-	}
-	if (m->compile) {
-		*command = m->compile;
-		*dir = base;
-		return 0;
-	}
-	if (!m->source) {
-		lu_error_set(err, "%s:%u: error: compdb needs source = FILE",
-			     rules->path, m->ini_line);
-		return -1;
-	}
-	return lu_compdb_command(m->compdb, m->source, base, a, command, dir,
-				 err);
-}
-
 /* Compiles every configuration into TMP; -1 with ERR on the first
  * failure, 1 when interrupted. */
 static int compile_all(struct lu_sg_matrix *mx, const struct lu_rules *rules,
@@ -60,7 +32,8 @@ static int compile_all(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 	size_t n = mx->configs.n_configs;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (command_of(rules, &mx->arena, &command, &dir, err) < 0)
+	if (lu_matrix_command(&rules->matrix, rules->path, &mx->arena, &command,
+			      &dir, err) < 0)
 		return -1;
 	struct lu_job *jobs = calloc(n, sizeof(*jobs));
 
@@ -144,12 +117,9 @@ int lu_sg_matrix_build(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 	int rc;
 
 	memset(mx, 0, sizeof(*mx));
-	if (lu_configs_make(&rules->matrix, cli->exhaustive, &mx->configs)) {
-		lu_error_set(err, "%s:%u: error: too many configurations to "
-				  "compile", rules->path,
-			     rules->matrix.ini_line);
+	if (lu_configs_make_or_error(&rules->matrix, cli->exhaustive,
+				     rules->path, &mx->configs, err) < 0)
 		return -1;
-	}
 	size_t n = mx->configs.n_configs;
 
 	mx->rows = lu_arena_alloc(&mx->arena, n * sizeof(*mx->rows));
