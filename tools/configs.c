@@ -190,8 +190,9 @@ static void covering_array(struct lu_configs *c)
 	free(set);
 }
 
-int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
-		    struct lu_configs *out)
+static int configs_make(const struct lu_matrix_rules *m,
+			bool force_exhaustive, size_t limit,
+			struct lu_configs *out)
 {
 	size_t n = m->n_options;
 	double total = 1, pairs = 0, values = 0;
@@ -209,7 +210,7 @@ int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 	}
 	if (force_exhaustive && total > LU_EXHAUSTIVE_MAX)
 		return LU_CONFIGS_TOO_MANY_CONFIGS;
-	if (total <= LU_EXHAUSTIVE_LIMIT || force_exhaustive) {
+	if (total <= (double)limit || force_exhaustive) {
 		size_t rows = (size_t)total;
 
 		out->exhaustive = true;
@@ -231,6 +232,12 @@ int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 		return LU_CONFIGS_TOO_MANY_PAIRS;
 	covering_array(out);
 	return 0;
+}
+
+int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
+		    struct lu_configs *out)
+{
+	return configs_make(m, force_exhaustive, LU_EXHAUSTIVE_LIMIT, out);
 }
 
 void lu_configs_free(struct lu_configs *c)
@@ -391,7 +398,16 @@ int lu_configs_make_or_error(const struct lu_matrix_rules *m,
 			     bool force_exhaustive, const char *rules_path,
 			     struct lu_configs *out, struct lu_error *err)
 {
-	switch (lu_configs_make(m, force_exhaustive, out)) {
+	return lu_configs_make_limit(m, force_exhaustive, LU_EXHAUSTIVE_LIMIT,
+				     rules_path, out, err);
+}
+
+int lu_configs_make_limit(const struct lu_matrix_rules *m,
+			  bool force_exhaustive, size_t limit,
+			  const char *rules_path, struct lu_configs *out,
+			  struct lu_error *err)
+{
+	switch (configs_make(m, force_exhaustive, limit, out)) {
 	case 0:
 		return 0;
 	case LU_CONFIGS_TOO_MANY_VALUES:

@@ -16,6 +16,12 @@
 
 /* Above this many configurations the sweep is a covering array. */
 #define LU_EXHAUSTIVE_LIMIT 256
+/*
+ * lineup matrix sweeps only the options that can change a checked struct,
+ * and compiles once per text of those structs: up to this many of their
+ * configurations are all tried (and all preprocessed, to find them).
+ */
+#define LU_RELEVANT_LIMIT 4096
 /* --exhaustive stops here: a million compiles is days of work. */
 #define LU_EXHAUSTIVE_MAX 1000000
 /* Values of one option: a configuration keeps each in a byte. */
@@ -54,6 +60,11 @@ struct lu_error;
 int lu_configs_make_or_error(const struct lu_matrix_rules *m,
 			     bool force_exhaustive, const char *rules_path,
 			     struct lu_configs *out, struct lu_error *err);
+/* The same with LIMIT in place of LU_EXHAUSTIVE_LIMIT. */
+int lu_configs_make_limit(const struct lu_matrix_rules *m,
+			  bool force_exhaustive, size_t limit,
+			  const char *rules_path, struct lu_configs *out,
+			  struct lu_error *err);
 void lu_configs_free(struct lu_configs *c);
 
 const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);

@@ -4,8 +4,9 @@
  * [matrix] options (or a covering array of them), check each layout, and say
  * under which condition each finding appears.
  *
- * Configurations whose preprocessed text is identical are compiled once
- * (matrix_sweep.c).
+ * Only the options that can change a checked struct are swept
+ * (matrix_narrow.c), and configurations whose structs' preprocessed text
+ * is identical are compiled once (matrix_sweep.c).
  * Compiles go through the user's own command (ccache and distcc keep
  * working); lineup only adds -D flags and its own -o into a private
  * temporary directory, as arguments the shell passes on without parsing
@@ -44,20 +45,8 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		return -1;
 	}
 	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
-			      &mx->dir, err) < 0 ||
-	    lu_configs_make_or_error(mx->m, cli->exhaustive, cli->rules,
-				     &mx->configs, err) < 0)
+			      &mx->dir, err) < 0)
 		return -1;
-	size_t n = mx->configs.n_configs;
-
-	mx->cfg = lu_arena_alloc(&mx->arena, n * sizeof(*mx->cfg));
-	for (size_t i = 0; i < n; i++) {
-		struct lu_config *c = &mx->cfg[i];
-
-		c->row = lu_config_row(&mx->configs, i);
-		c->name = lu_config_name(&mx->arena, mx->m, c->row);
-		c->flags = lu_config_flags(&mx->arena, mx->m, c->row);
-	}
 	return 0;
 }
 
@@ -167,8 +156,12 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	} else {
 		struct lu_jobs_opts o = jobs_opts(&mx);
 
+		int narrowed = lu_matrix_narrow(&mx, &o, &err);
+
+		if (narrowed == -1)
+			fprintf(stderr, "lineup: %s\n", err.msg);
 		lu_progress_init(&mx.progress, stderr);
-		if (lu_matrix_sweep(&mx, &o) == 0) {
+		if (narrowed == 0 && lu_matrix_sweep(&mx, &o) == 0) {
 			check_builds(&mx);
 			swept = true;
 		}

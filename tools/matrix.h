@@ -14,6 +14,7 @@
 #include "interrupt.h"
 #include "jobs.h"
 #include "matrix_progress.h"
+#include "relevance.h"
 #include "rules.h"
 
 enum lu_build_state {
@@ -43,12 +44,27 @@ struct lu_config {
 	size_t build;		/* index into builds */
 	bool failed_early;	/* preprocessing failed */
 	bool direct;		/* compiled without preprocessing first */
+	/* its structs' text's key, from the relevance exploration */
+	uint64_t key;
+	bool keyed;
 };
 
 struct lu_matrix {
 	const struct lu_cli *cli;
 	struct lu_rules rules;
-	const struct lu_matrix_rules *m;
+	/* the options swept: those that can change a checked struct
+	 * (matrix_narrow.c); GIVEN, as the rules file says */
+	const struct lu_matrix_rules *m, *given;
+	struct lu_matrix_rules swept;
+	/* words for the options not swept: valued ones keep their first */
+	const char **fixed;
+	size_t n_fixed;
+	/* the checked structs, then NULL for those with markers */
+	const char **names;
+	size_t n_names;
+	struct lu_relevance rel;
+	bool keyed;		/* every configuration's key is known */
+	size_t n_compiles, n_preprocessed;
 	const char *command, *dir;
 	struct lu_configs configs;
 	struct lu_config *cfg;
@@ -60,6 +76,14 @@ struct lu_matrix {
 	struct lu_interrupt interrupt;
 	struct lu_progress progress;
 };
+
+/*
+ * Finds the options that can change the checked structs and makes the
+ * configurations of those: M, CONFIGS and CFG. Returns 0, -1 with ERR,
+ * or -2 when interrupted.
+ */
+int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		     struct lu_error *err);
 
 /*
  * Compiles every configuration, each distinct text once, with O's slots

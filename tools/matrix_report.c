@@ -189,6 +189,62 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 	free(in);
 }
 
+/* Names shown of a struct's relevant options; the rest are counted. */
+#define NAMES_SHOWN 8
+
+/*
+ * What the sweep covered: per checked struct the options that can change
+ * it, the compiles, and what a covering array or a bounded exploration
+ * leaves unproven.
+ */
+static void report_relevance(struct lu_matrix *mx, FILE *out)
+{
+	const struct lu_relevance *r = &mx->rel;
+	const struct lu_matrix_rules *g = mx->given;
+
+	for (size_t k = 0; k < mx->rules.n_structs; k++) {
+		size_t n = 0;
+
+		if (r->unsure[k]) {
+			fprintf(out, "lineup matrix: %s: all %zu options swept "
+				     "(%s)\n", mx->names[k], g->n_options,
+				r->unsure[k]);
+			continue;
+		}
+		for (size_t o = 0; o < g->n_options; o++)
+			n += r->relevant[k * g->n_options + o] ||
+			     g->options[o].kind != LU_OPTION_DEFINE;
+		fprintf(out, "lineup matrix: %zu of %zu options can change %s",
+			n, g->n_options, mx->names[k]);
+		for (size_t o = 0, shown = 0; o < g->n_options; o++) {
+			if (!r->relevant[k * g->n_options + o] &&
+			    g->options[o].kind == LU_OPTION_DEFINE)
+				continue;
+			if (shown == NAMES_SHOWN) {
+				fprintf(out, " and %zu more", n - shown);
+				break;
+			}
+			fprintf(out, "%s%s", shown++ ? " " : ": ",
+				g->options[o].name);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "lineup matrix: %zu compile%s, %zu preprocessed\n",
+		mx->n_compiles, mx->n_compiles == 1 ? "" : "s",
+		mx->n_preprocessed);
+	if (r->bounded)
+		fprintf(out, "lineup matrix: the search for options stopped at "
+			     "%d configurations of those found: an option "
+			     "that matters only beyond them is not named\n",
+			LU_RELEVANT_LIMIT);
+	if (!mx->configs.exhaustive)
+		fprintf(out, "lineup matrix: more than %d configurations of "
+			     "%zu options: every pair of values is tried, a "
+			     "condition of three or more options may be "
+			     "missed or named in part (--exhaustive tries "
+			     "all)\n", LU_RELEVANT_LIMIT, mx->m->n_options);
+}
+
 static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			size_t n_seen, const struct lu_report_ctx *ctx,
 			const bool *failing, size_t n_failing,
@@ -199,11 +255,12 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 
 	printf("lineup matrix: %zu option%s, %zu configuration%s (%s), %zu "
 	       "distinct after preprocessing\n",
-	       mx->m->n_options, mx->m->n_options == 1 ? "" : "s", n_cfg,
-	       n_cfg == 1 ? "" : "s",
+	       mx->given->n_options, mx->given->n_options == 1 ? "" : "s",
+	       n_cfg, n_cfg == 1 ? "" : "s",
 	       mx->configs.exhaustive ? "all"
 				      : "covering every pair of values",
 	       mx->n_builds);
+	report_relevance(mx, out);
 	report_broken(mx, out);
 	for (size_t i = 0; i < n_seen; i++) {
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
@@ -319,6 +376,27 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "exhaustive",
 			    json_boolean(mx->configs.exhaustive));
 	json_object_set_new(root, "builds", json_integer((json_int_t)mx->n_builds));
+	json_object_set_new(root, "options",
+			    json_integer((json_int_t)mx->given->n_options));
+	json_object_set_new(root, "compiles",
+			    json_integer((json_int_t)mx->n_compiles));
+	json_object_set_new(root, "preprocessed",
+			    json_integer((json_int_t)mx->n_preprocessed));
+	json_t *relevant = json_object();
+
+	for (size_t k = 0; k < mx->rules.n_structs; k++) {
+		json_t *names = json_array();
+		const struct lu_matrix_rules *g = mx->given;
+
+		for (size_t o = 0; o < g->n_options; o++)
+			if (mx->rel.unsure[k] ||
+			    mx->rel.relevant[k * g->n_options + o] ||
+			    g->options[o].kind != LU_OPTION_DEFINE)
+				json_array_append_new(
+					names, json_string(g->options[o].name));
+		json_object_set_new(relevant, mx->names[k], names);
+	}
+	json_object_set_new(root, "relevant", relevant);
 	json_object_set_new(root, "configurations", configs);
 	json_object_set_new(root, "findings", findings);
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));

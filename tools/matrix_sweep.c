@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "matrix.h"
+#include "struct_text.h"
 
 /*
  * The sample, and the switch to direct compiles: after at least
@@ -199,8 +200,10 @@ static void config_job(struct lu_matrix *mx, struct lu_job *job, size_t c,
 {
 	size_t n;
 	const char **args = lu_config_args(&mx->arena, mx->m, mx->cfg[c].row,
-					   n_tail, &n);
+					   mx->n_fixed + n_tail, &n);
 
+	memcpy(args + n, mx->fixed, mx->n_fixed * sizeof(*args));
+	n += mx->n_fixed;
 	memcpy(args + n, tail, n_tail * sizeof(*tail));
 	*job = (struct lu_job){
 		.command = mx->command, .args = args, .n_args = n + n_tail,
@@ -303,6 +306,20 @@ static void decide(struct sweep *s)
 		switch_to_direct(s, s->sample);
 }
 
+/* The key of the text of the checked structs in the preprocessed PATH. */
+static uint64_t text_key(struct sweep *s, const char *path, bool *ok)
+{
+	struct lu_pp_unit *u = lu_pp_unit_read(path);
+	uint64_t h;
+
+	*ok = u != NULL;
+	if (!u)
+		return 0;
+	h = lu_struct_key(u, s->mx->names, s->mx->n_names);
+	lu_pp_unit_free(u);
+	return h;
+}
+
 /* The text at position POS, in order: which build it belongs to. */
 static void commit(struct sweep *s, size_t pos)
 {
@@ -317,7 +334,7 @@ static void commit(struct sweep *s, size_t pos)
 		return;
 	}
 	cfg->direct = false;
-	cfg->hash = ok ? hash_file(s->pre_path[slot], &ok) : 0;
+	cfg->hash = ok ? text_key(s, s->pre_path[slot], &ok) : 0;
 	/* one text compiled with two sets of flags, or checked on two line
 	 * sizes, is two builds */
 	cfg->hash ^= lu_config_dimensions_hash(mx->m, cfg->row);
@@ -518,6 +535,36 @@ static void renumber(struct lu_matrix *mx)
 	free(id);
 }
 
+/*
+ * Every configuration's text is known from the exploration: one compile
+ * per new text (or per configuration that failed to preprocess, whose
+ * compile then says why), no preprocessing.
+ */
+static void plan_keyed(struct sweep *s)
+{
+	struct lu_matrix *mx = s->mx;
+
+	for (size_t c = 0; c < s->n; c++) {
+		struct lu_config *cfg = &mx->cfg[c];
+		size_t *slot = NULL;
+
+		cfg->hash = cfg->key ^ lu_config_dimensions_hash(mx->m, cfg->row);
+		if (cfg->keyed)
+			slot = table_find(&s->texts, cfg->hash);
+		if (slot && *slot) {
+			cfg->build = *slot - 1;
+			continue;
+		}
+		mx->builds[mx->n_builds].first_config = c;
+		cfg->build = mx->n_builds;
+		queue_compile(s, c, mx->n_builds++);
+		if (slot)
+			*slot = cfg->build + 1;
+	}
+	s->sample = 0;
+	s->started = s->committed = s->n;
+}
+
 /* splitmix64: a fixed sequence, so the order is the same every run. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -579,10 +626,15 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o)
 	make_order(s.order, n);
 	table_init(&s.texts, n);
 	mx->builds = lu_arena_alloc(&mx->arena, (n + 1) * sizeof(*mx->builds));
+	if (mx->keyed)
+		plan_keyed(&s);
 	draw(&s, true);
 
 	int sig = lu_jobs_pump(&feed, o);
 
+	mx->n_compiles = s.compiled;
+	if (!mx->keyed)
+		mx->n_preprocessed += s.started;
 	if (!sig) {
 		if (s.direct_from < n)
 			group_direct(&s);	/* the sample's too */

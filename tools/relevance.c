@@ -1,0 +1,738 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The options that can change a struct; see relevance.h. The sources the
+ * line markers name are read once each, for their directives only: where
+ * each #if group starts and ends and the identifiers its conditions name
+ * (all branches, taken or not), where each macro is #defined or #undefined
+ * and what its body names, and the identifiers of every other line. That
+ * is the preprocessor's grammar, not C's; what each configuration keeps is
+ * the preprocessor's own output.
+ */
+#include "relevance.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "intern.h"
+#include "slurp.h"
+#include "strset.h"
+#include "struct_text.h"
+
+#define MAX_SOURCE (256u << 20)
+
+/* An #if ... #endif, its conditions' identifiers at ids[from, to). */
+struct block {
+	unsigned first, last;
+	size_t from, to;
+};
+
+/* A #define or #undef of NAME, its body's identifiers at ids[from, to). */
+struct site {
+	const char *name;
+	unsigned line;
+	size_t from, to;
+};
+
+struct source {
+	const char *path;	/* as the line markers spell it */
+	bool ok;
+	struct block *blocks;
+	size_t n_blocks, blocks_cap;
+	struct site *sites;
+	size_t n_sites, sites_cap;
+	const char **ids;	/* interned */
+	size_t n_ids, ids_cap;
+	size_t *line_from;	/* per line 1..n_lines+1: its ids start */
+	unsigned n_lines;
+};
+
+struct scan {
+	const struct lu_relevance_in *in;
+	struct lu_relevance *out;
+	struct lu_intern intern;
+	struct lu_arena arena;
+	struct source **sources;
+	size_t n_sources, sources_cap;
+	/* rows to preprocess, n_options bytes each */
+	unsigned char *rows;
+	size_t n_rows, next_row, n_done;
+	struct lu_strset seen_rows;
+	struct lu_job *jobs;
+	const char **paths;
+	bool *ok;
+	uint64_t *keys;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+/* ---- reading a source's directives ---------------------------------- */
+
+static bool id_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool id_char(char c)
+{
+	return id_start(c) || (c >= '0' && c <= '9');
+}
+
+static void add_id(struct scan *s, struct source *src, const char *p,
+		   size_t n)
+{
+	src->ids = lu_grow(src->ids, &src->ids_cap, src->n_ids,
+			   sizeof(*src->ids));
+	src->ids[src->n_ids++] = lu_intern(&s->intern, &s->arena, p, n);
+}
+
+/*
+ * One logical line (continuations joined, comments gone) in LINE[0, N):
+ * its identifiers appended; returns the index of the first.
+ */
+static size_t line_ids(struct scan *s, struct source *src, const char *line,
+		       size_t n)
+{
+	size_t first = src->n_ids;
+
+	for (size_t i = 0; i < n;) {
+		char c = line[i];
+
+		if (id_start(c)) {
+			size_t k = i;
+
+			while (k < n && id_char(line[k]))
+				k++;
+			add_id(s, src, line + i, k - i);
+			i = k;
+		} else if (c >= '0' && c <= '9') {
+			while (i < n && (id_char(line[i]) || line[i] == '.'))
+				i++;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < n && line[i] != c; i++)
+				i += line[i] == '\\';
+			i++;
+		} else {
+			i++;
+		}
+	}
+	return first;
+}
+
+/*
+ * The logical line at P: continuations joined and comments replaced by a
+ * space, into BUF; *LINES counts the newlines it took. *IN_COMMENT
+ * carries a block comment across lines.
+ */
+static const char *logical_line(const char *p, const char *end, char *buf,
+				size_t *n, unsigned *lines, bool *in_comment)
+{
+	size_t k = 0;
+	char quote = 0;
+
+	*lines = 0;
+	while (p < end) {
+		if (*in_comment) {
+			if (p + 1 < end && p[0] == '*' && p[1] == '/') {
+				*in_comment = false;
+				p += 2;
+				buf[k++] = ' ';
+			} else {
+				if (*p == '\n')
+					(*lines)++;
+				p++;
+			}
+			continue;
+		}
+		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+			(*lines)++;
+			p += 2;
+			continue;
+		}
+		if (*p == '\n') {
+			(*lines)++;
+			p++;
+			break;
+		}
+		if (!quote && p + 1 < end && p[0] == '/' && p[1] == '*') {
+			*in_comment = true;
+			p += 2;
+			continue;
+		}
+		if (!quote && p + 1 < end && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+			continue;
+		}
+		if (quote && *p == '\\' && p + 1 < end) {
+			buf[k++] = *p++;
+		} else if (*p == '"' || *p == '\'') {
+			quote = quote == *p ? 0 : quote ? quote : *p;
+		}
+		buf[k++] = *p++;
+	}
+	*n = k;
+	return p;
+}
+
+static void add_block(struct source *src, const struct block *b)
+{
+	src->blocks = lu_grow(src->blocks, &src->blocks_cap, src->n_blocks,
+			      sizeof(*src->blocks));
+	src->blocks[src->n_blocks++] = *b;
+}
+
+/* A block's conditions' identifiers are contiguous: each branch's are
+ * appended where the block's end. Nested groups' identifiers go to a
+ * side list first, then after the block. */
+struct open_block {
+	unsigned first;
+	size_t *ids;		/* indices into src->ids */
+	size_t n, cap;
+};
+
+static void scan_text(struct scan *s, struct source *src, const char *text,
+		      size_t len)
+{
+	const char *p = text, *end = text + len;
+	char *buf = xcalloc(len + 1, 1);
+	struct open_block *open = NULL;
+	size_t depth = 0, open_cap = 0, from_cap = 0;
+	unsigned line = 1;
+	bool in_comment = false;
+
+	while (p < end) {
+		size_t n, first;
+		unsigned lines;
+
+		p = logical_line(p, end, buf, &n, &lines, &in_comment);
+		size_t i = 0;
+
+		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		first = line_ids(s, src, buf, n);
+		/* the line's identifiers, recorded for each line it covers */
+		for (unsigned k = 0; k < (lines ? lines : 1); k++) {
+			src->line_from = lu_grow(src->line_from, &from_cap,
+						 line + k,
+						 sizeof(*src->line_from));
+			src->line_from[line + k] = k ? src->n_ids : first;
+		}
+		if (i < n && buf[i] == '#' && src->n_ids > first) {
+			const char *word = src->ids[first];
+			size_t rest = first + 1;
+
+			if (!strcmp(word, "if") || !strcmp(word, "ifdef") ||
+			    !strcmp(word, "ifndef")) {
+				open = lu_grow(open, &open_cap, depth,
+					       sizeof(*open));
+				open[depth++] = (struct open_block){ line, NULL, 0, 0 };
+			}
+			if (depth && (!strncmp(word, "if", 2) ||
+				      !strncmp(word, "elif", 4))) {
+				struct open_block *o = &open[depth - 1];
+
+				for (size_t k = rest; k < src->n_ids; k++) {
+					o->ids = lu_grow(o->ids, &o->cap, o->n,
+							 sizeof(*o->ids));
+					o->ids[o->n++] = k;
+				}
+			}
+			if (!strcmp(word, "endif") && depth) {
+				struct open_block *o = &open[--depth];
+				struct block b = { o->first, line,
+						   src->n_ids, 0 };
+
+				for (size_t k = 0; k < o->n; k++)
+					add_id(s, src, src->ids[o->ids[k]],
+					       strlen(src->ids[o->ids[k]]));
+				b.to = src->n_ids;
+				add_block(src, &b);
+				free(o->ids);
+			}
+			if ((!strcmp(word, "define") ||
+			     !strcmp(word, "undef")) && rest < src->n_ids) {
+				src->sites = lu_grow(src->sites,
+						     &src->sites_cap,
+						     src->n_sites,
+						     sizeof(*src->sites));
+				src->sites[src->n_sites++] = (struct site){
+					src->ids[rest], line, rest + 1,
+					src->n_ids,
+				};
+			}
+		}
+		line += lines ? lines : 1;
+	}
+	/* groups left open run to the end */
+	while (depth) {
+		struct open_block *o = &open[--depth];
+		struct block b = { o->first, line, src->n_ids, 0 };
+
+		for (size_t k = 0; k < o->n; k++)
+			add_id(s, src, src->ids[o->ids[k]],
+			       strlen(src->ids[o->ids[k]]));
+		b.to = src->n_ids;
+		add_block(src, &b);
+		free(o->ids);
+	}
+	src->line_from = lu_grow(src->line_from, &from_cap, line,
+				 sizeof(*src->line_from));
+	src->line_from[line] = src->n_ids;
+	src->n_lines = line - 1;
+	free(open);
+	free(buf);
+}
+
+/* The source PATH (as a line marker spells it), read once. */
+static struct source *source(struct scan *s, const char *path)
+{
+	for (size_t i = 0; i < s->n_sources; i++)
+		if (!strcmp(s->sources[i]->path, path))
+			return s->sources[i];
+	struct source *src = xcalloc(1, sizeof(*src));
+	char *text = NULL, *full;
+	size_t len = 0;
+
+	src->path = lu_arena_strdup(&s->arena, path);
+	full = path[0] == '/' || !s->in->dir
+		       ? lu_arena_strdup(&s->arena, path)
+		       : lu_arena_printf(&s->arena, "%s/%s", s->in->dir, path);
+	src->ok = lu_slurp(full, MAX_SOURCE, &text, &len) == 0;
+	if (src->ok)
+		scan_text(s, src, text ? text : "", text ? len : 0);
+	free(text);
+	s->sources = lu_grow(s->sources, &s->sources_cap, s->n_sources,
+			     sizeof(*s->sources));
+	s->sources[s->n_sources++] = src;
+	return src;
+}
+
+static void source_free(struct source *src)
+{
+	free(src->blocks);
+	free(src->sites);
+	free(src->ids);
+	free(src->line_from);
+	free(src);
+}
+
+/* ---- one struct in one configuration -------------------------------- */
+
+struct closure {
+	struct scan *s;
+	struct lu_strset set;
+	const char **todo;
+	size_t n, cap;
+	const char *unsure;
+	/* the unit's sources, for the #defines of each name */
+	struct source **srcs;
+	size_t n_srcs, srcs_cap;
+};
+
+static void want(struct closure *c, const char *id)
+{
+	if (!lu_strset_add(&c->set, id))
+		return;
+	c->todo = lu_grow(c->todo, &c->cap, c->n, sizeof(*c->todo));
+	c->todo[c->n++] = id;
+}
+
+static void want_range(struct closure *c, const struct source *src,
+		       size_t from, size_t to)
+{
+	for (size_t k = from; k < to; k++)
+		want(c, src->ids[k]);
+}
+
+/* The unit's source at PATH: NULL for <built-in> and the like. */
+static struct source *unit_source(struct closure *c, const char *path)
+{
+	if (!*path || path[0] == '<')
+		return NULL;
+	struct source *src = source(c->s, path);
+
+	if (!src->ok && !c->unsure)
+		c->unsure = lu_arena_printf(c->s->in->arena,
+					    "%s could not be read", path);
+	for (size_t i = 0; i < c->n_srcs; i++)
+		if (c->srcs[i] == src)
+			return src;
+	c->srcs = lu_grow(c->srcs, &c->srcs_cap, c->n_srcs,
+			  sizeof(*c->srcs));
+	c->srcs[c->n_srcs++] = src;
+	return src;
+}
+
+/* The groups that hold any of lines FIRST to LAST, or lie within. */
+static void want_groups(struct closure *c, const struct source *src,
+			unsigned first, unsigned last)
+{
+	for (size_t b = 0; b < src->n_blocks; b++)
+		if (src->blocks[b].first <= last &&
+		    src->blocks[b].last >= first)
+			want_range(c, src, src->blocks[b].from,
+				   src->blocks[b].to);
+}
+
+/* The #ifs around every #include that led to FILE, up to the unit. */
+static void want_includers(struct closure *c, const struct lu_pp_unit *u,
+			   const char *file, struct lu_strset *done)
+{
+	size_t n;
+	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n);
+
+	if (!lu_strset_add(done, file))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(e[i].file, file))
+			continue;
+		struct source *src = unit_source(c, e[i].parent);
+
+		if (src && src->ok)
+			want_groups(c, src, e[i].line, e[i].line);
+		want_includers(c, u, e[i].parent, done);
+	}
+}
+
+static void want_span(struct closure *c, const struct lu_pp_unit *u,
+		      const struct lu_span *sp, struct lu_strset *done)
+{
+	struct source *src = unit_source(c, sp->file);
+
+	if (!src || !src->ok)
+		return;
+	want_groups(c, src, sp->first, sp->last);
+	for (unsigned l = sp->first; l <= sp->last && l <= src->n_lines; l++)
+		want_range(c, src, src->line_from[l], src->line_from[l + 1]);
+	want_includers(c, u, sp->file, done);
+}
+
+/* Every name the closure reaches: the #defines of each, the groups
+ * around those, what their bodies name. */
+static void close_over(struct closure *c)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		const char *id = c->todo[k];
+
+		/* the list grows as we go; sources do not */
+		for (size_t i = 0; i < c->n_srcs; i++) {
+			const struct source *src = c->srcs[i];
+
+			for (size_t j = 0; j < src->n_sites; j++) {
+				const struct site *st = &src->sites[j];
+
+				if (st->name != id)
+					continue;
+				want_range(c, src, st->from, st->to);
+				want_groups(c, src, st->line, st->line);
+			}
+		}
+	}
+}
+
+static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
+{
+	const struct lu_relevance_in *in = s->in;
+	struct lu_relevance *out = s->out;
+	struct lu_struct_text text;
+	struct closure c = { .s = s };
+	struct lu_strset done = { 0 };
+	struct lu_arena a = { 0 };
+	size_t n_edges;
+	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n_edges);
+
+	lu_struct_text_of(u, in->names[name], &a, &text);
+	if (!text.found) {
+		lu_arena_free(&a);
+		return;
+	}
+	out->found[name] = true;
+	/* every source of the unit may #define what the text expands */
+	for (size_t i = 0; i < n_edges; i++) {
+		unit_source(&c, e[i].file);
+		unit_source(&c, e[i].parent);
+	}
+	for (size_t i = 0; i < text.n_spans; i++)
+		want_span(&c, u, &text.spans[i], &done);
+	close_over(&c);
+	if (c.unsure && !out->unsure[name])
+		out->unsure[name] = c.unsure;
+	for (size_t o = 0; o < in->m->n_options; o++)
+		if (lu_strset_has(&c.set, in->m->options[o].name))
+			out->relevant[name * out->n_options + o] = true;
+	lu_strset_free(&c.set);
+	lu_strset_free(&done);
+	free(c.todo);
+	free(c.srcs);
+	lu_arena_free(&a);
+}
+
+/* ---- the exploration ------------------------------------------------ */
+
+static bool always(const struct lu_matrix_option *o)
+{
+	return o->kind != LU_OPTION_DEFINE;
+}
+
+static size_t option_values(const struct lu_matrix_option *o)
+{
+	return o->values ? o->n_values : 2;
+}
+
+/* ROW to run, unless run already. */
+static void add_row(struct scan *s, const unsigned char *row)
+{
+	size_t n = s->in->m->n_options;
+	char *key = xcalloc(2 * n + 1, 1);
+
+	for (size_t i = 0; i < n; i++)
+		snprintf(key + 2 * i, 3, "%02x", row[i]);
+	if (lu_strset_add(&s->seen_rows, key)) {
+		s->rows = realloc(s->rows, (s->n_rows + 1) * (n ? n : 1));
+		if (!s->rows)
+			abort();
+		memcpy(s->rows + s->n_rows * n, row, n);
+		s->n_rows++;
+	}
+	free(key);
+}
+
+/* Every configuration of the options relevant so far, the others at their
+ * first value; false when they are more than the limit. */
+static bool add_rows_of_relevant(struct scan *s)
+{
+	const struct lu_matrix_rules *m = s->in->m;
+	size_t n = m->n_options, *which = xcalloc(n, sizeof(*which)), k = 0;
+	double total = 1;
+
+	for (size_t o = 0; o < n; o++)
+		if (s->out->any[o]) {
+			which[k++] = o;
+			total *= (double)option_values(&m->options[o]);
+		}
+	if (total > (double)s->in->limit) {
+		free(which);
+		return false;
+	}
+	unsigned char *row = xcalloc(n, 1);
+
+	for (size_t r = 0; r < (size_t)total; r++) {
+		size_t x = r;
+
+		for (size_t i = k; i-- > 0;) {
+			size_t v = option_values(&m->options[which[i]]);
+
+			row[which[i]] = (unsigned char)(x % v);
+			x /= v;
+		}
+		add_row(s, row);
+	}
+	free(row);
+	free(which);
+	return true;
+}
+
+static struct lu_job *next(void *ctx)
+{
+	struct scan *s = ctx;
+	size_t i = s->next_row;
+
+	if (i == s->n_rows)
+		return NULL;
+	s->next_row++;
+	s->paths[i] = lu_arena_printf(s->in->arena, "%s/r%zu.i", s->in->tmp,
+				      i);
+	s->in->job(s->in->ctx, s->rows + i * s->in->m->n_options, s->paths[i],
+		   &s->jobs[i]);
+	return &s->jobs[i];
+}
+
+static void done(void *ctx, struct lu_job *job)
+{
+	struct scan *s = ctx;
+	size_t i = (size_t)(job - s->jobs);
+	struct lu_pp_unit *u = NULL;
+
+	s->out->explored++;
+	s->n_done++;
+	if (job->state == LU_JOB_DONE && !job->status)
+		u = lu_pp_unit_read(s->paths[i]);
+	unlink(s->paths[i]);
+	if (!u) {
+		s->out->failed++;
+		return;
+	}
+	for (size_t k = 0; k < s->in->n_names; k++)
+		analyse(s, u, k);
+	s->ok[i] = true;
+	s->keys[i] = lu_struct_key(u, s->in->names, s->in->n_names);
+	lu_pp_unit_free(u);
+}
+
+/* The union over names, into any; true when it grew. */
+static bool gather(struct scan *s)
+{
+	struct lu_relevance *out = s->out;
+	bool grew = false;
+
+	for (size_t o = 0; o < out->n_options; o++) {
+		bool r = always(&s->in->m->options[o]);
+
+		for (size_t k = 0; k < out->n_names && !r; k++)
+			r = out->relevant[k * out->n_options + o] ||
+			    (out->unsure[k] && s->in->names[k]);
+		if (r && !out->any[o]) {
+			out->any[o] = true;
+			out->n_any++;
+			grew = true;
+		}
+	}
+	return grew;
+}
+
+/* Runs the rows added since the last round. */
+static int run_round(struct scan *s)
+{
+	struct lu_jobs_feed feed = { .next = next, .done = done, .ctx = s };
+
+	s->jobs = realloc(s->jobs, (s->n_rows + 1) * sizeof(*s->jobs));
+	s->paths = realloc(s->paths, (s->n_rows + 1) * sizeof(*s->paths));
+	s->ok = realloc(s->ok, (s->n_rows + 1) * sizeof(*s->ok));
+	s->keys = realloc(s->keys, (s->n_rows + 1) * sizeof(*s->keys));
+	if (!s->jobs || !s->paths || !s->ok || !s->keys)
+		abort();
+	for (size_t i = s->next_row; i < s->n_rows; i++) {
+		s->ok[i] = false;
+		s->keys[i] = 0;
+	}
+	return lu_jobs_pump(&feed, s->in->jobs);
+}
+
+static size_t row_hash(const unsigned char *row, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ row[i]) * 0x100000001b3ull;
+	return (size_t)(h ^ h >> 31);
+}
+
+/* The rows that ran, with their keys, into OUT, found by content. */
+static void keep_rows(struct scan *s)
+{
+	struct lu_relevance *out = s->out;
+	struct lu_arena *a = s->in->arena;
+	size_t n = out->n_options, rows = s->next_row;
+
+	out->n_rows = rows;
+	out->rows = lu_arena_alloc(a, rows * n + 1);
+	out->ok = lu_arena_alloc(a, (rows + 1) * sizeof(*out->ok));
+	out->keys = lu_arena_alloc(a, (rows + 1) * sizeof(*out->keys));
+	if (rows) {
+		memcpy(out->rows, s->rows, rows * n);
+		memcpy(out->ok, s->ok, rows * sizeof(*out->ok));
+		memcpy(out->keys, s->keys, rows * sizeof(*out->keys));
+	}
+	out->mask = 15;
+	while (out->mask < 2 * rows)
+		out->mask = 2 * out->mask + 1;
+	out->slot = lu_arena_alloc(a, (out->mask + 1) * sizeof(*out->slot));
+	for (size_t i = 0; i < rows; i++) {
+		size_t h = row_hash(out->rows + i * n, n) & out->mask;
+
+		while (out->slot[h])
+			h = (h + 1) & out->mask;
+		out->slot[h] = i + 1;
+	}
+}
+
+long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row)
+{
+	size_t n = r->n_options;
+
+	if (!r->slot)
+		return -1;
+	for (size_t h = row_hash(row, n) & r->mask; r->slot[h];
+	     h = (h + 1) & r->mask) {
+		size_t i = r->slot[h] - 1;
+
+		if (!memcmp(r->rows + i * n, row, n))
+			return (long)i;
+	}
+	return -1;
+}
+
+int lu_relevance_find(const struct lu_relevance_in *in,
+		      struct lu_relevance *out)
+{
+	const struct lu_matrix_rules *m = in->m;
+	size_t n = m->n_options;
+	struct scan s = { .in = in, .out = out };
+	unsigned char *row = xcalloc(n, 1);
+	int sig = 0;
+
+	*out = (struct lu_relevance){
+		.n_names = in->n_names, .n_options = n,
+		.relevant = lu_arena_alloc(in->arena,
+					   (in->n_names * n + 1) * sizeof(bool)),
+		.found = lu_arena_alloc(in->arena,
+					(in->n_names + 1) * sizeof(bool)),
+		.unsure = lu_arena_alloc(in->arena, (in->n_names + 1) *
+							    sizeof(char *)),
+		.any = lu_arena_alloc(in->arena, (n + 1) * sizeof(bool)),
+	};
+	/* first every option off, then every toggle on: each enters the
+	 * groups the other skips */
+	add_row(&s, row);
+	for (size_t o = 0; o < n; o++)
+		row[o] = !m->options[o].values;
+	add_row(&s, row);
+	free(row);
+	for (;;) {
+		sig = run_round(&s);
+		if (sig)
+			break;
+		gather(&s);
+		size_t before = s.n_rows;
+
+		if (!add_rows_of_relevant(&s)) {
+			out->bounded = true;
+			break;
+		}
+		if (s.n_rows == before)
+			break;
+	}
+	for (size_t k = 0; k < in->n_names; k++)
+		if (in->names[k] && !out->found[k] && !out->unsure[k])
+			out->unsure[k] = lu_arena_printf(
+				in->arena, "%s is defined in no configuration "
+					   "explored", in->names[k]);
+	if (!sig && out->failed == out->explored)
+		for (size_t k = 0; k < in->n_names; k++)
+			if (in->names[k])
+				out->unsure[k] = "no configuration preprocessed";
+	gather(&s);
+	keep_rows(&s);
+	for (size_t i = 0; i < s.n_sources; i++)
+		source_free(s.sources[i]);
+	free(s.sources);
+	free(s.rows);
+	free(s.jobs);
+	free(s.paths);
+	free(s.ok);
+	free(s.keys);
+	lu_strset_free(&s.seen_rows);
+	lu_intern_free(&s.intern);
+	lu_arena_free(&s.arena);
+	return sig ? -1 : 0;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which options of a [matrix] can change a struct's layout (relevance.c).
+ *
+ * For a configuration, the preprocessor's output says which definitions
+ * make up the struct's text (struct_text.h) and, by its line markers,
+ * from which source lines and through which #includes they came. An option
+ * can change that text only through a directive: an #if around or inside
+ * those lines (taken or skipped), an #if around an #include that led to
+ * them, or a macro they expand (or an #if tests) whose #define sits under
+ * such an #if, transitively. Every identifier those directives and lines
+ * name is collected; the options among them are the relevant ones.
+ *
+ * Skipped text can hide more: a member under `#ifdef A` of a type whose
+ * own #ifs test B shows B only when A is set. So the options found are
+ * explored: every configuration of them (the others at their first value)
+ * is preprocessed and analysed in turn, until no configuration adds one
+ * (a fixpoint), or the exploration passes its bound.
+ *
+ * The front end that makes a configuration's preprocessed text is the
+ * caller's (a -D compile, or a Kconfig build): JOB fills a job for a row.
+ */
+#ifndef LINEUP_RELEVANCE_H
+#define LINEUP_RELEVANCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "jobs.h"
+#include "rules.h"
+
+/* Fills JOB to preprocess configuration ROW (a value per option of M)
+ * into OUT, line markers kept. */
+typedef void lu_relevance_job_fn(void *ctx, const unsigned char *row,
+				 const char *out, struct lu_job *job);
+
+struct lu_relevance_in {
+	const struct lu_matrix_rules *m;
+	/* the checked structs; a NULL name stands for every struct with
+	 * lineup.h's markers */
+	const char *const *names;
+	size_t n_names;
+	const char *dir;	/* relative paths of line markers start here */
+	const char *tmp;	/* where the preprocessed texts go */
+	size_t limit;		/* configurations explored, at most */
+	lu_relevance_job_fn *job;
+	void *ctx;
+	const struct lu_jobs_opts *jobs;
+	struct lu_arena *arena;
+};
+
+struct lu_relevance {
+	size_t n_names, n_options;
+	bool *relevant;		/* [name * n_options + option] */
+	bool *found;		/* per name: defined in an explored text */
+	/* per name: every option kept, and why (a source not readable, the
+	 * struct never defined) */
+	const char **unsure;
+	bool *any;		/* per option: relevant to some name */
+	size_t n_any;
+	size_t explored;	/* configurations preprocessed */
+	size_t failed;		/* of which failed to preprocess */
+	bool bounded;		/* the exploration stopped at the limit */
+	/* per configuration explored: its row, whether it preprocessed, and
+	 * then its lu_struct_key over the names */
+	unsigned char *rows;
+	bool *ok;
+	uint64_t *keys;
+	size_t n_rows;
+	size_t *slot, mask;	/* rows by content: index + 1 */
+};
+
+/* The explored configuration ROW's index, or -1 when it was not one. */
+long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row);
+
+/*
+ * Finds the options relevant to each name. Flags and line size dimensions
+ * are always relevant. Returns 0, or -1 when interrupted.
+ */
+int lu_relevance_find(const struct lu_relevance_in *in,
+		      struct lu_relevance *out);
+
+#endif

@@ -1,0 +1,603 @@
+/* SPDX-License-Identifier: MIT */
+/* A struct's text in the preprocessor's output; see struct_text.h. */
+#include "struct_text.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "slurp.h"
+
+/* The largest preprocessed unit read: a kernel unit is 5 to 20 MiB. */
+#define MAX_UNIT (512u << 20)
+#define NONE ((size_t)-1)
+
+struct tok {
+	const char *s;
+	unsigned len, file, line;
+};
+
+/* Token range [from, to] that defines a name; chained by name. */
+struct def {
+	const char *s;
+	unsigned len;
+	size_t from, to, next;
+};
+
+/* Definitions by name: open addressing over the first of each chain. */
+struct index {
+	struct def *defs;
+	size_t n, cap;
+	size_t *slot, mask;	/* index + 1 of a chain's head */
+};
+
+struct lu_pp_unit {
+	char *buf;
+	size_t len;
+	struct tok *t;
+	size_t n, cap;
+	size_t *match;		/* per token: its closing brace or paren */
+	const char **files;
+	size_t n_files, files_cap;
+	struct lu_include_edge *edges;
+	size_t n_edges, edges_cap;
+	struct index tags, typedefs, enumc;
+	struct lu_arena arena;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static bool is(const struct tok *t, const char *s)
+{
+	return t->len == strlen(s) && !memcmp(t->s, s, t->len);
+}
+
+static bool ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c == '$';
+}
+
+static bool ident_char(char c)
+{
+	return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static bool is_ident(const struct tok *t)
+{
+	return ident_start(t->s[0]);
+}
+
+/* Words that name no type of the unit's own. */
+static bool keyword(const struct tok *t)
+{
+	static const char *const words[] = {
+		"auto", "break", "case", "char", "const", "continue",
+		"default", "do", "double", "else", "enum", "extern", "float",
+		"for", "goto", "if", "inline", "int", "long", "register",
+		"restrict", "return", "short", "signed", "sizeof", "static",
+		"struct", "switch", "typedef", "union", "unsigned", "void",
+		"volatile", "while", "_Alignas", "_Alignof", "_Atomic",
+		"_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
+		"_Static_assert", "_Thread_local", "__extension__",
+		"__restrict", "__restrict__", "__inline", "__inline__",
+		"__const", "__const__", "__volatile", "__volatile__",
+		"__signed", "__signed__", "__int128", "__typeof__",
+		"__typeof", "typeof", "__alignof__", "__alignof", "alignas",
+		"alignof", "bool", "__asm__", "asm", "__asm",
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (is(t, words[i]))
+			return true;
+	return false;
+}
+
+/* __attribute__((...)), __declspec(...), _Alignas(...): what they hold
+ * is no declarator. */
+static bool attribute(const struct tok *t)
+{
+	return is(t, "__attribute__") || is(t, "__attribute") ||
+	       is(t, "__declspec") || is(t, "_Alignas") || is(t, "alignas") ||
+	       is(t, "__aligned__");
+}
+
+/* ---- tokens --------------------------------------------------------- */
+
+static unsigned file_index(struct lu_pp_unit *u, const char *s, size_t n)
+{
+	for (size_t i = 0; i < u->n_files; i++)
+		if (strlen(u->files[i]) == n && !memcmp(u->files[i], s, n))
+			return (unsigned)i;
+	u->files = lu_grow(u->files, &u->files_cap, u->n_files,
+			   sizeof(*u->files));
+	u->files[u->n_files] = lu_arena_strndup(&u->arena, s, n);
+	return (unsigned)u->n_files++;
+}
+
+/*
+ * A line marker, `# LINE "FILE" FLAGS`, from P (after the '#'): sets the
+ * file and line of what follows, and notes an include edge when it says
+ * the unit returns to FILE (flag 2). STACK holds the files entered.
+ */
+static const char *marker(struct lu_pp_unit *u, const char *p,
+			  const char *end, unsigned *file, unsigned *line,
+			  size_t **stack, size_t *depth, size_t *cap)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (end - p > 4 && !memcmp(p, "line", 4))
+		p += 4;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p < '0' || *p > '9')
+		goto skip;	/* #pragma, #ident: no marker */
+	unsigned long n = strtoul(p, NULL, 10);
+
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	while (p < end && *p == ' ')
+		p++;
+	if (p == end || *p != '"')
+		goto skip;
+	const char *name = ++p;
+
+	while (p < end && *p != '"' && *p != '\n')
+		p += *p == '\\' && p + 1 < end ? 2 : 1;
+	unsigned f = file_index(u, name, (size_t)(p - name));
+	int flag = 0;
+
+	if (p < end)
+		p++;
+	while (p < end && *p == ' ')
+		p++;
+	if (p < end && (*p == '1' || *p == '2') &&
+	    (p + 1 == end || p[1] == ' ' || p[1] == '\n'))
+		flag = *p - '0';
+	if (flag == 1) {
+		*stack = lu_grow(*stack, cap, *depth, sizeof(**stack));
+		(*stack)[(*depth)++] = *file;
+	} else if (flag == 2 && *depth) {
+		(*depth)--;
+		u->edges = lu_grow(u->edges, &u->edges_cap, u->n_edges,
+				   sizeof(*u->edges));
+		u->edges[u->n_edges++] = (struct lu_include_edge){
+			u->files[*file], u->files[f], n ? (unsigned)n - 1 : 0,
+		};
+	}
+	*file = f;
+	*line = (unsigned)n - 1;	/* the newline ahead makes it n */
+skip:
+	while (p < end && *p != '\n')
+		p++;
+	return p;
+}
+
+static const char *literal_end(const char *p, const char *end)
+{
+	char q = *p++;
+
+	while (p < end && *p != q && *p != '\n')
+		p += *p == '\\' && p + 1 < end ? 2 : 1;
+	return p < end && *p == q ? p + 1 : p;
+}
+
+static void tokenize(struct lu_pp_unit *u, size_t len)
+{
+	const char *p = u->buf, *end = u->buf + len;
+	unsigned file = file_index(u, "", 0), line = 1;
+	size_t *stack = NULL, depth = 0, cap = 0;
+	bool bol = true;
+
+	while (p < end) {
+		char c = *p;
+		const char *s = p;
+
+		if (c == '\n') {
+			line++;
+			bol = true;
+			p++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+		    c == '\v') {
+			p++;
+			continue;
+		}
+		if (bol && c == '#') {
+			p = marker(u, p + 1, end, &file, &line, &stack, &depth,
+				   &cap);
+			continue;
+		}
+		bol = false;
+		if (ident_start(c)) {
+			while (p < end && ident_char(*p))
+				p++;
+		} else if ((c >= '0' && c <= '9') ||
+			   (c == '.' && p + 1 < end && p[1] >= '0' &&
+			    p[1] <= '9')) {
+			while (p < end && (ident_char(*p) || *p == '.' ||
+					   ((*p == '+' || *p == '-') &&
+					    strchr("eEpP", p[-1]))))
+				p++;
+		} else if (c == '"' || c == '\'') {
+			p = literal_end(p, end);
+		} else {
+			p++;
+		}
+		u->t = lu_grow(u->t, &u->cap, u->n, sizeof(*u->t));
+		u->t[u->n++] = (struct tok){ s, (unsigned)(p - s), file, line };
+	}
+	free(stack);
+	u->match = xcalloc(u->n, sizeof(*u->match));
+	size_t *open = xcalloc(u->n, sizeof(*open)), top = 0;
+
+	for (size_t i = 0; i < u->n; i++) {
+		const struct tok *t = &u->t[i];
+
+		u->match[i] = NONE;
+		if (is(t, "{") || is(t, "(") || is(t, "[")) {
+			open[top++] = i;
+		} else if ((is(t, "}") || is(t, ")") || is(t, "]")) && top) {
+			u->match[open[--top]] = i;
+		}
+	}
+	/* unclosed: to the end */
+	while (top)
+		u->match[open[--top]] = u->n - 1;
+	free(open);
+}
+
+/* ---- index ---------------------------------------------------------- */
+
+static size_t name_hash(const char *s, unsigned len)
+{
+	return (size_t)fnv(0xcbf29ce484222325ull, s, len);
+}
+
+static void index_add(struct index *x, const struct tok *t, size_t from,
+		      size_t to)
+{
+	x->defs = lu_grow(x->defs, &x->cap, x->n, sizeof(*x->defs));
+	x->defs[x->n++] = (struct def){ t->s, t->len, from, to, NONE };
+}
+
+/* Chains the definitions by name, once all are in. */
+static void index_build(struct index *x)
+{
+	x->mask = 15;
+	while (x->mask < 2 * x->n)
+		x->mask = 2 * x->mask + 1;
+	x->slot = xcalloc(x->mask + 1, sizeof(*x->slot));
+	for (size_t i = x->n; i-- > 0;) {
+		struct def *d = &x->defs[i];
+		size_t h = name_hash(d->s, d->len) & x->mask;
+
+		while (x->slot[h]) {
+			const struct def *o = &x->defs[x->slot[h] - 1];
+
+			if (o->len == d->len && !memcmp(o->s, d->s, d->len))
+				break;
+			h = (h + 1) & x->mask;
+		}
+		d->next = x->slot[h] ? x->slot[h] - 1 : NONE;
+		x->slot[h] = i + 1;
+	}
+}
+
+/* The first definition of S, NONE for none; ->next leads to the others. */
+static size_t index_find(const struct index *x, const char *s, unsigned len)
+{
+	size_t h = name_hash(s, len) & x->mask;
+
+	while (x->slot[h]) {
+		const struct def *d = &x->defs[x->slot[h] - 1];
+
+		if (d->len == len && !memcmp(d->s, s, len))
+			return x->slot[h] - 1;
+		h = (h + 1) & x->mask;
+	}
+	return NONE;
+}
+
+/* From I, past attributes and their parentheses. */
+static size_t skip_attributes(const struct lu_pp_unit *u, size_t i)
+{
+	while (i < u->n && attribute(&u->t[i])) {
+		i++;
+		if (i < u->n && is(&u->t[i], "("))
+			i = u->match[i] + 1;
+	}
+	return i;
+}
+
+static void index_enumerators(struct lu_pp_unit *u, size_t open,
+			      size_t from, size_t to)
+{
+	bool expect = true;
+
+	for (size_t i = open + 1; i < u->match[open]; i++) {
+		const struct tok *t = &u->t[i];
+
+		if (is(t, "(") || is(t, "{") || is(t, "[")) {
+			i = u->match[i];
+		} else if (is(t, ",")) {
+			expect = true;
+		} else {
+			if (expect && is_ident(t))
+				index_add(&u->enumc, t, from, to);
+			expect = false;
+		}
+	}
+}
+
+/* struct|union|enum at I: a definition when a brace follows. */
+static void index_tag(struct lu_pp_unit *u, size_t i)
+{
+	bool is_enum = is(&u->t[i], "enum");
+	size_t j = skip_attributes(u, i + 1), name = NONE;
+
+	if (j < u->n && is_ident(&u->t[j]) && !keyword(&u->t[j])) {
+		name = j;
+		j = skip_attributes(u, j + 1);
+	}
+	if (j >= u->n || !is(&u->t[j], "{"))
+		return;
+	size_t to = skip_attributes(u, u->match[j] + 1) - 1;
+
+	if (is_enum)
+		index_enumerators(u, j, i, to);
+	if (name != NONE)
+		index_add(&u->tags, &u->t[name], i, to);
+}
+
+/* typedef at I: to its ';', each declarator named. */
+static void index_typedef(struct lu_pp_unit *u, size_t i)
+{
+	size_t end = i + 1;
+
+	while (end < u->n && !is(&u->t[end], ";")) {
+		if (is(&u->t[end], "{"))
+			end = u->match[end];
+		end++;
+	}
+	if (end >= u->n)
+		end = u->n - 1;
+	for (size_t k = i + 1; k < end; k++) {
+		const struct tok *t = &u->t[k];
+
+		if (is(t, "{") || is(t, "[")) {
+			k = u->match[k];
+			continue;
+		}
+		if (attribute(t)) {
+			if (k + 1 < end && is(&u->t[k + 1], "("))
+				k = u->match[k + 1];
+			continue;
+		}
+		if (!is_ident(t) || keyword(t))
+			continue;
+		const struct tok *next = &u->t[k + 1];
+
+		if (is(next, ";") || is(next, ",") || is(next, "[") ||
+		    is(next, ")") || is(next, "=") || attribute(next))
+			index_add(&u->typedefs, t, i, end);
+	}
+}
+
+struct lu_pp_unit *lu_pp_unit_read(const char *path)
+{
+	struct lu_pp_unit *u = xcalloc(1, sizeof(*u));
+	size_t len;
+	int e = lu_slurp(path, MAX_UNIT, &u->buf, &len);
+
+	if (e) {
+		free(u);
+		errno = e > 0 ? e : EFBIG;
+		return NULL;
+	}
+	u->len = u->buf ? len : 0;
+	tokenize(u, u->len);
+	for (size_t i = 0; i < u->n; i++) {
+		const struct tok *t = &u->t[i];
+
+		if (is(t, "struct") || is(t, "union") || is(t, "enum"))
+			index_tag(u, i);
+		else if (is(t, "typedef"))
+			index_typedef(u, i);
+	}
+	index_build(&u->tags);
+	index_build(&u->typedefs);
+	index_build(&u->enumc);
+	return u;
+}
+
+void lu_pp_unit_free(struct lu_pp_unit *u)
+{
+	if (!u)
+		return;
+	struct index *x[] = { &u->tags, &u->typedefs, &u->enumc };
+
+	for (size_t i = 0; i < 3; i++) {
+		free(x[i]->defs);
+		free(x[i]->slot);
+	}
+	free(u->t);
+	free(u->match);
+	free(u->files);
+	free(u->edges);
+	free(u->buf);
+	lu_arena_free(&u->arena);
+	free(u);
+}
+
+const struct lu_include_edge *lu_pp_unit_edges(const struct lu_pp_unit *u,
+					       size_t *n)
+{
+	*n = u->n_edges;
+	return u->edges;
+}
+
+/* ---- one struct's text ---------------------------------------------- */
+
+struct walk {
+	const struct lu_pp_unit *u;
+	struct def *todo;	/* ranges to take, in order found */
+	size_t n, cap;
+};
+
+static void take(struct walk *w, const struct def *d)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->todo[i].from == d->from && w->todo[i].to == d->to)
+			return;
+	w->todo = lu_grow(w->todo, &w->cap, w->n, sizeof(*w->todo));
+	w->todo[w->n++] = *d;
+}
+
+static void take_all(struct walk *w, const struct index *x, const char *s,
+		     unsigned len)
+{
+	for (size_t i = index_find(x, s, len); i != NONE; i = x->defs[i].next)
+		take(w, &x->defs[i]);
+}
+
+/* The types a range names other than through a pointer. */
+static void references(struct walk *w, const struct def *d)
+{
+	const struct lu_pp_unit *u = w->u;
+
+	for (size_t i = d->from; i <= d->to; i++) {
+		const struct tok *t = &u->t[i];
+
+		if (!is_ident(t) || keyword(t))
+			continue;
+		bool pointer = i + 1 <= d->to && is(&u->t[i + 1], "*");
+		const struct tok *prev = i > d->from ? &u->t[i - 1] : NULL;
+
+		if (prev && (is(prev, "struct") || is(prev, "union") ||
+			     is(prev, "enum"))) {
+			if (!pointer)
+				take_all(w, &u->tags, t->s, t->len);
+			continue;
+		}
+		if (!pointer)
+			take_all(w, &u->typedefs, t->s, t->len);
+		take_all(w, &u->enumc, t->s, t->len);
+	}
+}
+
+static bool has_markers(const struct lu_pp_unit *u, const struct def *d)
+{
+	static const char *const prefixes[] = {
+		"lineup__begin__", "lineup__end__", "lineup__isolate_begin__",
+	};
+
+	for (size_t i = d->from; i <= d->to; i++)
+		for (size_t k = 0; k < 3; k++) {
+			size_t n = strlen(prefixes[k]);
+
+			if (u->t[i].len > n && !memcmp(u->t[i].s, prefixes[k], n))
+				return true;
+		}
+	return false;
+}
+
+void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
+		       struct lu_arena *a, struct lu_struct_text *out)
+{
+	struct walk w = { .u = u };
+	uint64_t h = 0xcbf29ce484222325ull;
+	size_t spans_cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (name) {
+		take_all(&w, &u->tags, name, (unsigned)strlen(name));
+		take_all(&w, &u->typedefs, name, (unsigned)strlen(name));
+	} else {
+		const struct index *x[] = { &u->tags, &u->typedefs };
+
+		for (size_t k = 0; k < 2; k++)
+			for (size_t i = 0; i < x[k]->n; i++)
+				if (has_markers(u, &x[k]->defs[i]))
+					take(&w, &x[k]->defs[i]);
+	}
+	out->found = w.n > 0;
+	for (size_t k = 0; k < w.n; k++) {
+		struct def d = w.todo[k];
+		unsigned file = (unsigned)-1;
+		struct lu_span *sp = NULL;
+
+		references(&w, &d);
+		for (size_t i = d.from; i <= d.to; i++) {
+			const struct tok *t = &u->t[i];
+
+			if (t->file != file) {
+				file = t->file;
+				h = fnv(h, u->files[file],
+					strlen(u->files[file]) + 1);
+				out->spans = lu_grow(out->spans, &spans_cap,
+						     out->n_spans,
+						     sizeof(*out->spans));
+				sp = &out->spans[out->n_spans++];
+				*sp = (struct lu_span){ u->files[file], t->line,
+							t->line };
+			}
+			if (t->line < sp->first)
+				sp->first = t->line;
+			if (t->line > sp->last)
+				sp->last = t->line;
+			h = fnv(h, &t->line, sizeof(t->line));
+			h = fnv(h, t->s, t->len);
+			h = fnv(h, "", 1);
+		}
+		h = fnv(h, "\n", 1);
+	}
+	out->hash = h;
+	/* the spans into the caller's arena */
+	struct lu_span *spans = lu_arena_alloc(a, (out->n_spans + 1) *
+						      sizeof(*spans));
+
+	for (size_t i = 0; i < out->n_spans; i++) {
+		spans[i] = out->spans[i];
+		spans[i].file = lu_arena_strdup(a, out->spans[i].file);
+	}
+	free(out->spans);
+	out->spans = spans;
+	free(w.todo);
+}
+
+uint64_t lu_struct_key(const struct lu_pp_unit *u, const char *const *names,
+		       size_t n_names)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n_names; i++) {
+		struct lu_arena a = { 0 };
+		struct lu_struct_text t;
+
+		lu_struct_text_of(u, names[i], &a, &t);
+		lu_arena_free(&a);
+		if (!t.found && names[i])
+			return fnv(0x84222325cbf29ce4ull, u->buf ? u->buf : "",
+				   u->len);
+		h = fnv(h, &t.hash, sizeof(t.hash));
+	}
+	return h;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The text that can change a struct's layout, read from the preprocessor's
+ * own output (cc -E, with its line markers): the struct's definition and,
+ * transitively, those of every type it names other than through a pointer
+ * (tags, typedefs, the enums whose constants size its arrays), each token
+ * with the source line it came from. Two configurations whose texts are
+ * equal give the struct the same layout, at the same source lines, so they
+ * need one compile between them; and the source spans of the definitions
+ * say where relevance.c looks for the #ifs that could change it.
+ *
+ * This is a tokenizer, not a C parser: it finds `struct NAME {`, `typedef
+ * ... ;` and `enum { ... }` and matches braces. Where it cannot tell a
+ * pointer from a value it takes the value: more text, never less.
+ */
+#ifndef LINEUP_STRUCT_TEXT_H
+#define LINEUP_STRUCT_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+/* Lines FIRST to LAST of FILE (as the line markers spell it). */
+struct lu_span {
+	const char *file;
+	unsigned first, last;
+};
+
+/* FILE was included by the #include at LINE of PARENT. */
+struct lu_include_edge {
+	const char *file, *parent;
+	unsigned line;
+};
+
+/* One preprocessed translation unit, tokenized and indexed. */
+struct lu_pp_unit;
+
+/* Reads the preprocessed file at PATH; NULL with errno set when unreadable. */
+struct lu_pp_unit *lu_pp_unit_read(const char *path);
+void lu_pp_unit_free(struct lu_pp_unit *u);
+
+/* What one struct's text is in a unit. */
+struct lu_struct_text {
+	bool found;		/* NAME is defined in the unit */
+	uint64_t hash;		/* of the definitions' tokens and lines */
+	struct lu_span *spans;	/* of those definitions, in the arena */
+	size_t n_spans;
+};
+
+/*
+ * The text of NAME (a struct or union tag, or a typedef name) in U, its
+ * spans in A. NAME NULL: every struct whose body holds lineup.h's group
+ * markers (lineup matrix checks those too, named or not).
+ */
+void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
+		       struct lu_arena *a, struct lu_struct_text *out);
+
+/*
+ * One key for the texts of NAMES in U (a NULL name: the marked structs):
+ * equal keys, equal layouts. When a named struct is missing from U (so
+ * its text cannot be told), the key is that of the whole unit.
+ */
+uint64_t lu_struct_key(const struct lu_pp_unit *u, const char *const *names,
+		       size_t n_names);
+
+/* The unit's include edges, from its line markers. */
+const struct lu_include_edge *lu_pp_unit_edges(const struct lu_pp_unit *u,
+					       size_t *n);
+
+#endif
