@@ -621,7 +621,9 @@ def test_interrupt_reporting(tmp, scratch):
     d = os.path.join(tmp, "phase-report")
     os.makedirs(d)
     names = ["OPTION_%d_" % i + "X" * 170 for i in range(5)]
-    write(os.path.join(d, "s.c"), "struct s { long a; long b; } s;\n")
+    write(os.path.join(d, "s.c"), "struct s { long a; long b;\n" + "".join(
+        "#ifdef %s\n char x%d;\n#endif\n" % (n, i)
+        for i, n in enumerate(names)) + "} s;\n")
     rules = write(os.path.join(d, "r.ini"), """\
         [struct s]
         write = a

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""lineup matrix among hundreds of options: only those that can change a
+checked struct are swept and named, conditions among them are exact, and
+options of other structs cost no compile.
+
+usage: run_matrix_relevance_tests.py LINEUP SOURCE_ROOT [SANITIZE]
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_matrix_tests as base  # noqa: E402
+
+from run_matrix_tests import EXAMPLE, check, matrix, write  # noqa: E402
+
+SIX = ("CONFIG_FAIR_GROUP_SCHED CONFIG_SMP CONFIG_RT_GROUP_SCHED "
+       "CONFIG_SCHED_AUTOGROUP CONFIG_CFS_BANDWIDTH "
+       "CONFIG_UCLAMP_TASK_GROUP").split()
+
+
+def wrap(names):
+    """Options for `options =`, continued over lines the rules' reader
+    takes (198 characters at most)."""
+    names = list(names)
+    return "\n          ".join(" ".join(names[i:i + 8])
+                               for i in range(0, len(names), 8))
+
+
+def findings(out):
+    """The report less its summary lines: findings, notes, conditions,
+    sizes and the failing condition, options named as they are."""
+    keep = []
+    for line in out.splitlines():
+        if re.match(r"lineup matrix: \d+ options?, ", line) or \
+           "can change" in line or " compile" in line and \
+           "preprocessed" in line:
+            continue
+        # the counts of configurations differ; the conditions must not
+        keep.append(re.sub(r"\d+ of \d+ configurations", "N of M "
+                           "configurations", line))
+    return keep
+
+
+def test_task_group_among_300(tmp, scratch):
+    """The seed's replica: its 6 options among 300 that no line of it
+    reads (some tested elsewhere in the unit) give the same findings and
+    conditions as the 6 alone, and only its own options are named."""
+    d = os.path.join(tmp, "tg300")
+    os.makedirs(d)
+    for f in ("task_group_before.c", "sched_types.h"):
+        shutil.copy(os.path.join(EXAMPLE, f), d)
+    with open(os.path.join(d, "task_group_before.c"), "a") as f:
+        for i in range(0, 300, 3):
+            f.write("#ifdef CONFIG_UNUSED_%d\nint unused_%d;\n#endif\n"
+                    % (i, i))
+    rules = """\
+        [struct task_group]
+        write = load_avg
+        read = parent rt_se rt_rq
+        cold = rcu list siblings children
+        max_size = 768
+        [matrix]
+        compile = cc -c -g task_group_before.c
+        options = %s
+        """
+    alone = write(os.path.join(d, "alone.ini"), rules % wrap(SIX))
+    mixed = write(os.path.join(d, "mixed.ini"), rules % wrap(
+        SIX[:3] + ["CONFIG_UNUSED_%d" % i for i in range(300)] + SIX[3:]))
+    rc1, out1, err1 = matrix(alone, tmpdir=scratch)
+    rc2, out2, err2 = matrix(mixed, tmpdir=scratch, timeout=600)
+    check("306 options: the same findings and conditions as the 6 alone",
+          rc1 == rc2 == 1 and findings(out1) == findings(out2) and
+          "fail: CONFIG_FAIR_GROUP_SCHED=y && CONFIG_SMP=y" in out2,
+          out1 + "---\n" + out2 + err2)
+    check("306 options: none of the 300 named", "UNUSED" not in out2, out2)
+    check("306 options: all tried, 5 of them can change task_group",
+          "lineup matrix: 306 options, 32 configurations (all)" in out2 and
+          "lineup matrix: 5 of 306 options can change task_group: "
+          "CONFIG_FAIR_GROUP_SCHED CONFIG_SMP CONFIG_RT_GROUP_SCHED "
+          "CONFIG_SCHED_AUTOGROUP CONFIG_UCLAMP_TASK_GROUP\n" in out2, out2)
+
+
+def test_four_way(tmp, scratch):
+    """A conflict only when four options are all set, among 250 others
+    (half of them tested in the unit): found, and named exactly."""
+    d = os.path.join(tmp, "four")
+    os.makedirs(d)
+    src = ["struct s {", "\tlong hot;",
+           "#if defined(A) && defined(B) && defined(C) && defined(D)",
+           "\tchar pad[8];", "#else", "\tchar pad[64];", "#endif",
+           "\tlong cold;", "} s;"]
+    src += ["#ifdef OPT_X%d\nint x%d;\n#endif" % (i, i) for i in range(125)]
+    write(os.path.join(d, "s.c"), "\n".join(src) + "\n")
+    others = ["OPT_X%d" % i for i in range(250)]
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = cc -c -g s.c
+        options = %s
+        """ % wrap(others[:100] + ["A", "B"] + others[100:200] +
+                       ["C", "D"] + others[200:]))
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=600)
+    check("four-way: found and named exactly",
+          rc == 1 and "lineup matrix: 1 of 16 configurations fail: "
+          "A=y && B=y && C=y && D=y\n" in out and "OPT_X" not in out,
+          out + err)
+    check("four-way: the four can change s",
+          "4 of 254 options can change s: A B C D\n" in out, out)
+
+
+def test_embedded_header(tmp, scratch):
+    """An option read only in another header, in the definition of a
+    type the struct embeds by value, changes its size: it is relevant;
+    one read only around a type the struct points to is not."""
+    d = os.path.join(tmp, "embedded")
+    os.makedirs(d)
+    write(os.path.join(d, "inner.h"), """\
+        #ifndef INNER_H
+        #define INNER_H
+        #ifdef INNER_BIG
+        #define INNER_WORDS 8
+        #else
+        #define INNER_WORDS 1
+        #endif
+        typedef struct {
+        \tlong w[INNER_WORDS];
+        } inner_t;
+        struct pointed {
+        #ifdef POINTED_BIG
+        \tchar big[4096];
+        #endif
+        \tint x;
+        };
+        #endif
+        """)
+    write(os.path.join(d, "s.c"), """\
+        #include "inner.h"
+        struct s {
+        \tlong hot;
+        \tinner_t in;
+        \tstruct pointed *p;
+        \tlong cold;
+        } s;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = cc -c -g s.c
+        options = POINTED_BIG %s INNER_BIG
+        """ % wrap("UNUSED_%d" % i for i in range(50)))
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("embedded: the header's option is relevant, the pointed one not",
+          "1 of 52 options can change s: INNER_BIG\n" in out, out + err)
+    check("embedded: its size line names it",
+          "lineup matrix: s is 32 to 88 bytes (88 when INNER_BIG=y)" in out,
+          out)
+    check("embedded: the conflict under it",
+          rc == 1 and "1 of 2 configurations fail: INNER_BIG=n" in out, out)
+
+
+def test_other_struct(tmp, scratch):
+    """Options of another struct in the same file are not relevant and
+    cost no compile: two texts of s, two compiles."""
+    d = os.path.join(tmp, "other")
+    os.makedirs(d)
+    src = ["struct other {"]
+    src += ["#ifdef O%d\n\tchar o%d;\n#endif" % (i, i) for i in range(8)]
+    src += ["\tint x;", "} other;", "struct s {", "\tlong hot;",
+            "#ifdef MINE", "\tchar pad[64];", "#endif", "\tlong cold;",
+            "} s;"]
+    write(os.path.join(d, "s.c"), "\n".join(src) + "\n")
+    write(os.path.join(d, "log.sh"), "echo x >> calls\nexec \"$@\"\n")
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = sh log.sh cc -c -g s.c
+        options = O0 O1 O2 O3 MINE O4 O5 O6 O7
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("other struct: only MINE can change s",
+          "1 of 9 options can change s: MINE\n" in out and
+          "2 configurations (all)" in out, out + err)
+    check("other struct: two compiles",
+          "lineup matrix: 2 compiles, " in out, out)
+    with open(os.path.join(d, "calls")) as f:
+        runs = len(f.read().split())
+    # the compiles and the preprocessing runs of the search, no more
+    check("other struct: what ran, as reported",
+          re.search(r"2 compiles, (\d+) preprocessed", out) and
+          runs == 2 + int(re.search(r"2 compiles, (\d+) preprocessed",
+                                    out).group(1)), "%d runs\n%s"
+          % (runs, out))
+
+
+def main():
+    with tempfile.TemporaryDirectory(prefix="lineup-relevance.") as tmp:
+        scratch = os.path.join(tmp, "scratch")
+        os.makedirs(scratch)
+        for test in (test_task_group_among_300, test_four_way,
+                     test_embedded_header, test_other_struct):
+            test(tmp, scratch)
+    print(f"{len(base.failures)} failed")
+    return 1 if base.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
