@@ -165,6 +165,49 @@ def test_embedded_header(tmp, scratch):
           rc == 1 and "1 of 2 configurations fail: INNER_BIG=n" in out, out)
 
 
+def test_hidden(tmp, scratch):
+    """B is read only in a header that is included when A=y and C=n, by a
+    member that exists only then: neither every option off nor every
+    option on enters it, nor does flipping one option from either; the
+    search, exploring the configurations of the options it found, does."""
+    d = os.path.join(tmp, "hidden")
+    os.makedirs(d)
+    write(os.path.join(d, "e.h"), """\
+        struct e {
+        #ifdef B
+        \tchar big[64];
+        #endif
+        \tint x;
+        };
+        """)
+    write(os.path.join(d, "s.c"), """\
+        #if defined(A) && !defined(C)
+        #include "e.h"
+        #endif
+        struct s {
+        \tlong hot;
+        #if defined(A) && !defined(C)
+        \tstruct e e;
+        #endif
+        \tlong cold;
+        } s;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = cc -c -g s.c
+        options = %s
+        """ % wrap(["A", "C"] + ["U%d" % i for i in range(20)] + ["B"]))
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("hidden: B found behind A=y && C=n",
+          "3 of 23 options can change s: A C B\n" in out and
+          "8 configurations (all)" in out, out + err)
+    check("hidden: its size line",
+          "s is 16 to 88 bytes (88 when A=y && C=n && B=y)" in out, out)
+
+
 def test_other_struct(tmp, scratch):
     """Options of another struct in the same file are not relevant and
     cost no compile: two texts of s, two compiles."""
@@ -206,7 +249,8 @@ def main():
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
         for test in (test_task_group_among_300, test_four_way,
-                     test_embedded_header, test_other_struct):
+                     test_embedded_header, test_hidden,
+                     test_other_struct):
             test(tmp, scratch)
     print(f"{len(base.failures)} failed")
     return 1 if base.failures else 0
