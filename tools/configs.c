@@ -240,6 +240,12 @@ int lu_configs_make(const struct lu_matrix_rules *m, bool force_exhaustive,
 	return configs_make(m, force_exhaustive, LU_EXHAUSTIVE_LIMIT, out);
 }
 
+int lu_configs_make_limit_quiet(const struct lu_matrix_rules *m,
+				size_t limit, struct lu_configs *out)
+{
+	return configs_make(m, false, limit, out);
+}
+
 void lu_configs_free(struct lu_configs *c)
 {
 	free(c->n_values);

@@ -65,6 +65,9 @@ int lu_configs_make_limit(const struct lu_matrix_rules *m,
 			  bool force_exhaustive, size_t limit,
 			  const char *rules_path, struct lu_configs *out,
 			  struct lu_error *err);
+/* lu_configs_make with LIMIT, its lu_configs_error unexplained. */
+int lu_configs_make_limit_quiet(const struct lu_matrix_rules *m,
+				size_t limit, struct lu_configs *out);
 void lu_configs_free(struct lu_configs *c);
 
 const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);

@@ -233,10 +233,11 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 		mx->n_compiles, mx->n_compiles == 1 ? "" : "s",
 		mx->n_preprocessed);
 	if (r->bounded)
-		fprintf(out, "lineup matrix: the search for options stopped at "
-			     "%d configurations of those found: an option "
-			     "that matters only beyond them is not named\n",
-			LU_RELEVANT_LIMIT);
+		fprintf(out, "lineup matrix: the options found have more than "
+			     "%d configurations, and the search for more tried "
+			     "a covering array of them: an option that matters "
+			     "only in a configuration it left out may be "
+			     "missing\n", LU_RELEVANT_LIMIT);
 	if (!mx->configs.exhaustive)
 		fprintf(out, "lineup matrix: more than %d configurations of "
 			     "%zu options: every pair of values is tried, a "

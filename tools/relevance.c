@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "configs.h"
 #include "intern.h"
 #include "slurp.h"
 #include "strset.h"
@@ -484,11 +485,6 @@ static bool always(const struct lu_matrix_option *o)
 	return o->kind != LU_OPTION_DEFINE;
 }
 
-static size_t option_values(const struct lu_matrix_option *o)
-{
-	return o->values ? o->n_values : 2;
-}
-
 /* ROW to run, unless run already. */
 static void add_row(struct scan *s, const unsigned char *row)
 {
@@ -507,39 +503,42 @@ static void add_row(struct scan *s, const unsigned char *row)
 	free(key);
 }
 
-/* Every configuration of the options relevant so far, the others at their
- * first value; false when they are more than the limit. */
+/*
+ * The configurations of the options relevant so far that the sweep would
+ * try (all up to the limit, a covering array beyond: the same generator),
+ * the others at their first value; false when they are not all.
+ */
 static bool add_rows_of_relevant(struct scan *s)
 {
 	const struct lu_matrix_rules *m = s->in->m;
+	struct lu_matrix_rules sub = *m;
+	struct lu_configs c;
 	size_t n = m->n_options, *which = xcalloc(n, sizeof(*which)), k = 0;
-	double total = 1;
 
+	sub.options = xcalloc(n, sizeof(*sub.options));
 	for (size_t o = 0; o < n; o++)
 		if (s->out->any[o]) {
+			sub.options[k] = m->options[o];
 			which[k++] = o;
-			total *= (double)option_values(&m->options[o]);
 		}
-	if (total > (double)s->in->limit) {
-		free(which);
-		return false;
-	}
+	sub.n_options = k;
+	int rc = lu_configs_make_limit_quiet(&sub, s->in->limit, &c);
 	unsigned char *row = xcalloc(n, 1);
 
-	for (size_t r = 0; r < (size_t)total; r++) {
-		size_t x = r;
+	for (size_t r = 0; rc == 0 && r < c.n_configs; r++) {
+		const unsigned char *sr = lu_config_row(&c, r);
 
-		for (size_t i = k; i-- > 0;) {
-			size_t v = option_values(&m->options[which[i]]);
-
-			row[which[i]] = (unsigned char)(x % v);
-			x /= v;
-		}
+		for (size_t i = 0; i < k; i++)
+			row[which[i]] = sr[i];
 		add_row(s, row);
 	}
+	bool all = rc == 0 && c.exhaustive;
+
+	lu_configs_free(&c);
 	free(row);
 	free(which);
-	return true;
+	free(sub.options);
+	return all;
 }
 
 static struct lu_job *next(void *ctx)
@@ -705,10 +704,8 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 		gather(&s);
 		size_t before = s.n_rows;
 
-		if (!add_rows_of_relevant(&s)) {
+		if (!add_rows_of_relevant(&s))
 			out->bounded = true;
-			break;
-		}
 		if (s.n_rows == before)
 			break;
 	}

@@ -15,7 +15,9 @@
  * own #ifs test B shows B only when A is set. So the options found are
  * explored: every configuration of them (the others at their first value)
  * is preprocessed and analysed in turn, until no configuration adds one
- * (a fixpoint), or the exploration passes its bound.
+ * (a fixpoint). Past LIMIT configurations, a pairwise covering array of
+ * them is explored instead (the one the sweep will try), and BOUNDED says
+ * the fixpoint is over those only.
  *
  * The front end that makes a configuration's preprocessed text is the
  * caller's (a -D compile, or a Kconfig build): JOB fills a job for a row.
@@ -61,7 +63,7 @@ struct lu_relevance {
 	size_t n_any;
 	size_t explored;	/* configurations preprocessed */
 	size_t failed;		/* of which failed to preprocess */
-	bool bounded;		/* the exploration stopped at the limit */
+	bool bounded;		/* explored a covering array, not all */
 	/* per configuration explored: its row, whether it preprocessed, and
 	 * then its lu_struct_key over the names */
 	unsigned char *rows;
