@@ -11,6 +11,7 @@
 #include "relevance.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,8 @@ struct source {
 	size_t n_ids, ids_cap;
 	size_t *line_from;	/* per line 1..n_lines+1: its ids start */
 	unsigned n_lines;
+	/* sites by name (interned: by address), chained through next */
+	size_t *site_slot, site_mask, *site_next;
 };
 
 struct scan {
@@ -294,6 +297,45 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 	free(buf);
 }
 
+static size_t ptr_hash(const void *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull;
+
+	return (size_t)(h ^ h >> 29);
+}
+
+static void index_sites(struct source *src)
+{
+	src->site_mask = 15;
+	while (src->site_mask < 2 * src->n_sites)
+		src->site_mask = 2 * src->site_mask + 1;
+	src->site_slot = xcalloc(src->site_mask + 1, sizeof(*src->site_slot));
+	src->site_next = xcalloc(src->n_sites + 1, sizeof(*src->site_next));
+	for (size_t i = src->n_sites; i-- > 0;) {
+		const char *name = src->sites[i].name;
+		size_t h = ptr_hash(name) & src->site_mask;
+
+		while (src->site_slot[h] &&
+		       src->sites[src->site_slot[h] - 1].name != name)
+			h = (h + 1) & src->site_mask;
+		src->site_next[i] = src->site_slot[h];
+		src->site_slot[h] = i + 1;
+	}
+}
+
+/* The first site of NAME + 1, 0 for none; site_next leads on. */
+static size_t first_site(const struct source *src, const char *name)
+{
+	if (!src->site_slot)
+		return 0;
+	size_t h = ptr_hash(name) & src->site_mask;
+
+	while (src->site_slot[h] &&
+	       src->sites[src->site_slot[h] - 1].name != name)
+		h = (h + 1) & src->site_mask;
+	return src->site_slot[h];
+}
+
 /* The source PATH (as a line marker spells it), read once. */
 static struct source *source(struct scan *s, const char *path)
 {
@@ -309,8 +351,10 @@ static struct source *source(struct scan *s, const char *path)
 		       ? lu_arena_strdup(&s->arena, path)
 		       : lu_arena_printf(&s->arena, "%s/%s", s->in->dir, path);
 	src->ok = lu_slurp(full, MAX_SOURCE, &text, &len) == 0;
-	if (src->ok)
+	if (src->ok) {
 		scan_text(s, src, text ? text : "", text ? len : 0);
+		index_sites(src);
+	}
 	free(text);
 	s->sources = lu_grow(s->sources, &s->sources_cap, s->n_sources,
 			     sizeof(*s->sources));
@@ -324,6 +368,8 @@ static void source_free(struct source *src)
 	free(src->sites);
 	free(src->ids);
 	free(src->line_from);
+	free(src->site_slot);
+	free(src->site_next);
 	free(src);
 }
 
@@ -413,7 +459,8 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 	if (!src || !src->ok)
 		return;
 	want_groups(c, src, sp->first, sp->last);
-	for (unsigned l = sp->first; l <= sp->last && l <= src->n_lines; l++)
+	for (unsigned l = sp->first ? sp->first : 1;
+	     l <= sp->last && l <= src->n_lines; l++)
 		want_range(c, src, src->line_from[l], src->line_from[l + 1]);
 	want_includers(c, u, sp->file, done);
 }
@@ -429,11 +476,10 @@ static void close_over(struct closure *c)
 		for (size_t i = 0; i < c->n_srcs; i++) {
 			const struct source *src = c->srcs[i];
 
-			for (size_t j = 0; j < src->n_sites; j++) {
-				const struct site *st = &src->sites[j];
+			for (size_t j = first_site(src, id); j;
+			     j = src->site_next[j - 1]) {
+				const struct site *st = &src->sites[j - 1];
 
-				if (st->name != id)
-					continue;
 				want_range(c, src, st->from, st->to);
 				want_groups(c, src, st->line, st->line);
 			}
