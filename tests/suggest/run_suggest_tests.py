@@ -297,7 +297,7 @@ def test_task_group_source_diff(env):
         patched = open(os.path.join(pd, 'task_group_before.c')).read()
         expect(comment_lines(patched) == comment_lines(original),
                f'{kind}: comments lost')
-        matrix_clean(env, pd, TG_RULES, 'task_group_before.c', OPTIONS, 64,
+        matrix_clean(env, pd, TG_RULES, 'task_group_before.c', OPTIONS, 32,
                      '-include lineup.h ')
     diff = proposal(doc, 'reorder-minimal')['diff']
     # rt_se and rt_rq leave CONFIG_RT_GROUP_SCHED's block for the read
