@@ -4,7 +4,7 @@
  * file, recognises ELF, archives, raw BTF and pahole text by their first
  * bytes, hands over to the reader for that format, and finishes the set.
  */
-#include "read_internal.h"
+#include "read_ctx.h"
 
 #include <errno.h>
 #include <fcntl.h>

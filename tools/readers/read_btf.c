@@ -4,7 +4,7 @@
  * from ELF files with a .BTF section, through libbpf. BTF carries no source
  * positions, so diagnostics name struct+offset instead.
  */
-#include "read_internal.h"
+#include "read_ctx.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>

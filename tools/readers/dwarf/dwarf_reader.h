@@ -16,7 +16,7 @@
 #include "dwarf_files.h"
 #include "dwarf_types.h"
 #include "intern.h"
-#include "read_internal.h"
+#include "read_ctx.h"
 #include "strset.h"
 
 /* Deeper than any real nesting; stops malformed or hostile input. */

@@ -6,7 +6,7 @@
  * member per line ending in an "offset size" comment (hex or decimal),
  * anonymous blocks whose members carry absolute offsets, the "size:" line.
  */
-#include "read_internal.h"
+#include "read_ctx.h"
 
 #include <ctype.h>
 #include <errno.h>
