@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "options.h"
 #include "error.h"
 #include "layout.h"
 #include "rules.h"

@@ -710,24 +710,13 @@ void lu_check_struct(const struct lu_struct *s,
 	free_view(&v);
 }
 
-/* A struct's rules: by its tag, or by any typedef naming it. */
-static const struct lu_rule_struct *rules_for(const struct lu_rules *rules,
-					      const struct lu_struct *s)
-{
-	const struct lu_rule_struct *r = lu_rules_find(rules, s->name);
-
-	for (size_t t = 0; !r && t < s->n_typedefs; t++)
-		r = lu_rules_find(rules, s->typedefs[t]);
-	return r;
-}
-
 void lu_check_set(const struct lu_set *set, size_t set_index,
 		  const struct lu_rules *rules, const struct lu_check_opts *opts,
 		  struct lu_findings *out)
 {
 	for (size_t i = 0; i < set->n_structs; i++) {
 		const struct lu_struct *s = &set->structs[i];
-		const struct lu_rule_struct *rule = rules_for(rules, s);
+		const struct lu_rule_struct *rule = lu_rules_for(rules, s);
 
 		if (!rule && !s->n_groups)
 			continue;
@@ -736,28 +725,5 @@ void lu_check_set(const struct lu_set *set, size_t set_index,
 		lu_check_struct(s, rule, opts, out);
 		for (size_t k = before; k < out->n; k++)
 			out->items[k].set_index = set_index;
-	}
-}
-
-void lu_findings_free(struct lu_findings *f)
-{
-	free(f->items);
-	lu_arena_free(&f->arena);
-	memset(f, 0, sizeof(*f));
-}
-
-void lu_findings_mark_conflicts(const struct lu_findings *f,
-				const struct lu_struct *s, bool *marks)
-{
-	memset(marks, 0, s->n_members * sizeof(*marks));
-	for (size_t k = 0; f && k < f->n; k++) {
-		const struct lu_finding *x = &f->items[k];
-
-		if (x->s != s || x->type != LU_FIND_CONFLICT)
-			continue;
-		for (size_t j = 0; j < x->n_members; j++)
-			marks[x->members[j]] = true;
-		for (size_t j = 0; j < x->n_others; j++)
-			marks[x->others[j]] = true;
 	}
 }

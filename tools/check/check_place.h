@@ -9,7 +9,8 @@
 #ifndef LINEUP_CHECK_PLACE_H
 #define LINEUP_CHECK_PLACE_H
 
-#include "check.h"
+#include "findings.h"
+#include "rules.h"
 
 /* Objects start at multiples of ALIGN in a line. */
 struct placement {

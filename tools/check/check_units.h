@@ -9,7 +9,7 @@
 #ifndef LINEUP_CHECK_UNITS_H
 #define LINEUP_CHECK_UNITS_H
 
-#include "check.h"
+#include "findings.h"
 
 /* What the check needs of a struct: its members' groups and their kinds. */
 struct unit_input {

@@ -90,6 +90,10 @@ void lu_rules_free(struct lu_rules *rules);
 
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 					   const char *name);
+/* A struct's rules: by its tag, or by any typedef naming it. RULES may be
+ * NULL (no rules file): then NULL. */
+const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,
+					  const struct lu_struct *s);
 /* Deepest dotted member name the rules use (for the readers' expansion). */
 unsigned lu_rules_max_depth(const struct lu_rules *rules);
 

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "compdb.h"
 #include "jobs.h"
 #include "matrix.h"

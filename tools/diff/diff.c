@@ -7,44 +7,13 @@
  * hot members', which are always listed first.
  */
 #include "diff.h"
+#include "diff_findings.h"
+#include "named.h"
 
-#include "cli.h"
+#include "options.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static int cmp_named(const void *pa, const void *pb)
-{
-	const struct lu_named *a = pa, *b = pb;
-	int c = strcmp(a->name, b->name);
-
-	if (c)
-		return c;
-	return a->index < b->index ? -1 : a->index > b->index;
-}
-
-void lu_named_sort(struct lu_named *v, size_t n)
-{
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_named);
-}
-
-const struct lu_named *lu_named_find(const struct lu_named *v, size_t n,
-				     const char *name)
-{
-	size_t lo = 0, hi = n;
-
-	/* the first entry of NAME: the lowest index wins, as lu_set_find */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(v[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && !strcmp(v[lo].name, name) ? &v[lo] : NULL;
-}
 
 /* Every tag and typedef of SET's first definitions: lu_set_find is a
  * scan, and a whole kernel has thousands of names to look up. */
@@ -66,20 +35,6 @@ static struct lu_named *index_structs(const struct lu_set *set, size_t *count)
 	}
 	lu_named_sort(v, n);
 	*count = n;
-	return v;
-}
-
-struct lu_named *lu_named_members(const struct lu_struct *s, size_t *n)
-{
-	struct lu_named *v = calloc(s->n_members + 1, sizeof(*v));
-
-	if (!v)
-		abort();
-	*n = 0;
-	for (size_t j = 0; j < s->n_members; j++)
-		if (!s->members[j].marker && *s->members[j].name)
-			v[(*n)++] = (struct lu_named){ s->members[j].name, j };
-	lu_named_sort(v, *n);
 	return v;
 }
 
@@ -124,17 +79,6 @@ static void find_kinds(const struct lu_struct *s,
 static bool is_hot(enum lu_kind k)
 {
 	return k == LU_KIND_WRITE || k == LU_KIND_READ;
-}
-
-const struct lu_rule_struct *lu_diff_rule(const struct lu_rules *rules,
-					  const struct lu_struct *s)
-{
-	const struct lu_rule_struct *r = rules ? lu_rules_find(rules, s->name)
-					       : NULL;
-
-	for (size_t t = 0; rules && !r && t < s->n_typedefs; t++)
-		r = lu_rules_find(rules, s->typedefs[t]);
-	return r;
 }
 
 /* Which members of each side match: by name, the unnamed by rank. */
@@ -405,8 +349,8 @@ static void diff_pair(struct lu_diff *d, struct lu_diff_struct *ds,
 	if (!c.old_line || !c.new_line)
 		c.old_line = c.new_line = 64;
 	lu_diff_findings(d, ds, opts);
-	find_kinds(o, lu_diff_rule(opts->rules, o), &c.ko);
-	find_kinds(n, lu_diff_rule(opts->rules, n), &c.kn);
+	find_kinds(o, lu_rules_for(opts->rules, o), &c.ko);
+	find_kinds(n, lu_rules_for(opts->rules, n), &c.kn);
 	c.in_old_finding = zalloc(o->n_members, sizeof(bool));
 	c.in_new_finding = zalloc(n->n_members, sizeof(bool));
 	c.new_of_old = zalloc(o->n_members, sizeof(ptrdiff_t));

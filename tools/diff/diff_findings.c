@@ -13,7 +13,8 @@
  * has a pair OLD has not, and went away when NEW has none of its pairs.
  * Other findings match by type, group and name. Notes are not compared.
  */
-#include "diff.h"
+#include "diff_findings.h"
+#include "named.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -206,11 +207,11 @@ void lu_diff_findings(struct lu_diff *d, struct lu_diff_struct *ds,
 	size_t cap = 0, have, total;
 
 	check_side(o, d->old_set, 0,
-		   side_rule(o, n, lu_diff_rule(opts->rules, o), &d->arena,
+		   side_rule(o, n, lu_rules_for(opts->rules, o), &d->arena,
 			     &ro),
 		   opts, &d->old_findings);
 	check_side(n, d->new_set, 1,
-		   side_rule(n, o, lu_diff_rule(opts->rules, n), &d->arena,
+		   side_rule(n, o, lu_rules_for(opts->rules, n), &d->arena,
 			     &rn),
 		   opts, &d->new_findings);
 	for (size_t k = old_from; k < d->old_findings.n; k++)

@@ -13,7 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "cli.h"
+#include "options.h"
 #include "text_buf.h"
 
 void lu_diff_struct_name(const struct lu_struct *s, char *buf, size_t size)

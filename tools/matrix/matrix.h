@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "cli.h"
+#include "options.h"
 #include "configs.h"
 #include "interrupt.h"
 #include "jobs.h"

@@ -149,12 +149,6 @@ struct lu_struct *lu_set_add(struct lu_set *set);
 void lu_struct_keep_members(struct lu_struct *s, struct lu_arena *arena,
 			    const struct lu_member *members, size_t n_members,
 			    const struct lu_block *blocks, size_t n_blocks);
-/*
- * What every reader's output needs once its structs are in: groups from
- * the markers, each definition numbered among those of its name (0 for
- * the first), and the line size settled (64 when nothing said).
- */
-void lu_set_finish(struct lu_set *set);
 /* Finds the first struct with the tag or a typedef NAME, NULL if absent. */
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
 /* Is NAME the struct's tag or one of its typedefs? */
@@ -183,16 +177,6 @@ uint64_t lu_member_bytes(const struct lu_member *m);
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name);
 /* Index of the group named NAME, -1 when absent. */
 ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name);
-
-/*
- * Turns lineup and kernel marker members into groups: members declared
- * between a begin and an end marker belong to that group. Markers are
- * recognised by name (and, for lineup's, the element typedef names the
- * kind). lu_set_finish() calls it for every struct read.
- */
-/* Does a member name open a lineup or kernel group? */
-bool lu_is_begin_marker_name(const char *name);
-void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena);
 
 /* Default line size for an ELF e_machine, 0 when unknown. */
 unsigned lu_line_size_for_machine(unsigned e_machine, const char **name);

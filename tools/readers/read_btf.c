@@ -4,7 +4,7 @@
  * from ELF files with a .BTF section, through libbpf. BTF carries no source
  * positions, so diagnostics name struct+offset instead.
  */
-#include "read_ctx.h"
+#include "read_formats.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -16,6 +16,7 @@
 #include "btf_valid.h"
 #include "holes.h"
 #include "intern.h"
+#include "markers.h"
 
 #define MAX_ANON_DEPTH 256
 

@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the readers share and nothing else sees. lu_read() detects the
- * format and calls one reader; a reader fills the set's structs (members,
- * sizes, alignment, positions) and reports every struct name it meets;
- * lu_set_finish() then adds groups and variant numbers, once, for all.
+ * What every format's reader is handed, and the one question it asks
+ * back. lu_read() (reader.c) detects the format and calls one reader; a
+ * reader fills the set's structs (members, sizes, alignment, positions)
+ * and reports every struct name it meets; lu_set_finish() then adds
+ * groups and variant numbers, once, for all. This sits below both the
+ * dispatcher and the readers: neither calls the other back.
  */
-#ifndef LINEUP_READ_INTERNAL_H
-#define LINEUP_READ_INTERNAL_H
+#ifndef LINEUP_READ_CTX_H
+#define LINEUP_READ_CTX_H
 
-#include <stdint.h>
-#include <stdio.h>
+#include <stdbool.h>
 
-#include "reader.h"
+#include "error.h"
+#include "layout.h"
+#include "read_opts.h"
 #include "strset.h"
 
 struct lu_read_ctx {
@@ -28,20 +31,5 @@ struct lu_read_ctx {
  * definition it meets, before it spends anything on building it.
  */
 bool lu_read_wants(struct lu_read_ctx *ctx, const char *name);
-
-/* The readers. Each takes ownership of FD (closes it, also on error). */
-int lu_read_dwarf(struct lu_read_ctx *ctx, int fd);
-int lu_read_thin_archive(struct lu_read_ctx *ctx, int fd, uint64_t size);
-int lu_read_btf(struct lu_read_ctx *ctx);
-int lu_read_pahole(struct lu_read_ctx *ctx, FILE *in);
-
-/* Several ELF files read as one input (a thin archive's members). */
-struct lu_dwarf_file {
-	int fd;
-	const char *name;
-};
-int lu_read_dwarf_files(struct lu_read_ctx *ctx,
-			const struct lu_dwarf_file *files, size_t n,
-			bool is_archive);
 
 #endif

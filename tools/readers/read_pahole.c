@@ -6,7 +6,8 @@
  * member per line ending in an "offset size" comment (hex or decimal),
  * anonymous blocks whose members carry absolute offsets, the "size:" line.
  */
-#include "read_ctx.h"
+#include "read_formats.h"
+#include "markers.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -5,7 +5,7 @@
  * ordinary archives but not these, so the ar walker names the members and
  * their files are handed to the DWARF reader as one input.
  */
-#include "read_ctx.h"
+#include "read_formats.h"
 
 #include <errno.h>
 #include <fcntl.h>

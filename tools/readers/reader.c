@@ -4,7 +4,7 @@
  * file, recognises ELF, archives, raw BTF and pahole text by their first
  * bytes, hands over to the reader for that format, and finishes the set.
  */
-#include "read_ctx.h"
+#include "reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,12 +16,8 @@
 
 #include "ar.h"
 #include "map_guard.h"
-
-bool lu_read_wants(struct lu_read_ctx *ctx, const char *name)
-{
-	lu_strset_add(&ctx->set->names, name);
-	return !ctx->opts->n_names || lu_strset_has(&ctx->wanted, name);
-}
+#include "read_formats.h"
+#include "set_finish.h"
 
 static bool is_btf_magic(const unsigned char *m)
 {

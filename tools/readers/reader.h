@@ -11,16 +11,8 @@
 
 #include "error.h"
 #include "layout.h"
+#include "read_opts.h"
 
-struct lu_read_opts {
-	const char *const *names;	/* wanted struct tags; none: all */
-	size_t n_names;
-	unsigned expand_depth;	/* expand named nested members this deep */
-	bool marked;		/* also every struct with group markers */
-	bool pahole_text;	/* read the file as pahole --hex text */
-	/* --line-size: 0 takes the ELF machine's, else 64 */
-	unsigned line_size;
-};
 
 /*
  * Reads PATH ("-": pahole text on stdin) into SET, which the caller has

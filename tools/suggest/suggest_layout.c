@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "suggest.h"
+#include "markers.h"
 
 static uint64_t align_up(uint64_t v, uint64_t a)
 {

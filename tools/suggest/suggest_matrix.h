@@ -3,7 +3,7 @@
 #ifndef LINEUP_SUGGEST_MATRIX_H
 #define LINEUP_SUGGEST_MATRIX_H
 
-#include "cli.h"
+#include "options.h"
 #include "configs.h"
 #include "error.h"
 #include "jobs.h"

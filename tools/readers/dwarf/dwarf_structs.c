@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "holes.h"
+#include "markers.h"
 
 /* ---- members -------------------------------------------------------- */
 

@@ -21,6 +21,7 @@
 
 #include "ar.h"
 #include "companion.h"
+#include "read_formats.h"
 #include "map_guard.h"
 
 /*
