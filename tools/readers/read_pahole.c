@@ -8,6 +8,7 @@
  */
 #include "read_formats.h"
 #include "markers.h"
+#include "pahole_words.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -94,26 +95,6 @@ static int fail(struct pahole_reader *r, const char *fmt, ...)
 	return -1;
 }
 
-static char *skip_space(const char *p)
-{
-	while (isspace((unsigned char)*p))
-		p++;
-	return (char *)p;
-}
-
-static void trim_end(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-}
-
-static bool is_ident(int c)
-{
-	return isalnum(c) || c == '_';
-}
-
 /* 1: a line in r->text; 0: end of input; -1: error. */
 static int next_line(struct pahole_reader *r)
 {
@@ -131,36 +112,10 @@ static int next_line(struct pahole_reader *r)
 	if (c == EOF && ferror(r->in))
 		return fail(r, "%s", strerror(errno ? errno : EIO));
 	r->text[n] = '\0';
-	trim_end(r->text);
+	ph_trim_end(r->text);
 	if (c == EOF && n == 0)
 		r->lineno--;
 	return c != EOF || n;
-}
-
-/* Skips WORD and the spaces after it when the text at *p starts with it. */
-static bool eat_word(char **p, const char *word)
-{
-	size_t n = strlen(word);
-
-	if (strncmp(*p, word, n) || is_ident((unsigned char)(*p)[n]))
-		return false;
-	*p = skip_space(*p + n);
-	return true;
-}
-
-/* A number as pahole prints it: "0x1c" with --hex, "28" without. */
-static bool parse_num(char **p, uint64_t *v)
-{
-	char *end;
-
-	if (!isdigit((unsigned char)**p))
-		return false;
-	errno = 0;
-	*v = strtoull(*p, &end, (*p)[0] == '0' && (*p)[1] == 'x' ? 16 : 10);
-	if (errno || end == *p)
-		return false;
-	*p = end;
-	return true;
 }
 
 /* Splits "code /+ comment +/" in place; pahole writes nothing after one. */
@@ -176,10 +131,10 @@ static int split_comment(struct pahole_reader *r, char *s, char **comment)
 	if (n < 4 || strcmp(open + n - 2, "*/"))
 		return fail(r, "expected '*/' at the end of the line");
 	open[n - 2] = '\0';
-	*comment = skip_space(open + 2);
-	trim_end(*comment);
+	*comment = ph_skip_space(open + 2);
+	ph_trim_end(*comment);
 	*open = '\0';
-	trim_end(s);
+	ph_trim_end(s);
 	return 0;
 }
 
@@ -187,15 +142,15 @@ static int parse_place(struct pahole_reader *r, char *c, struct place *pl,
 		       const char *after)
 {
 	pl->bit = 0;
-	if (!c || !parse_num(&c, &pl->offset))
+	if (!c || !ph_parse_num(&c, &pl->offset))
 		goto bad;
 	if (*c == ':') {
-		c = skip_space(c + 1);
-		if (!parse_num(&c, &pl->bit) || pl->bit > UINT32_MAX)
+		c = ph_skip_space(c + 1);
+		if (!ph_parse_num(&c, &pl->bit) || pl->bit > UINT32_MAX)
 			goto bad;
 	}
-	c = skip_space(c);
-	if (parse_num(&c, &pl->size) && !*skip_space(c))
+	c = ph_skip_space(c);
+	if (ph_parse_num(&c, &pl->size) && !*ph_skip_space(c))
 		return 0;
 bad:
 	return fail(r, "expected '/* offset size */' after %s", after);
@@ -212,7 +167,7 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 	char *a;
 
 	while ((a = strstr(s, "__attribute__"))) {
-		char *p = skip_space(a + 13), *kw;
+		char *p = ph_skip_space(a + 13), *kw;
 		int level = 0;
 
 		do {
@@ -228,64 +183,15 @@ static int strip_attributes(struct pahole_reader *r, char *s, uint64_t *align,
 		kw = strstr(a, "aligned");
 		if (kw && kw < p && (kw = strchr(kw, '(')) && kw < p) {
 			kw++;
-			if (!parse_num(&kw, align) || (*align & (*align - 1)))
+			if (!ph_parse_num(&kw, align) || (*align & (*align - 1)))
 				return fail(r, "expected a power of two in "
 					       "__aligned__()");
 			++*n_aligned;
 		}
 		memmove(a, p, strlen(p) + 1);
 	}
-	trim_end(s);
+	ph_trim_end(s);
 	return 0;
-}
-
-/* A type name without the column padding pahole leaves inside it. */
-static const char *squeeze(struct lu_arena *a, const char *s, size_t n)
-{
-	char *t = lu_arena_alloc(a, n + 1), *o = t;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!isspace((unsigned char)s[i]))
-			*o++ = s[i];
-		else if (o > t && o[-1] != ' ')
-			*o++ = ' ';
-	}
-	while (o > t && o[-1] == ' ')
-		o--;
-	*o = '\0';
-	return t;
-}
-
-/*
- * The declarator ending S: "name", "name[2][3]" or "name:5". Points *name
- * at it and *dims at its dimensions, cuts the bit width off S. False when
- * there is no name ("unsigned int :4").
- */
-static bool cut_declarator(char *s, char **name, char **dims, uint32_t *bits)
-{
-	char *colon = strrchr(s, ':'), *end;
-
-	*bits = 0;
-	if (colon && colon[1] &&
-	    strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
-		*bits = (uint32_t)strtoul(colon + 1, NULL, 10);
-		*colon = '\0';
-		if (colon == s || isspace((unsigned char)colon[-1]))
-			return false;
-	}
-	end = s + strlen(s);
-	*dims = end;
-	while (end > s && end[-1] == ']') {
-		while (--end > s && *end != '[')
-			;
-		if (*end != '[')
-			return false;
-		*dims = end;
-	}
-	*name = end;
-	while (*name > s && is_ident((unsigned char)(*name)[-1]))
-		(*name)--;
-	return *name < end;
 }
 
 static struct lu_member *add_member(struct pahole_reader *r, const char *name,
@@ -318,7 +224,7 @@ static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
 	while (*p == '*')
 		p++;
 	name = p;
-	while (is_ident((unsigned char)*p))
+	while (ph_is_ident((unsigned char)*p))
 		p++;
 	name_end = in_dims = p;
 	while (*p == '[' && (p = strchr(p, ']')))
@@ -339,7 +245,7 @@ static int read_fn_pointer(struct pahole_reader *r, char *code, char *fp,
 
 	r->padded = SIZE_MAX;
 	add_member(r, lu_arena_strndup(a, name, (size_t)(name_end - name)),
-		   squeeze(a, type, strlen(type)),
+		   ph_squeeze(a, type, strlen(type)),
 		   in_dims < p ? lu_arena_strndup(a, in_dims,
 						  (size_t)(p - in_dims))
 			       : lu_arena_strdup(a, close + 1),
@@ -378,17 +284,17 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 			r->members[before].forced_align = (uint32_t)align;
 		return 0;
 	}
-	if (!cut_declarator(code, &name, &dims, &bits)) {
+	if (!ph_cut_declarator(code, &name, &dims, &bits)) {
 		if (bits)
 			return 0;	/* "int :4;": padding, not a member */
 		return fail(r, "expected a member name before ';'");
 	}
-	if (skip_space(code) == name)
+	if (ph_skip_space(code) == name)
 		return fail(r, "expected a type before '%s'", name);
 	r->padded = r->n_members;
 	if (!r->skip)
 		add_member(r, lu_arena_strndup(a, name, (size_t)(dims - name)),
-			   squeeze(a, code, (size_t)(name - code)),
+			   ph_squeeze(a, code, (size_t)(name - code)),
 			   lu_arena_strdup(a, dims), &pl, bits)
 			->forced_align = (uint32_t)align;
 	return 0;
@@ -397,28 +303,28 @@ static int read_member(struct pahole_reader *r, char *code, char *comment)
 /* "struct {", "union tag {", "enum {"; "typedef struct {" at the top. */
 static int open_block(struct pahole_reader *r, char *code)
 {
-	char *p = skip_space(code), *tag = NULL;
+	char *p = ph_skip_space(code), *tag = NULL;
 	struct block b = { .first = r->n_members, .index = -1,
 			   .after_hole = r->after_hole };
 
 	if (r->n_open == MAX_NEST)
 		return fail(r, "blocks nested deeper than %d", MAX_NEST);
 	code[strlen(code) - 1] = '\0';	/* the '{' */
-	trim_end(code);
+	ph_trim_end(code);
 	if (!r->n_open)
-		r->is_typedef = eat_word(&p, "typedef");
-	while (eat_word(&p, "const") || eat_word(&p, "volatile"))
+		r->is_typedef = ph_eat_word(&p, "typedef");
+	while (ph_eat_word(&p, "const") || ph_eat_word(&p, "volatile"))
 		;
-	if (eat_word(&p, "union"))
+	if (ph_eat_word(&p, "union"))
 		b.kind = BLOCK_UNION;
-	else if (eat_word(&p, "enum"))
+	else if (ph_eat_word(&p, "enum"))
 		b.kind = BLOCK_ENUM;
-	else if (!eat_word(&p, "struct") && !eat_word(&p, "class"))
+	else if (!ph_eat_word(&p, "struct") && !ph_eat_word(&p, "class"))
 		return fail(r, "expected 'struct', 'union' or 'enum' before "
 			       "'{'");
 	if (*p) {
 		tag = p;
-		while (is_ident((unsigned char)*p))
+		while (ph_is_ident((unsigned char)*p))
 			p++;
 		if (*p)
 			return fail(r, "expected '{' after '%.40s'", tag);
@@ -636,8 +542,8 @@ static int close_named(struct pahole_reader *r, const struct block *b,
 	bool pointer = *decl == '*';
 
 	if (pointer)
-		decl = skip_space(decl + 1);
-	if (!cut_declarator(decl, &name, &dims, &bits) || name != decl)
+		decl = ph_skip_space(decl + 1);
+	if (!ph_cut_declarator(decl, &name, &dims, &bits) || name != decl)
 		return fail(r, "expected a member name after '}'");
 	if (parse_place(r, comment, &pl, "'}'") < 0)
 		return -1;
@@ -678,7 +584,7 @@ static int close_named(struct pahole_reader *r, const struct block *b,
 static int close_block(struct pahole_reader *r, char *code, char *comment)
 {
 	struct block b = r->open[--r->n_open];
-	char *decl = skip_space(code + 1);
+	char *decl = ph_skip_space(code + 1);
 	size_t n = strlen(decl);
 	uint64_t align = 0;
 	bool packed = false;
@@ -689,7 +595,7 @@ static int close_block(struct pahole_reader *r, char *code, char *comment)
 	decl[n - 1] = '\0';
 	if (strip_attributes(r, decl, &align, &packed, &n_aligned) < 0)
 		return -1;
-	decl = skip_space(decl);
+	decl = ph_skip_space(decl);
 	if (!r->n_open)
 		return finish_struct(r, &b, decl, align, packed);
 	if (align > r->forced)
@@ -746,13 +652,13 @@ static int read_comment(struct pahole_reader *r, char *c)
 	static const char forced[] = "forced alignments:";
 
 	if (r->n_open == 1 && !strncmp(c, "size:", 5)) {
-		c = skip_space(c + 5);
-		if (!parse_num(&c, &r->size))
+		c = ph_skip_space(c + 5);
+		if (!ph_parse_num(&c, &r->size))
 			return fail(r, "expected a number after 'size:'");
 		r->have_size = true;
 	} else if (r->n_open == 1 && !strncmp(c, forced, sizeof(forced) - 1)) {
-		c = skip_space(c + sizeof(forced) - 1);
-		if (!parse_num(&c, &r->n_forced))
+		c = ph_skip_space(c + sizeof(forced) - 1);
+		if (!ph_parse_num(&c, &r->n_forced))
 			return fail(r, "expected a number after '%s'", forced);
 	} else if (r->n_open && !strncmp(c, "XXX ", 4) &&
 		   strstr(c, " byte") && strstr(c, " hole")) {
@@ -760,12 +666,12 @@ static int read_comment(struct pahole_reader *r, char *c)
 	} else if (r->n_open && r->padded < r->n_members &&
 		   !strncmp(c, last_struct, sizeof(last_struct) - 1)) {
 		c += sizeof(last_struct) - 1;
-		if (!parse_num(&c, &r->members[r->padded].type_padding))
+		if (!ph_parse_num(&c, &r->members[r->padded].type_padding))
 			return fail(r, "expected a number after '%s'",
 				    last_struct);
 	} else if (!r->n_open && *c == '<' && f && colon && colon > f &&
 		   isdigit((unsigned char)colon[1])) {
-		f = skip_space(f + 1);
+		f = ph_skip_space(f + 1);
 		r->file = lu_arena_strndup(&r->set->arena, f,
 					   (size_t)(colon - f));
 		r->decl_line = (unsigned)strtoul(colon + 1, NULL, 10);
@@ -775,7 +681,7 @@ static int read_comment(struct pahole_reader *r, char *c)
 
 static int read_line(struct pahole_reader *r)
 {
-	char *code = skip_space(r->text), *comment;
+	char *code = ph_skip_space(r->text), *comment;
 	size_t n;
 	int rc;
 
