@@ -2,140 +2,15 @@
 /* Places perf's sampled offsets on a struct's members; see c2c_map.h. */
 #include "c2c_map.h"
 
+#include "c2c_attribute.h"
+#include "c2c_index.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* More placements than this and the ranking says nothing: ask for --base. */
 #define MAX_CANDIDATES 65536
-
-/*
- * A byte array named for padding (`char pad[LINE - sizeof(x)]`, `_pad`,
- * `__pad1`, `padding`): filler that keeps hot members apart, which code
- * rarely loads or stores. A sampled offset on its first byte starts no
- * member for the ranking, or every placement that puts one there "fits"
- * as well as the right one; a hit on it is still shown.
- */
-static bool is_padding(const struct lu_member *m)
-{
-	static const char *const bytes[] = {
-		"char", "unsigned char", "signed char", "uint8_t", "u8",
-		"__u8", "int8_t", "s8",
-	};
-	bool byte = false;
-
-	if (!m->dims || !*m->dims || m->bit_size || !m->name)
-		return false;
-	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++)
-		byte |= m->type && !strcmp(m->type, bytes[i]);
-	if (!byte)
-		return false;
-	for (const char *p = m->name; *p; p++)
-		if ((p[0] == 'p' || p[0] == 'P') &&
-		    (p[1] == 'a' || p[1] == 'A') &&
-		    (p[2] == 'd' || p[2] == 'D'))
-			return true;
-	return false;
-}
-
-static bool is_data(const struct lu_member *m)
-{
-	return !m->marker && m->depth == 0;
-}
-
-/*
- * The data members of S by offset, for finding the one under a byte in
- * O(log n): reports have thousands of rows, structs hundreds of members,
- * and the ranking asks at every placement. Flattened anonymous unions
- * make declaration order not sorted by offset; MAXEND[i], the furthest
- * end among the first i + 1 by offset, says when to stop looking back.
- */
-struct layout_index {
-	const struct lu_struct *s;
-	size_t *by_offset;
-	uint64_t *maxend;
-	size_t n;
-};
-
-struct by_offset {
-	uint64_t offset;
-	size_t member;
-};
-
-static int cmp_by_offset(const void *a, const void *b)
-{
-	const struct by_offset *x = a, *y = b;
-
-	if (x->offset != y->offset)
-		return (x->offset > y->offset) - (x->offset < y->offset);
-	return (x->member > y->member) - (x->member < y->member);
-}
-
-static void index_init(struct layout_index *ix, const struct lu_struct *s)
-{
-	ix->s = s;
-	ix->n = 0;
-	ix->by_offset = calloc(s->n_members + 1, sizeof(*ix->by_offset));
-	ix->maxend = calloc(s->n_members + 1, sizeof(*ix->maxend));
-	if (!ix->by_offset || !ix->maxend)
-		abort();
-	struct by_offset *pairs = calloc(s->n_members + 1, sizeof(*pairs));
-
-	if (!pairs)
-		abort();
-	for (size_t i = 0; i < s->n_members; i++)
-		if (is_data(&s->members[i]))
-			pairs[ix->n++] = (struct by_offset){
-				s->members[i].offset, i
-			};
-	qsort(pairs, ix->n, sizeof(*pairs), cmp_by_offset);
-	for (size_t i = 0; i < ix->n; i++)
-		ix->by_offset[i] = pairs[i].member;
-	free(pairs);
-	for (size_t i = 0; i < ix->n; i++) {
-		const struct lu_member *m = &s->members[ix->by_offset[i]];
-		uint64_t end = m->offset + lu_member_bytes(m);
-
-		ix->maxend[i] = i && ix->maxend[i - 1] > end ? ix->maxend[i - 1]
-							     : end;
-	}
-}
-
-static void index_free(struct layout_index *ix)
-{
-	free(ix->by_offset);
-	free(ix->maxend);
-}
-
-/* The member holding byte OFF, the first declared when several do; -1 for
- * a hole or outside. */
-static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
-{
-	const struct lu_struct *s = ix->s;
-	size_t lo = 0, hi = ix->n;
-	ptrdiff_t found = -1;
-
-	if (off < 0 || (uint64_t)off >= s->size)
-		return -1;
-	/* the first member by offset that starts past OFF */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->members[ix->by_offset[mid]].offset <= (uint64_t)off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	while (lo-- > 0 && ix->maxend[lo] > (uint64_t)off) {
-		size_t i = ix->by_offset[lo];
-		const struct lu_member *m = &s->members[i];
-
-		if (m->offset + lu_member_bytes(m) > (uint64_t)off &&
-		    (found < 0 || i < (size_t)found))
-			found = (ptrdiff_t)i;
-	}
-	return found;
-}
 
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
 {
@@ -177,7 +52,7 @@ static bool symbol_names(const struct lu_c2c_row *rows, size_t n,
 	return false;
 }
 
-static struct fit fit_at(const struct layout_index *ix, int64_t w,
+static struct fit fit_at(const struct lu_c2c_index *ix, int64_t w,
 			 uint64_t unit, const uint64_t *offs, size_t n_offs,
 			 const struct lu_c2c_row *rows, size_t n_rows)
 {
@@ -187,14 +62,14 @@ static struct fit fit_at(const struct layout_index *ix, int64_t w,
 
 	for (size_t i = 0; i < n_offs; i++) {
 		int64_t so = w + (int64_t)offs[i];
-		ptrdiff_t m = member_at(ix, so);
+		ptrdiff_t m = lu_c2c_member_at(ix, so);
 
 		if (m < 0) {
 			f.misses++;
 			continue;
 		}
 		if (s->members[m].offset == (uint64_t)so &&
-		    !is_padding(&s->members[m]))
+		    !lu_c2c_is_padding(&s->members[m]))
 			f.starts++;
 		/* offsets are sorted: one member counts once */
 		if (m != last && symbol_names(rows, n_rows,
@@ -202,7 +77,7 @@ static struct fit fit_at(const struct layout_index *ix, int64_t w,
 			f.named++;
 		last = m;
 	}
-	ptrdiff_t first = member_at(ix, w);
+	ptrdiff_t first = lu_c2c_member_at(ix, w);
 
 	f.aligned = first >= 0 && s->members[first].offset == (uint64_t)w &&
 		    s->members[first].forced_align >= unit;
@@ -247,138 +122,6 @@ static void skip(struct lu_c2c_map *m, ptrdiff_t line, const char *why)
 	m->skipped[m->n_skipped++] = (struct lu_c2c_skip){ line, why };
 }
 
-static int cmp_site(const void *a, const void *b)
-{
-	const struct lu_c2c_site *x = a, *y = b;
-	double vx = x->hitm + x->loads + x->stores;
-	double vy = y->hitm + y->loads + y->stores;
-
-	return (vx < vy) - (vx > vy);
-}
-
-static bool same_site(const struct lu_c2c_site *a, const struct lu_c2c_row *r)
-{
-	const char *ka = a->site ? a->site : a->symbol;
-	const char *kb = r->site ? r->site : r->symbol;
-
-	if (a->code_address || r->code_address)
-		return a->code_address == r->code_address;
-	if (!ka || !kb)
-		return ka == kb && a->field && r->field &&
-		       !strcmp(a->field, r->field);
-	return !strcmp(ka, kb);
-}
-
-/*
- * A member's sites, at most MAX_SITES and the rest as one "(other sites)":
- * each row looks its site up among those, so a line sampled at a hundred
- * thousand code addresses costs no more than a few.
- */
-#define MAX_SITES 32
-
-static void add_site(struct lu_c2c_map *map, struct lu_c2c_hit *h,
-		     const struct lu_c2c_row *r, const double *tot)
-{
-	struct lu_c2c_site *site = NULL;
-
-	for (size_t i = 0; i < h->n_sites && !site; i++)
-		if (same_site(&h->sites[i], r))
-			site = &h->sites[i];
-	if (!site && h->n_sites == MAX_SITES + 1)
-		site = &h->sites[MAX_SITES];
-	if (!site) {
-		if (!h->sites)
-			h->sites = lu_arena_alloc(&map->arena,
-						  (MAX_SITES + 1) *
-							  sizeof(*h->sites));
-		site = &h->sites[h->n_sites++];
-		if (h->n_sites <= MAX_SITES) {
-			site->symbol = r->symbol;
-			site->site = r->site;
-			site->source = r->source;
-			site->field = r->field;
-			site->code_address = r->code_address;
-		} else {
-			site->site = "(other sites)";
-		}
-	}
-	site->hitm += tot[0] > 0 ? r->hitm / tot[0] : 0;
-	site->loads += tot[1] > 0 ? r->loads / tot[1] : 0;
-	site->stores += tot[2] > 0 ? r->stores / tot[2] : 0;
-}
-
-/* Attributes ROWS, placed at W, to members: the window's evidence. */
-static void attribute(struct lu_c2c_map *map, struct lu_c2c_window *win,
-		      const struct layout_index *ix,
-		      const struct lu_c2c_row *rows, size_t n_rows,
-		      const uint64_t *offs, size_t n_offs)
-{
-	const struct lu_struct *s = ix->s;
-	double tot[3] = { 0, 0, 0 };
-
-	for (size_t i = 0; i < n_rows; i++) {
-		tot[0] += rows[i].hitm;
-		tot[1] += rows[i].loads;
-		tot[2] += rows[i].stores;
-	}
-	win->n_offsets = n_offs;
-	for (size_t i = 0; i < n_offs; i++) {
-		ptrdiff_t m = member_at(ix, win->begin + (int64_t)offs[i]);
-
-		win->n_starts += m >= 0 && s->members[m].offset ==
-			(uint64_t)(win->begin + (int64_t)offs[i]) &&
-			!is_padding(&s->members[m]);
-	}
-	for (size_t i = 0; i < n_rows; i++) {
-		const struct lu_c2c_row *r = &rows[i];
-		ptrdiff_t m = member_at(ix, win->begin + (int64_t)r->offset);
-		struct lu_c2c_hit *h = NULL;
-
-		if (m < 0) {
-			win->n_outside++;
-			continue;
-		}
-		for (size_t k = 0; k < win->n_hits && !h; k++)
-			if (win->hits[k].member == (size_t)m)
-				h = &win->hits[k];
-		if (!h) {
-			struct lu_c2c_hit *n = lu_arena_alloc(
-				&map->arena, (win->n_hits + 1) * sizeof(*n));
-
-			if (win->n_hits)
-				memcpy(n, win->hits,
-				       win->n_hits * sizeof(*n));
-			win->hits = n;
-			h = &n[win->n_hits++];
-			h->member = (size_t)m;
-		}
-		h->hitm += tot[0] > 0 ? r->hitm / tot[0] : 0;
-		h->loads += tot[1] > 0 ? r->loads / tot[1] : 0;
-		h->stores += tot[2] > 0 ? r->stores / tot[2] : 0;
-		add_site(map, h, r, tot);
-	}
-	/* member indices follow declaration order, offsets with them */
-	for (size_t i = 1; i < win->n_hits; i++)
-		for (size_t j = i; j > 0 && win->hits[j - 1].member >
-						   win->hits[j].member; j--) {
-			struct lu_c2c_hit t = win->hits[j];
-
-			win->hits[j] = win->hits[j - 1];
-			win->hits[j - 1] = t;
-		}
-	for (size_t i = 0; i < win->n_hits; i++) {
-		struct lu_c2c_hit *w = &win->hits[i];
-
-		qsort(w->sites, w->n_sites, sizeof(*w->sites), cmp_site);
-		for (size_t j = 0; j < win->n_hits && w->stores > 0; j++)
-			if (j != i && (win->hits[j].hitm > 0 ||
-				       win->hits[j].loads > 0))
-				win->false_sharing = true;
-	}
-	if (win->false_sharing)
-		map->n_false_sharing++;
-}
-
 static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 					int64_t begin)
 {
@@ -396,7 +139,7 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 }
 
 /* Ranks the placements of S under one line; false when none fits. */
-static bool rank(struct lu_c2c_map *map, const struct layout_index *ix,
+static bool rank(struct lu_c2c_map *map, const struct lu_c2c_index *ix,
 		 size_t line, const uint64_t *offs, size_t n_offs,
 		 const struct lu_c2c_row *rows, size_t n_rows)
 {
@@ -571,7 +314,7 @@ static size_t rows_of(const struct rows_by_line *bl, size_t l,
 }
 
 static int map_types(const struct lu_c2c_report *r,
-		     const struct layout_index *ix,
+		     const struct lu_c2c_index *ix,
 		     const struct rows_by_line *bl,
 		     const struct lu_c2c_map_opts *o, struct lu_c2c_map *map,
 		     struct lu_c2c_row *rows, uint64_t *offs,
@@ -614,7 +357,7 @@ static int map_types(const struct lu_c2c_report *r,
 			struct lu_c2c_window *w = add_window(
 				map, (ptrdiff_t)l, begin);
 
-			attribute(map, w, ix, sel, k, offs,
+			lu_c2c_attribute(map, w, ix, sel, k, offs,
 				  distinct_offsets(sel, k, offs));
 		}
 		if (n && rows[n - 1].offset >= s->size)	/* sorted */
@@ -642,14 +385,14 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 	/* twice: map_types keeps a line's rows and a selection of them */
 	struct lu_c2c_row *rows = calloc(2 * r->n_rows + 1, sizeof(*rows));
 	uint64_t *offs = calloc(r->n_rows + 1, sizeof(*offs));
-	struct layout_index ix;
+	struct lu_c2c_index ix;
 	struct rows_by_line bl;
 	int rc = 0;
 
 	if (!rows || !offs)
 		abort();
 	memset(map, 0, sizeof(*map));
-	index_init(&ix, s);
+	lu_c2c_index_init(&ix, s);
 	by_line_init(&bl, r);
 	map->unit = o->line_size;
 	if (r->format == LU_C2C_TYPEOFF || r->format == LU_C2C_ANNOTATE) {
@@ -727,7 +470,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			skip(map, (ptrdiff_t)l, "outside the object at --base");
 			continue;
 		}
-		attribute(map, add_window(map, (ptrdiff_t)l, w), &ix, rows, n,
+		lu_c2c_attribute(map, add_window(map, (ptrdiff_t)l, w), &ix, rows, n,
 			  offs, n_offs);
 	}
 	if (map->how == LU_C2C_BY_RANK) {
@@ -736,7 +479,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 			struct lu_c2c_window *w = &map->windows[i];
 			size_t n = rows_of(&bl, (size_t)w->report_line, rows);
 
-			attribute(map, w, &ix, rows, n, offs,
+			lu_c2c_attribute(map, w, &ix, rows, n, offs,
 				  distinct_offsets(rows, n, offs));
 		}
 	}
@@ -758,7 +501,7 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 		rc = -1;
 	}
 out:
-	index_free(&ix);
+	lu_c2c_index_free(&ix);
 	by_line_free(&bl);
 	free(rows);
 	free(offs);
