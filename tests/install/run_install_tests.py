@@ -9,7 +9,8 @@
            stops loudly when pkg-config cannot find lineup; the docs are
            in share/doc/lineup; the man page's option scopes are --help's;
            the bash, zsh and fish completions are where each shell looks,
-           and complete commands, options, formats and struct names
+           and complete commands, options, formats and struct names; the
+           JSON Schema is in share/lineup/schema
   man      doc/lineup.1's OPTIONS give, for every option, the commands
            whose --help lists it, and nothing else (the source page)
 
@@ -175,6 +176,28 @@ def test_docs(prefix, root):
     return man
 
 
+def test_schema(prefix, lineup, tmp):
+    """The installed schema is draft 2020-12 and takes check's output."""
+    path = os.path.join(prefix, 'share', 'lineup', 'schema',
+                        'lineup.schema.json')
+    check(os.path.isfile(path), "share/lineup/schema/lineup.schema.json "
+          "is not installed")
+    with open(path) as f:
+        schema = json.load(f)
+    check(schema.get('$schema') ==
+          'https://json-schema.org/draft/2020-12/schema', schema.get('$schema'))
+    try:
+        import jsonschema
+    except ImportError:
+        print('python3-jsonschema not installed: the schema is not used')
+        return
+    jsonschema.Draft202012Validator.check_schema(schema)
+    doc = json.loads(run([lineup, 'check', '--format', 'json',
+                          compile_struct(tmp)]).stdout)
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+    check(not errors, f"check's JSON against the installed schema: {errors}")
+
+
 def compile_struct(tmp):
     src = os.path.join(tmp, 'ring.c')
     with open(src, 'w') as f:
@@ -273,6 +296,7 @@ def main():
         man = test_docs(prefix, root)
         test_man(lineup, man)
         test_completions(prefix, lineup, tmp)
+        test_schema(prefix, lineup, tmp)
     print('install: ok')
     return 0
 
