@@ -41,6 +41,13 @@ struct lu_cli {
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
 	const char **structs;
 	size_t n_structs;
+	bool hex;		/* show: --hex offsets and sizes */
+	struct lu_show_filter {	/* show: whole-file filters, 0 for none */
+		unsigned long long min_size;	/* --min-size BYTES */
+		unsigned min_holes;		/* --holes N */
+		unsigned min_lines;		/* --min-lines N */
+		const char *prefix;		/* --prefix NAME */
+	} filter;
 	char **args;		/* positional arguments */
 	size_t n_args;
 };
@@ -62,6 +69,13 @@ int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
+
+/*
+ * A usage error as one line: what is missing or extra, then the grammar,
+ * "lineup CMD: WHY; usage: USAGE". Returns LU_EXIT_USAGE.
+ */
+int lu_usage_error(const char *cmd, const char *usage, const char *why, ...)
+	__attribute__((format(printf, 3, 4)));
 
 
 #endif
