@@ -42,6 +42,7 @@ struct lu_cli {
 	const char **structs;
 	size_t n_structs;
 	bool hex;		/* show: --hex offsets and sizes */
+	const char *stamp;	/* check, matrix: --stamp FILE */
 	struct lu_show_filter {	/* show: whole-file filters, 0 for none */
 		unsigned long long min_size;	/* --min-size BYTES */
 		unsigned min_holes;		/* --holes N */
@@ -69,6 +70,15 @@ int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
+
+/*
+ * --stamp FILE, for build systems: removed before the command runs (an
+ * interrupted check leaves none), written after it only when it exits 0.
+ * lu_stamp_remove returns -1 after saying why it could not; settle
+ * returns RC, or LU_EXIT_USAGE when the stamp could not be written.
+ */
+int lu_stamp_remove(const struct lu_cli *cli);
+int lu_stamp_settle(const struct lu_cli *cli, int rc);
 
 /*
  * A usage error as one line: what is missing or extra, then the grammar,

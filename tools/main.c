@@ -26,6 +26,7 @@ enum lu_option_id {
 	OPT_FROM_NET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
+	OPT_STAMP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -107,6 +108,10 @@ static const struct lu_option all_options[] = {
 	{ { "prefix", required_argument, NULL, 256 + OPT_PREFIX }, OPT_PREFIX,
 	  "--prefix NAME", "only structs whose name starts with NAME (pahole "
 	  "-y)" },
+	{ { "stamp", required_argument, NULL, 256 + OPT_STAMP }, OPT_STAMP,
+	  "--stamp FILE",
+	  "write FILE when every rule holds, remove it otherwise (a build "
+	  "system's output)" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -152,7 +157,7 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN),
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -161,8 +166,8 @@ static const struct lu_command commands[] = {
 	  "checks each layout, and names the condition that makes them fail.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
-		  TAKES(OPT_COLOR),
-	  TEXT | JSON },
+		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP),
+	  TEXT | JSON | SARIF },
 	{ "c2c", lu_cmd_c2c,
 	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
 	  "[OPTIONS] FILE REPORT",
@@ -557,6 +562,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_PREFIX:
 		cli->filter.prefix = arg;
 		return true;
+	case OPT_STAMP:
+		cli->stamp = arg;
+		return true;
 	}
 	return false;
 }
@@ -708,7 +716,8 @@ int main(int argc, char **argv)
 
 	if (parse(c, argc - 1, argv + 1, &cli) == 0) {
 		default_input(c, &cli);
-		rc = c->run(&cli);
+		if (lu_stamp_remove(&cli) == 0)
+			rc = lu_stamp_settle(&cli, c->run(&cli));
 	}
 	free(cli.structs);
 	return rc;

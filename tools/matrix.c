@@ -146,11 +146,6 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		return lu_usage_error("matrix", "lineup matrix --rules FILE.ini",
 				      "takes no FILE ('%s'): the rules' [matrix] "
 				      "names the source", cli->args[0]);
-	if (cli->format == LU_FORMAT_SARIF) {
-		fprintf(stderr, "lineup matrix: --format sarif is for check; "
-				"use text or json\n");
-		return LU_EXIT_USAGE;
-	}
 	if (setup(&mx, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;

@@ -11,6 +11,7 @@
   help CMD            what CMD --help prints; unknown commands get a
                       did-you-mean
   usage errors        one line saying what is missing, exit 2
+  --stamp FILE        check writes FILE on exit 0 only, and removes it
   colour              NO_COLOR set and empty keeps colour on a terminal,
                       set to anything turns it off, and so does TERM=dumb
 
@@ -201,6 +202,25 @@ def test_usage(lineup, obj):
                not out, f'lineup {" ".join(argv)}: {err!r}')
 
 
+def test_stamp(lineup, obj, tmp):
+    stamp = os.path.join(tmp, 'ok.stamp')
+    rules = os.path.join(tmp, 'r.ini')
+    with open(rules, 'w') as f:
+        f.write('[struct two_holes]\nwrite = a\nread = d\n')
+    rc = run([lineup, 'check', '--stamp', stamp, obj])[0]
+    expect(rc == 0 and os.path.exists(stamp), 'check --stamp: written on 0')
+    rc = run([lineup, 'check', '--stamp', stamp, '--rules', rules, obj])[0]
+    expect(rc == 1 and not os.path.exists(stamp),
+           'check --stamp: removed on a broken rule')
+    open(stamp, 'w').close()
+    rc = run([lineup, 'check', '--stamp', stamp, '/nonexistent.o'])[0]
+    expect(rc == 2 and not os.path.exists(stamp),
+           'check --stamp: removed on an input error')
+    rc, _, err = run([lineup, 'show', '--stamp', stamp, obj])
+    expect(rc == 2 and 'show does not take --stamp' in err,
+           f'show does not take --stamp: {err!r}')
+
+
 def on_tty(argv, env):
     """What argv writes to a terminal."""
     master, slave = pty.openpty()
@@ -265,6 +285,7 @@ def main():
         test_vmlinux(lineup)
         test_help(lineup)
         test_usage(lineup, obj)
+        test_stamp(lineup, obj, tmp)
         test_color(lineup, tmp)
     print(f'habits: {len(failed)} failed')
     return 1 if failed else 0

@@ -91,6 +91,7 @@ options = BIG BROKEN
 write = w
 read = r
 """
+MATRIX_SARIF_INI = MATRIX_INI.replace('options = BIG BROKEN', 'options = BIG')
 LIMITS_INI = """\
 [struct place8]
 write.hot = head w
@@ -182,6 +183,52 @@ COVER = {'finding ' + t for t in ('conflict', 'max_size', 'max_bytes',
     'input dwarf', 'blocks'}
 
 
+def check_sarif(lineup, work):
+    """check's SARIF: every rule explained, ids as in the JSON."""
+    problems = []
+    argv = [lineup, 'check', '--rules', 'limits.ini', 'place.o', 'knet.o']
+    sarif = json.loads(subprocess.run(argv + ['--format', 'sarif'], cwd=work,
+                                      capture_output=True, text=True).stdout)
+    doc = json.loads(subprocess.run(argv + ['--format', 'json'], cwd=work,
+                                    capture_output=True, text=True).stdout)
+    run = sarif['runs'][0]
+    for rule in run['tool']['driver']['rules']:
+        for key in ('shortDescription', 'fullDescription', 'help'):
+            if len(rule.get(key, {}).get('text', '')) < 20:
+                problems.append(f"SARIF rule {rule['id']} has no {key}")
+        if rule['id'].startswith('LU0') and \
+                not rule.get('help', {}).get('markdown'):
+            problems.append(f"SARIF rule {rule['id']} has no help.markdown")
+    ids = [f['id'] for f in doc['findings']]
+    rule_ids = [r['ruleId'] for r in run['results']]
+    if ids != rule_ids or len(set(ids)) < 4:
+        problems.append(f'JSON ids {ids}, SARIF ruleIds {rule_ids}')
+    # matrix --format sarif, for nightly sweeps: SARIF 2.1.0 with the
+    # condition in each message
+    p = subprocess.run([lineup, 'matrix', '--rules', 'm2.ini', '--format',
+                        'sarif'], cwd=work, capture_output=True, text=True)
+    try:
+        m = json.loads(p.stdout)
+        with open(os.path.join(ROOT, 'tests', 'check',
+                               'sarif-schema-2.1.0.json')) as f:
+            sarif_schema = json.load(f)
+        import jsonschema
+        errs = list(jsonschema.Draft7Validator(sarif_schema).iter_errors(m))
+        res = m['runs'][0]['results']
+        if p.returncode != 1 or errs or len(res) != 1 or \
+                not res[0]['message']['text'].endswith('[BIG=n]') or \
+                res[0]['properties']['configurations'] != ['BIG=n']:
+            problems.append(f'matrix --format sarif: exit {p.returncode}, '
+                            f'{errs[:2]}, {res}')
+    except (ValueError, KeyError, IndexError) as e:
+        problems.append(f'matrix --format sarif: {e}: {p.stderr}')
+    for pr in problems:
+        print('FAIL: ' + pr)
+    print(f"{'FAIL' if problems else 'ok'}: check's and matrix's SARIF: "
+          "rules, ids, conditions")
+    return len(problems)
+
+
 def closed(schema):
     """The schema with unevaluatedProperties: false on every object."""
     s = copy.deepcopy(schema)
@@ -218,6 +265,7 @@ def build(root, work):
     inc = os.path.join(root, 'include')
     files = {'place.c': PLACE, 'bits.c': BITS, 'knet.c': KERNEL,
              'padded.c': PADDED, 'm.c': MATRIX_SRC, 'm.ini': MATRIX_INI,
+             'm2.ini': MATRIX_SARIF_INI,
              'limits.ini': LIMITS_INI, 'missing.ini': MISSING_INI}
     for name, text in files.items():
         with open(os.path.join(work, name), 'w') as f:
@@ -236,7 +284,9 @@ def build(root, work):
 
 
 def main():
+    global ROOT
     lineup, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    ROOT = root
     try:
         import jsonschema
     except ImportError:
@@ -282,6 +332,7 @@ def main():
                 print('   ' + pr)
             failed += bool(problems)
             seen.add(name)
+        failed += check_sarif(lineup, work)
     missing = {'show', 'check', 'matrix', 'diff', 'c2c', 'suggest'} - seen
     if missing:
         print(f'FAIL: no case for {sorted(missing)}')
