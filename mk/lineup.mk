@@ -12,16 +12,28 @@
 # when the file or the rules change; a broken rule fails the build with
 # lineup's messages and leaves no stamp, so the next build checks again.
 # LINEUP_CFLAGS holds what the compiles need: -g and lineup.h's directory.
+# LINEUP is the installed tool (pkg-config --variable=lineup lineup) unless
+# set; when pkg-config cannot find lineup, including this file fails with
+# a message saying what to set (PKG_CONFIG_PATH or LINEUP). PKG_CONFIG
+# names the pkg-config to ask, as in autoconf (a cross build's, or
+# `pkg-config --define-prefix` for a relocated prefix).
+PKG_CONFIG ?= pkg-config
 
 # Including this file must not change the includer's default goal.
 lineup__goal := $(.DEFAULT_GOAL)
 
-LINEUP ?= lineup
+# asked once, not at every check
+ifeq ($(origin LINEUP),undefined)
+LINEUP := $(shell $(PKG_CONFIG) --variable=lineup lineup 2>/dev/null)
+ifeq ($(LINEUP),)
+$(error lineup.mk: pkg-config cannot find lineup's tool ($(PKG_CONFIG) --variable=lineup lineup is empty): set PKG_CONFIG_PATH to <prefix>/share/pkgconfig, or LINEUP to the lineup binary)
+endif
+endif
 LINEUP_RULES ?=
 LINEUP_FLAGS ?=
 # asked once, not at every compile
 ifeq ($(origin LINEUP_INCLUDE),undefined)
-LINEUP_INCLUDE := $(shell pkg-config --variable=includedir lineup 2>/dev/null)
+LINEUP_INCLUDE := $(shell $(PKG_CONFIG) --variable=includedir lineup 2>/dev/null)
 endif
 LINEUP_CFLAGS = -g $(if $(LINEUP_INCLUDE),-I$(LINEUP_INCLUDE))
 

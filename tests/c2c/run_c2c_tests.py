@@ -329,8 +329,8 @@ case('bad', 'both-stdin',
      err="lineup c2c: FILE and REPORT cannot both be stdin")
 case('bad', 'no-struct',
      '{lineup} c2c {dir}/stats.o {fx}/annotate.txt', 2,
-     err="usage: lineup c2c --struct NAME [--base ADDR] [--rules-out "
-         "FILE.ini] FILE REPORT")
+     err="lineup c2c: no --struct NAME given; usage: lineup c2c --struct "
+         "NAME [--base ADDR] [--rules-out FILE.ini] FILE REPORT")
 case('bad', 'not-an-object',
      '{lineup} c2c --struct stats {fx}/garbage.txt {fx}/annotate.txt', 2,
      reject=['Traceback'])

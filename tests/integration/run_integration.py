@@ -10,10 +10,14 @@ instead of taking the unchecked file as up to date.
   make   examples/make through mk/lineup.mk (stamps, lineup_check)
   cmake  lineup installed with `meson install --destdir` into a temporary
          prefix; examples/cmake finds it with find_package(lineup)
-         (CMAKE_PREFIX_PATH), under Ninja and Unix Makefiles; and
+         (CMAKE_PREFIX_PATH), under Ninja and Unix Makefiles: a changed
+         rules file checks the static library again, an OBJECT library's
+         objects and a header-only INTERFACE library's types are checked;
+         and
          examples/make through the installed lineup.mk
   meson  examples/meson-subproject with lineup as a subproject: the
-         check as a custom_target, and as `meson test` cases
+         check as a custom_target (`lineup check --stamp`, no Python; a
+         changed rules file checks again), and as `meson test` cases
   ci     doc/ci.md's jq filter, as the page has it, turns lineup's SARIF
          for the broken example into a GitLab Code Quality report
 
@@ -121,6 +125,75 @@ def cmake_cases(src, prefix, build, generator):
     has(out, *BROKEN)
 
 
+def cmake_rules_change(src, prefix, build, generator):
+    """A changed rules file checks again, the static library unchanged."""
+    rules = os.path.join(src, "..", "common", "conn.ini")
+    with open(rules) as f:
+        kept = f.read()
+    run(["cmake", "-S", src, "-B", build, "-G", generator,
+         f"-DCMAKE_PREFIX_PATH={prefix}", "-DCMAKE_C_FLAGS="], src)
+    out = run(["cmake", "--build", build], src)
+    # COMMENT names the target (no generator expression left unexpanded)
+    has(out, "lineup check conn")
+    lacks(out, "$<")
+    try:
+        with open(rules, "a") as f:
+            f.write("max_size = 64\n")
+        out = run(["cmake", "--build", build], src, expect=None)
+        has(out, "error: struct conn is ", "more than max_size 64")
+    finally:
+        with open(rules, "w") as f:
+            f.write(kept)
+    out = run(["cmake", "--build", build], src)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    out = run(["cmake", "--build", build], src)
+    lacks(out, "struct checked")  # the stamp is up to date
+
+
+LIBRARY_KINDS = """\
+cmake_minimum_required(VERSION 3.15)
+project(kinds C)
+find_package(lineup 0.2 REQUIRED)
+# an OBJECT library: its objects are checked
+add_library(connobj OBJECT ../common/conn.c)
+target_include_directories(connobj PRIVATE ../common)
+target_link_libraries(connobj PRIVATE lineup::lineup)
+lineup_check(TARGET connobj RULES ../common/conn.ini)
+# a header-only INTERFACE library: a unit naming the type is compiled
+add_library(connh INTERFACE)
+target_include_directories(connh INTERFACE ${CMAKE_CURRENT_SOURCE_DIR}/../common)
+target_link_libraries(connh INTERFACE lineup::lineup)
+lineup_check(TARGET connh TYPES "struct conn" HEADERS conn.h
+  RULES ../common/conn.ini)
+"""
+
+
+def cmake_library_kinds(tmp, prefix, generator):
+    src = os.path.join(tmp, "examples", "kinds")
+    os.makedirs(src, exist_ok=True)
+    with open(os.path.join(src, "CMakeLists.txt"), "w") as f:
+        f.write(LIBRARY_KINDS)
+    build = os.path.join(tmp, "kinds-" + generator.split()[0])
+    configure = ["cmake", "-S", src, "-B", build, "-G", generator,
+                 f"-DCMAKE_PREFIX_PATH={prefix}"]
+    run(configure, src)
+    out = run(["cmake", "--build", build], src)
+    assert out.count("lineup: 1 struct checked, 0 errors, 0 warnings") == 2, \
+        out
+    has(out, "lineup check connobj", "lineup check connh")
+    run(configure + ["-DCMAKE_C_FLAGS=-DCONN_BROKEN"], src)
+    out = run(["cmake", "--build", build, "--target", "connobj_lineup_check"],
+              src, expect=None)
+    has(out, *BROKEN)
+    out = run(["cmake", "--build", build, "--target", "connh_lineup_check"],
+              src, expect=None)
+    has(out, BROKEN[0], "conn.h:25:16")
+    # fails again: nothing unchecked is taken as up to date
+    out = run(["cmake", "--build", build, "--target", "connh_lineup_check"],
+              src, expect=None)
+    has(out, BROKEN[0])
+
+
 def test_cmake(lineup, root, build, tmp):
     if not shutil.which("cmake"):
         return SKIP
@@ -132,6 +205,9 @@ def test_cmake(lineup, root, build, tmp):
                                        else [])
     for g in generators:
         cmake_cases(src, prefix, os.path.join(tmp, "b-" + g.split()[0]), g)
+        cmake_rules_change(src, prefix,
+                           os.path.join(tmp, "r-" + g.split()[0]), g)
+        cmake_library_kinds(tmp, prefix, g)
     # found by a project without languages (share/cmake, not lib/<arch>);
     # refused for another minor version, or a component it lacks
     for i, (request, fragment) in enumerate([
@@ -170,6 +246,23 @@ def test_meson(lineup, root, build, tmp):
     out = run(["meson", "test", "-C", mb, "--print-errorlogs"], tmp)
     for name in ["lineup-check", "lineup-matrix"]:
         assert name in out and "Fail:               0" in out, out
+    # lineup check --stamp: no Python wrapper; a changed rules file checks
+    # again (depend_files)
+    with open(os.path.join(src, "meson.build")) as f:
+        lacks(f.read(), "python")
+    rules = os.path.join(tmp, "examples", "common", "conn.ini")
+    with open(rules) as f:
+        kept = f.read()
+    with open(rules, "a") as f:
+        f.write("max_size = 64\n")
+    out = run(["meson", "compile", "-C", mb], tmp, expect=1)
+    has(out, "more than max_size 64", "FAILED: conn.lineup-ok")
+    assert not os.path.exists(stamp)
+    with open(rules, "w") as f:
+        f.write(kept)
+    out = run(["meson", "compile", "-C", mb], tmp)
+    has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
+    assert os.path.exists(stamp)
     run(["meson", "configure", mb, "-Dc_args=-DCONN_BROKEN"], tmp)
     out = run(["meson", "compile", "-C", mb], tmp, expect=1)
     has(out, *BROKEN, "FAILED: conn.lineup-ok")

@@ -155,10 +155,13 @@ def expect_error(ctx, what, args, err):
 
 def group_errors(ctx):
     nc = ["rules", "--from-net-cachelines"]
-    usage = "usage: lineup rules --from-net-cachelines FILE.rst\n"
-    expect_error(ctx, "no option", ["rules"], usage)
+    usage = "; usage: lineup rules --from-net-cachelines FILE.rst\n"
+    expect_error(ctx, "no option", ["rules"],
+                 "lineup rules: no --from-net-cachelines FILE.rst given" +
+                 usage)
     ctx.write("t.rst", TABLE)
-    expect_error(ctx, "extra argument", nc + ["t.rst", "x.o"], usage)
+    expect_error(ctx, "extra argument", nc + ["t.rst", "x.o"],
+                 "lineup rules: takes no FILE ('x.o')" + usage)
     expect_error(ctx, "missing argument", nc,
                  "lineup rules: missing argument to "
                  "'--from-net-cachelines' (lineup rules --help lists the "

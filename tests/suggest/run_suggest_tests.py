@@ -609,7 +609,7 @@ def test_json_shape(env):
     env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
     doc = env.suggest_json(['--struct', 'tiny', '--rules',
                             os.path.join(FIXTURES, 'tiny.ini'), obj])
-    expect(set(doc) == {'version', 'struct', 'input', 'file', 'line',
+    expect(set(doc) == {'lineup', 'struct', 'input', 'file', 'line',
                         'line_size', 'pair', 'configurations', 'current',
                         'proposals'}, sorted(doc))
     expect(doc['current'] == {'size': 16, 'lines': 1, 'findings': 1,

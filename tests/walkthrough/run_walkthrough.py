@@ -17,7 +17,11 @@ PATH being the binary under test. So the README cannot drift from the tool:
 a changed output, exit status or file fails here.
 
     run_walkthrough.py --lineup PATH [--top DIR] [--readme FILE]
-                       [--require WORD]... [--expect-failures N] [-v]
+                       [--require WORD]... [--copy DIR]...
+                       [--expect-failures N] [-v]
+
+--copy DIR: another directory of the source tree the page's commands use
+(tests/suggest/fixtures for doc/suggest.md), copied to the same place.
 
 --require: a command that must appear among the steps (the walk-through
 cannot vanish unnoticed). --expect-failures N: pass only when exactly N
@@ -113,8 +117,8 @@ def first_difference(want, got):
     return 'README shows %d lines, got %d' % (len(want), len(got))
 
 
-def setup(top, work, lineup):
-    for d in (os.path.join('examples', 'task_group'), 'include'):
+def setup(top, work, lineup, extra=()):
+    for d in (os.path.join('examples', 'task_group'), 'include', *extra):
         shutil.copytree(os.path.join(top, d), os.path.join(work, d))
     bindir = os.path.join(work, '.bin')
     os.mkdir(bindir)
@@ -150,6 +154,9 @@ def main():
     ap.add_argument('--readme')
     ap.add_argument('--require', action='append', default=[])
     ap.add_argument('--expect-failures', type=int, default=0)
+    ap.add_argument('--copy', action='append', default=[],
+                    help='another directory of the source tree the page '
+                         'uses, copied to the same place')
     ap.add_argument('-v', action='store_true')
     a = ap.parse_args()
     top = os.path.abspath(a.top)
@@ -170,7 +177,7 @@ def main():
         return 1
     failed = 0
     with tempfile.TemporaryDirectory(prefix='lineup-walkthrough-') as work:
-        env = setup(top, work, a.lineup)
+        env = setup(top, work, a.lineup, a.copy)
         for cmd, want, exit in cmds:
             failed += not run(cmd, want, exit, work, env, a.v)
     print('walkthrough: %d commands, %d failed' % (len(cmds), failed))

@@ -23,5 +23,21 @@ int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
 
+/*
+ * --stamp FILE, for build systems: removed before the command runs (an
+ * interrupted check leaves none), written after it only when it exits 0.
+ * lu_stamp_remove returns -1 after saying why it could not; settle
+ * returns RC, or LU_EXIT_USAGE when the stamp could not be written.
+ */
+int lu_stamp_remove(const struct lu_cli *cli);
+int lu_stamp_settle(const struct lu_cli *cli, int rc);
+
+/*
+ * A usage error as one line: what is missing or extra, then the grammar,
+ * "lineup CMD: WHY; usage: USAGE". Returns LU_EXIT_USAGE.
+ */
+int lu_usage_error(const char *cmd, const char *usage, const char *why, ...)
+	__attribute__((format(printf, 3, 4)));
+
 
 #endif

@@ -97,10 +97,18 @@ int lu_cmd_asserts(struct lu_cli *cli)
 	int rc;
 
 	if (cli->n_args != 1 || !cli->n_structs) {
-		fprintf(stderr, "usage: lineup asserts --struct NAME "
-				"[--rules FILE.ini] [--style lineup|kernel] "
-				"FILE\n");
-		return LU_EXIT_USAGE;
+		static const char usage[] =
+			"lineup asserts --struct NAME [--rules FILE.ini] "
+			"[--style lineup|kernel] FILE";
+
+		if (!cli->n_structs)
+			return lu_usage_error("asserts", usage,
+					      "no --struct NAME given");
+		if (!cli->n_args)
+			return lu_usage_error("asserts", usage,
+					      "no FILE given");
+		return lu_usage_error("asserts", usage, "one FILE, not %zu",
+				      cli->n_args);
 	}
 	if (cli->rules) {
 		if (lu_rules_parse_file(cli->rules, &rules, &err) < 0) {

@@ -24,8 +24,8 @@
 #define MAX_REPORT (256u << 20)
 
 static const char usage_line[] =
-	"usage: lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
-	"FILE REPORT\n";
+	"lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
+	"FILE REPORT";
 
 static int read_report(const char *path, struct lu_c2c_report *r)
 {
@@ -95,10 +95,15 @@ int lu_cmd_c2c(struct lu_cli *cli)
 	const struct lu_struct *s;
 	int rc = LU_EXIT_USAGE;
 
-	if (cli->n_args != 2 || cli->n_structs != 1) {
-		fputs(usage_line, stderr);
-		return LU_EXIT_USAGE;
-	}
+	if (cli->n_structs != 1)
+		return lu_usage_error("c2c", usage_line, cli->n_structs
+			? "one --struct NAME, not %zu" : "no --struct NAME given",
+			cli->n_structs);
+	if (cli->n_args != 2)
+		return lu_usage_error("c2c", usage_line, cli->n_args == 1
+			? "no REPORT given" : cli->n_args
+			? "FILE and REPORT, not %zu arguments"
+			: "no FILE and REPORT given", cli->n_args);
 	if (!strcmp(cli->args[0], "-") && !strcmp(cli->args[1], "-")) {
 		fprintf(stderr, "lineup c2c: FILE and REPORT cannot both be "
 				"stdin\n");

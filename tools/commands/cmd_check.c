@@ -58,11 +58,12 @@ int lu_cmd_check(struct lu_cli *cli)
 	bool have_rules = cli->rules != NULL;
 	int rc = LU_EXIT_USAGE;
 
-	if (!cli->n_args) {
-		fprintf(stderr,
-			"usage: lineup check [--rules FILE.ini] FILE...\n");
-		return LU_EXIT_USAGE;
-	}
+	if (!cli->n_args)
+		return lu_usage_error("check",
+				      "lineup check [--rules FILE.ini] FILE...",
+				      "no FILE given%s", cli->from_pahole ? ""
+				      : " (and /sys/kernel/btf/vmlinux is not "
+					"readable)");
 	if (have_rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;

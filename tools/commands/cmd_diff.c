@@ -68,11 +68,12 @@ int lu_cmd_diff(struct lu_cli *cli)
 	size_t n_sets = 0;
 	int rc = LU_EXIT_USAGE;
 
-	if (cli->n_args != 2) {
-		fprintf(stderr, "usage: lineup diff [--struct NAME]... "
-				"[--rules FILE.ini] OLD NEW\n");
-		return LU_EXIT_USAGE;
-	}
+	if (cli->n_args != 2)
+		return lu_usage_error("diff", "lineup diff [--struct NAME]... "
+				      "[--rules FILE.ini] OLD NEW",
+				      cli->n_args == 1 ? "no NEW given"
+				      : cli->n_args ? "OLD and NEW, not %zu files"
+				      : "no OLD and NEW given", cli->n_args);
 	if (cli->rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;

@@ -129,15 +129,13 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	int rc = LU_EXIT_USAGE, sig = 0;
 	bool swept = false;
 
-	if (!cli->rules || cli->n_args) {
-		fprintf(stderr, "usage: lineup matrix --rules FILE.ini\n");
-		return LU_EXIT_USAGE;
-	}
-	if (cli->format == LU_FORMAT_SARIF) {
-		fprintf(stderr, "lineup matrix: --format sarif is for check; "
-				"use text or json\n");
-		return LU_EXIT_USAGE;
-	}
+	if (!cli->rules)
+		return lu_usage_error("matrix", "lineup matrix --rules FILE.ini",
+				      "no --rules FILE.ini given");
+	if (cli->n_args)
+		return lu_usage_error("matrix", "lineup matrix --rules FILE.ini",
+				      "takes no FILE ('%s'): the rules' [matrix] "
+				      "names the source", cli->args[0]);
 	if (setup(&mx, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;

@@ -18,9 +18,15 @@ int lu_cmd_rules(struct lu_cli *cli)
 	struct lu_error err;
 
 	if (!cli->net_cachelines || cli->n_args) {
-		fprintf(stderr, "usage: lineup rules --from-net-cachelines "
-				"FILE.rst\n");
-		return LU_EXIT_USAGE;
+		static const char usage[] =
+			"lineup rules --from-net-cachelines FILE.rst";
+
+		if (!cli->net_cachelines)
+			return lu_usage_error("rules", usage,
+					      "no --from-net-cachelines "
+					      "FILE.rst given");
+		return lu_usage_error("rules", usage, "takes no FILE ('%s')",
+				      cli->args[0]);
 	}
 	int parsed = lu_nc_parse_file(cli->net_cachelines, NULL, &t, &err);
 

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "reader.h"
 #include "show.h"
+#include "show_filter.h"
 
 /* Every --struct must be in the input; the nearest name helps a typo. */
 static int wanted_found(const struct lu_cli *cli, const struct lu_set *set)
@@ -31,10 +32,12 @@ int lu_cmd_show(struct lu_cli *cli)
 	struct lu_set set;
 	struct lu_error err;
 
-	if (cli->n_args != 1) {
-		fprintf(stderr, "usage: lineup show [--struct NAME]... FILE\n");
-		return LU_EXIT_USAGE;
-	}
+	if (cli->n_args != 1)
+		return lu_usage_error("show", "lineup show [--struct NAME]... FILE",
+				      cli->n_args ? "one FILE, not %zu"
+				      : "no FILE given (and "
+					"/sys/kernel/btf/vmlinux is not readable)",
+				      cli->n_args);
 	lu_set_init(&set, cli->args[0]);
 	if (lu_read(cli->args[0], &ropts, &set, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
@@ -45,10 +48,12 @@ int lu_cmd_show(struct lu_cli *cli)
 		lu_set_free(&set);
 		return LU_EXIT_USAGE;
 	}
+	lu_show_filter(&set, &cli->filter);
 	struct lu_show_opts sopts = {
 		.line_size = set.line_size,
 		.pair = cli->pair,
 		.color = cli->color,
+		.hex = cli->hex,
 	};
 	int rc = LU_EXIT_OK, wrote;
 

@@ -319,9 +319,16 @@ int lu_cmd_suggest(struct lu_cli *cli)
 	int rc = LU_EXIT_USAGE, wrote;
 
 	if (cli->n_args != 1 || cli->n_structs != 1) {
-		fprintf(stderr, "usage: lineup suggest --struct NAME "
-				"[--rules FILE.ini] FILE\n");
-		return LU_EXIT_USAGE;
+		static const char usage[] =
+			"lineup suggest --struct NAME [--rules FILE.ini] FILE";
+
+		if (cli->n_structs != 1)
+			return lu_usage_error("suggest", usage, cli->n_structs
+				? "one --struct NAME, not %zu"
+				: "no --struct NAME given", cli->n_structs);
+		return lu_usage_error("suggest", usage, cli->n_args
+				      ? "one FILE, not %zu" : "no FILE given",
+				      cli->n_args);
 	}
 	lu_set_init(&c.set, cli->args[0]);
 	if (setup(&c, &err) < 0) {

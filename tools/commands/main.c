@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "closest_name.h"
 
 #ifndef LINEUP_VERSION
 #define LINEUP_VERSION "unknown"
@@ -23,6 +24,9 @@ enum lu_option_id {
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
 	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
 	OPT_FROM_NET, OPT_HELP,
+	/* show's pahole habits: --hex and the whole-file filters */
+	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
+	OPT_STAMP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -36,7 +40,9 @@ struct lu_option {
 
 static const struct lu_option all_options[] = {
 	{ { "struct", required_argument, NULL, 's' }, OPT_STRUCT,
-	  "-s, --struct NAME", "only the struct NAME (repeatable)" },
+	  "-s, -C, --struct NAME",
+	  "only the struct NAME (repeatable, or NAME,NAME...; -C as in "
+	  "pahole)" },
 	{ { "rules", required_argument, NULL, 'r' }, OPT_RULES,
 	  "-r, --rules FILE.ini", "rules for named structs (doc/rules.md)" },
 	{ { "jobs", required_argument, NULL, 'j' }, OPT_JOBS,
@@ -89,6 +95,23 @@ static const struct lu_option all_options[] = {
 	    256 + OPT_FROM_NET },
 	  OPT_FROM_NET, "--from-net-cachelines FILE.rst",
 	  "read Linux's Documentation/networking/net_cachelines table" },
+	{ { "hex", no_argument, NULL, 256 + OPT_HEX }, OPT_HEX, "--hex",
+	  "offsets and sizes in hexadecimal, as pahole --hex" },
+	{ { "min-size", required_argument, NULL, 256 + OPT_MIN_SIZE },
+	  OPT_MIN_SIZE, "--min-size BYTES",
+	  "only structs of at least BYTES bytes" },
+	{ { "holes", required_argument, NULL, 256 + OPT_HOLES }, OPT_HOLES,
+	  "--holes N", "only structs with at least N holes (pahole -H)" },
+	{ { "min-lines", required_argument, NULL, 256 + OPT_MIN_LINES },
+	  OPT_MIN_LINES, "--min-lines N",
+	  "only structs spanning at least N cache lines" },
+	{ { "prefix", required_argument, NULL, 256 + OPT_PREFIX }, OPT_PREFIX,
+	  "--prefix NAME", "only structs whose name starts with NAME (pahole "
+	  "-y)" },
+	{ { "stamp", required_argument, NULL, 256 + OPT_STAMP }, OPT_STAMP,
+	  "--stamp FILE",
+	  "write FILE when every rule holds, remove it otherwise (a build "
+	  "system's output)" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -116,19 +139,25 @@ static const struct lu_command commands[] = {
 	  "DWARF,\n"
 	  "raw BTF (/sys/kernel/btf/vmlinux), an ELF file with .BTF, or "
 	  "pahole text\n"
-	  "(- reads it from stdin).\n",
-	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_COLOR), TEXT | JSON },
+	  "(- reads it from stdin). Without FILE, /sys/kernel/btf/vmlinux "
+	  "(the running\n"
+	  "kernel's BTF), as pahole reads it.\n",
+	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_COLOR) | TAKES(OPT_HEX) |
+		  TAKES(OPT_MIN_SIZE) | TAKES(OPT_HOLES) |
+		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
+	  TEXT | JSON },
 	{ "check", lu_cmd_check,
 	  "lineup check [--rules FILE.ini] [OPTIONS] FILE...",
 	  "Checks every struct that carries lineup or kernel group markers, "
 	  "and every\n"
 	  "struct named in the rules file: no cache line may hold a byte of a "
 	  "write\n"
-	  "group and a byte of another write or read group.\n"
+	  "group and a byte of another write or read group. Without FILE, "
+	  "/sys/kernel/btf/vmlinux.\n"
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN),
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -137,8 +166,8 @@ static const struct lu_command commands[] = {
 	  "checks each layout, and names the condition that makes them fail.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
-		  TAKES(OPT_COLOR),
-	  TEXT | JSON },
+		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP),
+	  TEXT | JSON | SARIF },
 	{ "c2c", lu_cmd_c2c,
 	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
 	  "[OPTIONS] FILE REPORT",
@@ -229,7 +258,8 @@ static void usage(FILE *out)
 		     "       lineup --version\n\ncommands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %s\n", commands[i].usage);
-	fprintf(out, "\nlineup COMMAND --help tells more.\n");
+	fprintf(out, "\nlineup help COMMAND (or lineup COMMAND --help) tells "
+		     "more.\n");
 }
 
 static void formats_text(const struct lu_command *c, char *buf, size_t size)
@@ -285,13 +315,19 @@ static void command_help(const struct lu_command *c)
 
 		if (!o->spelling || !(c->takes & TAKES(o->id)))
 			continue;
+		const char *help = o->help ? o->help
+					   : "output format (default text)";
+
 		if (o->id == OPT_FORMAT)
 			snprintf(spelling, sizeof(spelling), "--format %s",
 				 formats);
 		else
 			snprintf(spelling, sizeof(spelling), "%s", o->spelling);
-		print_wrapped(spelling, o->help ? o->help
-					       : "output format (default text)");
+		/* c2c and suggest read one struct */
+		if (o->id == OPT_STRUCT &&
+		    (c->run == lu_cmd_c2c || c->run == lu_cmd_suggest))
+			help = "the struct NAME (one; -C as in pahole)";
+		print_wrapped(spelling, help);
 	}
 }
 
@@ -378,11 +414,56 @@ static bool parse_format(const struct lu_command *c, const char *arg,
 	return false;
 }
 
+/*
+ * --struct NAME, -C NAME: pahole's NAME,NAME... too (no C name has a
+ * comma). The list is cut in place, in argv's own storage.
+ */
+static bool add_structs(struct lu_cli *cli, char *arg)
+{
+	char *save = NULL;
+
+	for (char *name = strtok_r(arg, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		cli->structs = realloc(cli->structs, (cli->n_structs + 1) *
+							     sizeof(*cli->structs));
+		if (!cli->structs)
+			abort();
+		/* "struct foo" and "foo" name the same thing */
+		if (!strncmp(name, "struct ", 7))
+			name += 7;
+		cli->structs[cli->n_structs++] = name;
+	}
+	return true;
+}
+
+/* show's whole-file filters: a count of bytes, holes or lines. */
+static bool parse_filter(const struct lu_command *c, const struct lu_option *o,
+			 const char *arg, struct lu_cli *cli)
+{
+	unsigned v;
+
+	if (!parse_uint(arg, 1u << 30, &v)) {
+		fprintf(stderr, "lineup %s: bad --%s '%s' (a number, 1 or "
+				"more)\n",
+			c->name, o->getopt.name, arg);
+		return false;
+	}
+	if (o->id == OPT_MIN_SIZE)
+		cli->filter.min_size = v;
+	else if (o->id == OPT_HOLES)
+		cli->filter.min_holes = v;
+	else
+		cli->filter.min_lines = v;
+	return true;
+}
+
 /* One option the command takes; false after saying why not. */
 static bool parse_option(const struct lu_command *c, const struct lu_option *o,
-			 const char *arg, struct lu_cli *cli,
+			 char *optarg_mutable, struct lu_cli *cli,
 			 const char **color)
 {
+	const char *arg = optarg_mutable;
+
 	switch (o->id) {
 	case OPT_HELP:
 		command_help(c);
@@ -445,15 +526,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		}
 		return true;
 	case OPT_STRUCT:
-		cli->structs = realloc(cli->structs, (cli->n_structs + 1) *
-							     sizeof(*cli->structs));
-		if (!cli->structs)
-			abort();
-		/* "struct foo" and "foo" name the same thing */
-		if (!strncmp(arg, "struct ", 7))
-			arg += 7;
-		cli->structs[cli->n_structs++] = arg;
-		return true;
+		return add_structs(cli, optarg_mutable);
 	case OPT_RULES:
 		cli->rules = arg;
 		return true;
@@ -479,8 +552,32 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_FROM_NET:
 		cli->net_cachelines = arg;
 		return true;
+	case OPT_HEX:
+		cli->hex = true;
+		return true;
+	case OPT_MIN_SIZE:
+	case OPT_HOLES:
+	case OPT_MIN_LINES:
+		return parse_filter(c, o, arg, cli);
+	case OPT_PREFIX:
+		cli->filter.prefix = arg;
+		return true;
+	case OPT_STAMP:
+		cli->stamp = arg;
+		return true;
 	}
 	return false;
+}
+
+/*
+ * no-color.org: NO_COLOR set and not empty turns colour off (an empty one
+ * does not); a dumb terminal shows escapes as text.
+ */
+static bool colors_wanted(void)
+{
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	return !(no && *no) && !(term && !strcmp(term, "dumb"));
 }
 
 /*
@@ -500,9 +597,11 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
 	opterr = 0;
-	while ((val = getopt_long(argc, argv, ":hs:r:j:", longopts, NULL)) !=
-	       -1) {
-		const struct lu_option *o = option_by_val(val);
+	while ((val = getopt_long(argc, argv, ":hs:r:j:C:", longopts,
+				  NULL)) != -1) {
+		/* pahole's -C is --struct */
+		const struct lu_option *o = option_by_val(val == 'C' ? 's'
+								     : val);
 
 		if (val == '?' || val == ':') {
 			char letter[3] = { '-', (char)optopt, '\0' };
@@ -531,15 +630,73 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	if (!strcmp(color, "always"))
 		cli->color = true;
 	else if (!strcmp(color, "auto"))
-		cli->color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+		cli->color = isatty(STDOUT_FILENO) && colors_wanted();
 	cli->args = argv + optind;
 	cli->n_args = (size_t)(argc - optind);
 	return 0;
 }
 
+static const struct lu_command *command_named(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+/* "unknown command 'shwo' (did you mean 'show'?)", then the commands. */
+static int unknown_command(const char *name)
+{
+	struct lu_strset names = { 0 };
+
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		lu_strset_add(&names, commands[i].name);
+	const char *near = lu_closest_name(name, &names);
+
+	fprintf(stderr, "lineup: unknown command '%s'%s%s%s\n", name,
+		near ? " (did you mean '" : "", near ? near : "",
+		near ? "'?)" : "");
+	lu_strset_free(&names);
+	usage(stderr);
+	return LU_EXIT_USAGE;
+}
+
+/* `lineup help [COMMAND]`, as `lineup COMMAND --help`. */
+static int help(int argc, char **argv)
+{
+	const struct lu_command *c;
+
+	if (argc < 3) {
+		usage(stdout);
+		return LU_EXIT_OK;
+	}
+	c = command_named(argv[2]);
+	if (!c)
+		return unknown_command(argv[2]);
+	command_help(c);
+	return LU_EXIT_OK;
+}
+
+/* The running kernel's BTF, which show and check read without FILE. */
+#define LU_VMLINUX "/sys/kernel/btf/vmlinux"
+
+static void default_input(const struct lu_command *c, struct lu_cli *cli)
+{
+	static char vmlinux[] = LU_VMLINUX;
+	static char *args[] = { vmlinux, NULL };
+
+	if (cli->n_args || cli->from_pahole ||
+	    (c->run != lu_cmd_show && c->run != lu_cmd_check) ||
+	    access(LU_VMLINUX, R_OK))
+		return;
+	cli->args = args;
+	cli->n_args = 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
+		fprintf(stderr, "lineup: no command given\n");
 		usage(stderr);
 		return LU_EXIT_USAGE;
 	}
@@ -548,22 +705,20 @@ int main(int argc, char **argv)
 		return LU_EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "help")) {
-		usage(stdout);
-		return LU_EXIT_OK;
-	}
-	for (size_t i = 0; i < N_COMMANDS; i++) {
-		if (strcmp(argv[1], commands[i].name))
-			continue;
-		struct lu_cli cli = { .format = LU_FORMAT_TEXT };
-		int rc = LU_EXIT_USAGE;
+	    !strcmp(argv[1], "help"))
+		return help(argc, argv);
+	const struct lu_command *c = command_named(argv[1]);
 
-		if (parse(&commands[i], argc - 1, argv + 1, &cli) == 0)
-			rc = commands[i].run(&cli);
-		free(cli.structs);
-		return rc;
+	if (!c)
+		return unknown_command(argv[1]);
+	struct lu_cli cli = { .format = LU_FORMAT_TEXT };
+	int rc = LU_EXIT_USAGE;
+
+	if (parse(c, argc - 1, argv + 1, &cli) == 0) {
+		default_input(c, &cli);
+		if (lu_stamp_remove(&cli) == 0)
+			rc = lu_stamp_settle(&cli, c->run(&cli));
 	}
-	fprintf(stderr, "lineup: unknown command '%s'\n", argv[1]);
-	usage(stderr);
-	return LU_EXIT_USAGE;
+	free(cli.structs);
+	return rc;
 }

@@ -406,6 +406,39 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	return lu_output_json(stdout, root);
 }
 
+/*
+ * SARIF for nightly sweeps: check's rules, one result per distinct
+ * finding, its message ending in the condition it appears under (as the
+ * text says it) and the condition and configurations as properties.
+ */
+static int report_sarif(struct lu_matrix *mx, struct seen_finding *seen,
+			size_t n_seen, const struct lu_report_ctx *ctx)
+{
+	json_t *results = json_array();
+	size_t n_cfg = mx->configs.n_configs;
+
+	for (size_t i = 0; i < n_seen; i++) {
+		json_t *r = lu_sarif_result(seen[i].f, ctx), *in = json_array();
+		json_t *msg = json_object_get(r, "message");
+		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
+						seen[i].in);
+
+		cond = cond ? cond : "never";
+		json_object_set_new(msg, "text", json_sprintf(
+			"%s [%s]", json_string_value(json_object_get(msg, "text")),
+			cond));
+		for (size_t c = 0; c < n_cfg; c++)
+			if (seen[i].in[c])
+				json_array_append_new(in,
+						      json_string(mx->cfg[c].name));
+		json_object_set_new(r, "properties",
+				    json_pack("{s:s, s:o}", "condition", cond,
+					      "configurations", in));
+		json_array_append_new(results, r);
+	}
+	return lu_output_json(stdout, lu_sarif_log(lu_sarif_rules(), results));
+}
+
 int lu_matrix_report(struct lu_matrix *mx)
 {
 	size_t n_cfg = mx->configs.n_configs, n_seen = 0, n_failing = 0,
@@ -441,6 +474,8 @@ int lu_matrix_report(struct lu_matrix *mx)
 
 	if (mx->cli->format == LU_FORMAT_JSON) {
 		wrote = report_json(mx, seen, n_seen, &ctx, failing, n_failing);
+	} else if (mx->cli->format == LU_FORMAT_SARIF) {
+		wrote = report_sarif(mx, seen, n_seen, &ctx);
 	} else {
 		report_text(mx, seen, n_seen, &ctx, failing, n_failing,
 			    n_broken);

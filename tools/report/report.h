@@ -97,6 +97,8 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * the log that holds the rules and results (it takes both references).
  */
 #define LU_SARIF_CHECK_RULES 7
+/* A finding type's stable check id, "LU001"...: in JSON, SARIF and text */
+const char *lu_finding_id(enum lu_finding_type t);
 struct json_t *lu_sarif_rules(void);
 struct json_t *lu_sarif_result(const struct lu_finding *x,
 			       const struct lu_report_ctx *ctx);

@@ -21,7 +21,16 @@
 struct painter {
 	FILE *out;
 	bool color;
+	bool hex;	/* --hex: offsets and sizes as pahole --hex has them */
 };
+
+/* an item's offset and size, in decimal or (--hex) as pahole --hex has them */
+static void print_place(const struct painter *p, uint64_t offset,
+			uint64_t size)
+{
+	fprintf(p->out, p->hex ? " /* %#5llx %#5llx */" : " /* %5llu %5llu */",
+		(unsigned long long)offset, (unsigned long long)size);
+}
 
 static const char *paint(const struct painter *p, const char *code)
 {
@@ -323,8 +332,8 @@ static void print_block_close(const struct shower *sh,
 	aligned_attr(attr, sizeof(attr), forced, sh->s->align_inferred);
 	snprintf(decl, sizeof(decl), "}%s;", attr);
 	tabs(out, indent);
-	fprintf(out, "%-*s /* %5llu %5llu */", width + 22, decl,
-		(unsigned long long)b->offset, (unsigned long long)b->size);
+	fprintf(out, "%-*s", width + 22, decl);
+	print_place(sh->p, b->offset, b->size);
 	print_lines(out, b->offset, b->size, sh->line);
 	fputc('\n', out);
 }
@@ -346,13 +355,12 @@ static void print_member(const struct shower *sh, size_t i, unsigned indent,
 	fputs(paint(p, conflict ? LU_SGR_BOLD_RED : kind_color(kind)), out);
 	print_decl(out, m, (int)indent, attr);
 	if (m->bit_size)
-		fprintf(out, " /* %5llu:%-2u %2llu */",
+		fprintf(out, p->hex ? " /* %#5llx:%#2x %#2llx */"
+				    : " /* %5llu:%-2u %2llu */",
 			(unsigned long long)m->offset, m->bit_offset,
 			(unsigned long long)m->size);
 	else
-		fprintf(out, " /* %5llu %5llu */",
-			(unsigned long long)m->offset,
-			(unsigned long long)m->size);
+		print_place(p, m->offset, m->size);
 	print_lines(out, m->offset, m->size, sh->line);
 	if (conflict)
 		fputs(" <-- conflict", out);
@@ -670,7 +678,7 @@ int lu_show_text(FILE *out, const struct lu_set *set,
 		 const struct lu_findings *findings,
 		 const struct lu_show_opts *opts)
 {
-	struct painter p = { out, opts->color };
+	struct painter p = { out, opts->color, opts->hex };
 
 	/* a full disk stops the listing where errno still names the cause */
 	for (size_t i = 0; i < set->n_structs && !ferror(out); i++)

@@ -12,6 +12,7 @@ struct lu_show_opts {
 	unsigned line_size;
 	bool pair;
 	bool color;
+	bool hex;	/* text: offsets and sizes in hexadecimal */
 };
 
 /*

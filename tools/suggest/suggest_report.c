@@ -204,7 +204,7 @@ int lu_sg_report_json(FILE *out, const struct lu_sg_result *r)
 	const struct lu_struct *s = r->s;
 	json_t *root = json_object(), *props = json_array();
 
-	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "lineup", json_integer(1));
 	json_object_set_new(root, "struct", json_string(s->name));
 	json_object_set_new(root, "input", json_string(r->set->path));
 	json_object_set_new(root, "file", str_or_null(s->file));

@@ -45,6 +45,14 @@ struct lu_cli {
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
 	const char **structs;
 	size_t n_structs;
+	bool hex;		/* show: --hex offsets and sizes */
+	const char *stamp;	/* check, matrix: --stamp FILE */
+	struct lu_show_filter {	/* show: whole-file filters, 0 for none */
+		unsigned long long min_size;	/* --min-size BYTES */
+		unsigned min_holes;		/* --holes N */
+		unsigned min_lines;		/* --min-lines N */
+		const char *prefix;		/* --prefix NAME */
+	} filter;
 	char **args;		/* positional arguments */
 	size_t n_args;
 };
