@@ -39,6 +39,7 @@ struct lu_cli {
 	enum lu_assert_style style;	/* asserts: --style */
 	unsigned fail_on;	/* diff: --fail-on, LU_FAIL_ON_* bits */
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
+	unsigned sample;	/* trace: --sample N, 0 records every access */
 	const char **structs;
 	size_t n_structs;
 	char **args;		/* positional arguments */
@@ -54,6 +55,10 @@ struct lu_command {
 	unsigned formats;	/* the --format values, by enum lu_format */
 };
 
+/* In lu_command.takes: the arguments reach run unparsed, in args (a
+ * compiler wrapper's arguments are the compiler's). */
+#define LU_TAKES_RAW (1u << 31)
+
 int lu_cmd_show(struct lu_cli *cli);
 int lu_cmd_check(struct lu_cli *cli);
 int lu_cmd_matrix(struct lu_cli *cli);
@@ -62,6 +67,8 @@ int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
+int lu_cmd_trace(struct lu_cli *cli);
+int lu_cmd_trace_cc(struct lu_cli *cli);
 
 
 #endif
