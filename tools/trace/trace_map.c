@@ -535,13 +535,25 @@ static void neighbours(struct lu_trace_result *r, const struct placed *p,
 					   *nb = touch_name(r, b);
 				struct lu_trace_neighbours *e = NULL;
 
+				bool mirror = false;
+
+				/* the same two the other way round: said once */
 				for (size_t j = 0; j < r->n_neighbours && !e;
-				     j++)
-					if (r->neighbours[j].line_addr ==
-						    p[first].line &&
-					    !strcmp(r->neighbours[j].a, na) &&
-					    !strcmp(r->neighbours[j].b, nb))
-						e = &r->neighbours[j];
+				     j++) {
+					struct lu_trace_neighbours *x =
+						&r->neighbours[j];
+
+					if (x->line_addr != p[first].line)
+						continue;
+					if (!strcmp(x->a, na) &&
+					    !strcmp(x->b, nb))
+						e = x;
+					else if (!strcmp(x->a, nb) &&
+						 !strcmp(x->b, na))
+						mirror = true;
+				}
+				if (mirror)
+					continue;
 				if (!e) {
 					r->neighbours = lu_grow(
 						r->neighbours,

@@ -51,10 +51,19 @@ static void names_text(const struct lu_struct *s, const bool *which,
 						s->members[m].name);
 }
 
-/* The functions of the uses of the members in WHICH of kind KIND, once
- * each: "fs_write_before, fs_total_before" */
+static bool meets(const uint64_t *a, const uint64_t *b, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (lu_trace_bit(a, i) && lu_trace_bit(b, i))
+			return true;
+	return false;
+}
+
+/* The functions where THREADS made accesses of kind KIND to the members
+ * in WHICH, once each: "fs_write_before, fs_total_before" */
 static void functions_text(const struct lu_trace_type *ty, const bool *which,
-			   uint32_t kind, char *buf, size_t size)
+			   uint32_t kind, const uint64_t *threads, uint32_t n,
+			   char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -69,6 +78,7 @@ static void functions_text(const struct lu_trace_type *ty, const bool *which,
 						: use->where.module;
 
 			if (!(use->kind & kind) || !f || strstr(buf, f) ||
+			    !meets(use->threads, threads, n) ||
 			    len + strlen(f) + 4 > size)
 				continue;
 			len += (size_t)snprintf(buf + len, size - len, "%s%s",
@@ -95,9 +105,10 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 	names_text(s, v->other, o, sizeof(o));
 	lu_trace_threads_text(v->t1, r->n_threads, t1, sizeof(t1));
 	lu_trace_threads_text(v->t2, r->n_threads, t2, sizeof(t2));
-	functions_text(ty, v->written, LU_TRACE_STORE, fw, sizeof(fw));
-	functions_text(ty, v->other, LU_TRACE_LOAD | LU_TRACE_STORE, fo,
-		       sizeof(fo));
+	functions_text(ty, v->written, LU_TRACE_STORE, v->t1, r->n_threads, fw,
+		       sizeof(fw));
+	functions_text(ty, v->other, LU_TRACE_LOAD | LU_TRACE_STORE, v->t2,
+		       r->n_threads, fo, sizeof(fo));
 	if (first && first->file && first->decl_line)
 		fprintf(out, "%s:%u:%u: ", first->file, first->decl_line,
 			first->decl_column);

@@ -54,6 +54,18 @@ struct lt_state {
 static struct lt_state g = { .sample = 1 };
 static __thread struct lt_thread *self
 	__attribute__((tls_model("initial-exec")));
+/* the number pthread_create gave the thread, + 1; 0: none */
+static __thread uint32_t given_id __attribute__((tls_model("initial-exec")));
+
+uint32_t lt_new_id(void)
+{
+	return atomic_fetch_add(&g.next_id, 1);
+}
+
+void lt_set_next_id(uint32_t id)
+{
+	given_id = id + 1;
+}
 
 int lt_enabled(void)
 {
@@ -113,7 +125,7 @@ static struct lt_thread *lt_register(void)
 	t = lt_map(sizeof(*t));
 	if (!t)
 		return NULL;
-	t->id = atomic_fetch_add(&g.next_id, 1);
+	t->id = given_id ? given_id - 1 : lt_new_id();
 	t->birth = lt_epoch_bump();
 	t->countdown = 1;
 	t->next = atomic_load(&g.threads);

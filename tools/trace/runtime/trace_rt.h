@@ -75,6 +75,8 @@ void lt_alloc_record(void *p, size_t size, uintptr_t pc);
 void lt_free_record(void *p);
 void lt_object_record(const void *p, size_t size, const char *type);
 uint32_t lt_epoch_now(void);
+uint32_t lt_new_id(void);
+void lt_set_next_id(uint32_t id);
 uint32_t lt_epoch_bump(void);
 void *lt_map(size_t size);
 void lt_unmap(void *p, size_t size);

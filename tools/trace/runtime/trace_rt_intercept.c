@@ -167,12 +167,37 @@ int __real_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 	__attribute__((weak));
 LT_API int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 				 void *(*fn)(void *), void *arg);
+/* A thread's number is its place in the order of creation, so that
+ * T1 is the first thread the program started, run after run. */
+struct lt_start {
+	void *(*fn)(void *);
+	void *arg;
+	uint32_t id;
+};
+
+static void *lt_started(void *p)
+{
+	struct lt_start s = *(struct lt_start *)p;
+
+	__libc_free(p);
+	lt_set_next_id(s.id);
+	return s.fn(s.arg);
+}
+
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr,
 			  void *(*fn)(void *), void *arg)
 {
-	if (lt_enabled())
-		lt_epoch_bump();
-	return __real_pthread_create(t, attr, fn, arg);
+	struct lt_start *s;
+	int rc;
+
+	if (!lt_enabled() || !(s = __libc_malloc(sizeof(*s))))
+		return __real_pthread_create(t, attr, fn, arg);
+	*s = (struct lt_start){ fn, arg, lt_new_id() };
+	lt_epoch_bump();
+	rc = __real_pthread_create(t, attr, lt_started, s);
+	if (rc)
+		__libc_free(s);
+	return rc;
 }
 
 /* LINEUP_TRACE_OBJECT(ptr, type) in lineup.h calls this when it is
