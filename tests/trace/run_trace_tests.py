@@ -276,6 +276,45 @@ def _(x):
         raise Failed('json verdict: %r' % fs)
 
 
+# --- the saved trace as a report for lineup c2c ---------------------------
+
+@case('c2c', 'saved-trace-to-c2c-rules-check-suggest')
+def _(x):
+    prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
+    env = dict(os.environ, LINEUP_TRACE_FILE=os.path.join(x.dir, 'saved'))
+    run([prog], x.dir, env=env)
+    saved = [f for f in os.listdir(x.dir) if f.startswith('saved.')]
+    if len(saved) != 1:
+        raise Failed('one process, one trace file: %r' % saved)
+    c = run([x.lineup, 'c2c', '--struct', 'task_group', '--rules-out',
+             'from-trace.ini', prog, saved[0]], x.dir, check=False)
+    if c.returncode != 1:
+        raise Failed('c2c on the trace: exit %d\n%s%s'
+                     % (c.returncode, c.stdout, c.stderr))
+    expect(c.stdout, r'^struct task_group \(\d+ bytes, align 64\) in \S+; '
+           r'lineup trace from saved\.\d+$', 'c2c header')
+    expect(c.stdout, r"error: 'load_avg' \(stored by writer\) shares line 4 "
+           r"\(bytes 256-319\) with 'rt_se', 'rt_rq' \(loaded by reader\) "
+           r"in struct task_group: false sharing$", 'c2c verdict')
+    ini = x.read('from-trace.ini')
+    expect(ini, r'^write = load_avg$', 'c2c draft')
+    expect(ini, r'^read = rt_se rt_rq parent$', 'c2c draft')
+    run(['gcc', '-c', '-g', *SEED, '-o', 'before.o',
+         os.path.join(x.top, 'examples', 'task_group',
+                      'task_group_before.c')], x.dir)
+    k = run([x.lineup, 'check', '--rules', 'from-trace.ini', 'before.o'],
+            x.dir, check=False)
+    if k.returncode != 1:
+        raise Failed('check with the draft: exit %d\n%s%s'
+                     % (k.returncode, k.stdout, k.stderr))
+    s = run([x.lineup, 'suggest', '--struct', 'task_group', '--rules',
+             'from-trace.ini', 'before.o'], x.dir, check=False)
+    if s.returncode != 0:
+        raise Failed('suggest with the draft: exit %d\n%s%s'
+                     % (s.returncode, s.stdout, s.stderr))
+    expect(s.stdout, r'reorder', 'suggest')
+
+
 # --- trace-cc in build systems, and what is refused -----------------------
 
 @case('cc', 'meson-and-cmake-take-trace-cc')
