@@ -261,6 +261,26 @@ def _(x):
            r"load\)", 'many')
 
 
+@case('patterns', 'lineup-trace-object-names-a-pool-object')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'pool.c', '-I' + os.path.join(x.top, 'include'))
+        p = x.trace('--', prog, status=1)
+        expect(p.stdout, r'^struct conn \(16 bytes, align 8\): 1 object '
+               r'\(LINEUP_TRACE_OBJECT\)$', cc)
+        expect(p.stdout, r"error: 'rx_bytes' \(stored by T1 in receive\) "
+               r"shares line 0 \(bytes 0-63\) with 'peer' \(accessed by "
+               r"T2 in log_peer\) in struct conn: false sharing when it "
+               r"starts 0 bytes into a line$", cc)
+        expect(p.stdout, r"when it starts 16 bytes into a line \(as it did "
+               r"here\)$", cc)
+    # without trace-cc the macro is a statement that does nothing
+    run(['gcc', '-O2', '-Wall', '-Wextra', '-Werror', '-I' +
+         os.path.join(x.top, 'include'), '-o', 'pool-plain',
+         os.path.join(FX, 'pool.c')], x.dir)
+    run(['./pool-plain'], x.dir)
+
+
 @case('patterns', 'sampled-and-json')
 def _(x):
     prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)

@@ -345,6 +345,9 @@ struct pick {
 	size_t n;
 	uint64_t alloc_size;
 	unsigned call_line;
+	unsigned own_line;	/* the allocating statement's, and its file */
+	const char *own_file;
+	bool veto;		/* it stores into a pointer to a non-struct */
 	const char *const *wanted;
 	size_t n_wanted;
 };
@@ -393,6 +396,27 @@ static void consider(struct pick *p, Dwarf_Die *die, bool on_line)
 		p->c[p->n++] = (struct candidate){ name, size, score };
 }
 
+/*
+ * `char *buf = malloc(n)`, `pthread_t *t = calloc(...)`: a pointer to
+ * something other than a struct (or void) declared on the allocating
+ * statement says what the memory is, whatever struct of that size the
+ * function also has.
+ */
+static void check_veto(struct pick *p, Dwarf_Die *var)
+{
+	const char *file = dwarf_decl_file(var);
+	Dwarf_Die t;
+	int tag;
+
+	if (!file || !p->own_file || strcmp(basename_of(file), p->own_file) ||
+	    !type_of(var, &t) || strip(&t, NULL) != DW_TAG_pointer_type ||
+	    !type_of(&t, &t))
+		return;		/* not a pointer, or void * */
+	tag = strip(&t, NULL);
+	if (!is_struct(tag) && tag != -1)
+		p->veto = true;
+}
+
 static void walk_locals(struct pick *p, Dwarf_Die *parent, int depth)
 {
 	Dwarf_Die c;
@@ -407,6 +431,8 @@ static void walk_locals(struct pick *p, Dwarf_Die *parent, int depth)
 		if (tag == DW_TAG_variable || tag == DW_TAG_formal_parameter) {
 			if (dwarf_attr_integrate(&c, DW_AT_decl_line, &a))
 				dwarf_formudata(&a, &line);
+			if (p->own_line && line == p->own_line)
+				check_veto(p, &c);
 			consider(p, &c, p->call_line && line == p->call_line);
 		} else if (tag == DW_TAG_lexical_block ||
 			   tag == DW_TAG_inlined_subroutine) {
@@ -463,13 +489,20 @@ static void frame_candidates(struct lu_trace_syms *s, Dwarf_Addr a,
 		    !dwarf_formudata(&at, &line))
 			p->call_line = (unsigned)line;
 	}
-	if (!p->call_line) {
-		Dwarf_Line *l = dwarf_getsrc_die(&cu, ea);
-		int lineno;
+	Dwarf_Line *own = dwarf_getsrc_die(&cu, ea);
+	int lineno;
 
-		if (l && !dwarf_lineno(l, &lineno))
-			p->call_line = (unsigned)lineno;
+	p->own_line = 0;
+	p->own_file = NULL;
+	p->veto = false;
+	if (own && !dwarf_lineno(own, &lineno) && lineno > 0) {
+		const char *f = dwarf_linesrc(own, NULL, NULL);
+
+		p->own_line = (unsigned)lineno;
+		p->own_file = f ? basename_of(f) : NULL;
 	}
+	if (!p->call_line)
+		p->call_line = p->own_line;
 	free(scopes);
 	Dwarf_Die fn;
 
@@ -498,6 +531,8 @@ const char *lu_trace_syms_alloc_type(struct lu_trace_syms *s,
 		p.n = 0;
 		frame_candidates(s, sites[f] - s->load_bias + s->dwarf_bias - 1,
 				 &p);
+		if (p.veto)
+			return NULL;
 		for (size_t i = 0; i < p.n; i++) {
 			if (!best || p.c[i].score > best->score) {
 				best = &p.c[i];
