@@ -125,7 +125,8 @@ static int read_traces(const char *dir, struct process **out, size_t *n)
 		}
 	}
 	closedir(d);
-	qsort(*out, *n, sizeof(**out), by_pid);
+	if (*n)
+		qsort(*out, *n, sizeof(**out), by_pid);
 	return 0;
 }
 

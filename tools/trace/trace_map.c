@@ -182,7 +182,8 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 						 site_label(r, sy, a->site[0])) });
 	}
 	free(cache);
-	qsort(r->objs, r->n_objs, sizeof(*r->objs), by_addr);
+	if (r->n_objs)
+		qsort(r->objs, r->n_objs, sizeof(*r->objs), by_addr);
 	*names = NULL;
 	for (size_t i = 0; i < r->n_objs; i++) {
 		bool seen = false;
@@ -464,7 +465,8 @@ static void verdicts(struct lu_trace_result *r, struct lu_trace_type *ty)
 		if (ty->align >= line)
 			break;
 	}
-	qsort(ty->verdicts, ty->n_verdicts, sizeof(*ty->verdicts),
+	if (ty->n_verdicts)
+		qsort(ty->verdicts, ty->n_verdicts, sizeof(*ty->verdicts),
 	      by_start_line);
 	r->n_false_sharing += ty->n_verdicts;
 }
@@ -669,7 +671,8 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 		if (!mapped)
 			r->n_unmapped += a->count;
 	}
-	qsort(v, n, sizeof(*v), by_object);
+	if (n)
+		qsort(v, n, sizeof(*v), by_object);
 	for (size_t first = 0, end; first < n; first = end) {
 		struct lu_trace_type *ty = &r->types[r->objs[v[first].obj].type_index];
 
@@ -693,7 +696,8 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 		p[i].line = (ob->addr + v[i].elem * ob->elem_size + m->offset) /
 			    r->line_size * r->line_size;
 	}
-	qsort(p, n, sizeof(*p), by_line);
+	if (n)
+		qsort(p, n, sizeof(*p), by_line);
 	neighbours(r, p, n);
 	free(p);
 	free(v);
