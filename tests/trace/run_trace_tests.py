@@ -385,6 +385,24 @@ def _(x):
     expect(p.stderr, r"bad --sample '0'", 'sample 0')
     p = x.trace(status=2)
     expect(p.stderr, r'^usage: lineup trace ', 'no program')
+    # a saved trace that is broken: one line naming it, exit 2
+    prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
+    for name, text, why in (
+            ('bad.trace', 'lineup-trace 1\npid 1\nt zz\nend\n',
+             'line 3: malformed record'),
+            ('cut.trace', 'lineup-trace 1\npid 1\nt 0 1 0 0\n',
+             r"truncated \(no 'end' line"),
+            ('threads.trace', 'lineup-trace 1\nt 10000 1 0 0\nend\n',
+             'line 2: malformed record')):
+        with open(os.path.join(x.dir, name), 'w') as f:
+            f.write(text)
+        k = run([x.lineup, 'c2c', '--struct', 'task_group', prog, name],
+                x.dir, check=False)
+        if k.returncode != 2 or k.stderr.count('\n') != 1:
+            raise Failed('%s: exit %d, want 2 and one line\n%s'
+                         % (name, k.returncode, k.stderr))
+        expect(k.stderr, r'^lineup: failed to read %s: %s' % (name, why),
+               name)
 
 
 def main():

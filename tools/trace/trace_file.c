@@ -113,7 +113,8 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			break;
 		case 't':
 			n = hex_fields(p + 1, eol, v, 4, NULL);
-			ok = n == 4 && v[0] < 0xffffffffu;
+			ok = n == 4 && v[0] < LU_TRACE_MAX_THREADS &&
+			     v[1] <= 0xffffffffu && v[2] <= 0xffffffffu;
 			if (ok) {
 				t->threads = lu_grow(t->threads,
 						     &t->cap_threads,
@@ -129,7 +130,7 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			break;
 		case 'h':
 			n = hex_fields(p + 1, eol, v, 5 + LU_TRACE_SITES, NULL);
-			ok = n == 5 + LU_TRACE_SITES;
+			ok = n == 5 + LU_TRACE_SITES && v[4] < LU_TRACE_MAX_THREADS;
 			if (ok) {
 				struct lu_trace_alloc *a;
 
@@ -166,7 +167,8 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			break;
 		case 'a':
 			n = hex_fields(p + 1, eol, v, 8, NULL);
-			ok = n == 8 && v[3] < 0xffffffffu;
+			ok = n == 8 && v[3] < LU_TRACE_MAX_THREADS &&
+			     v[5] <= 0xffffffffu && v[6] <= 0xffffffffu;
 			if (ok) {
 				t->accesses = lu_grow(t->accesses,
 						      &t->cap_accesses,

@@ -15,6 +15,9 @@
 #include "error.h"
 
 #define LU_TRACE_SITES 4
+/* Thread numbers past this are refused: every thread set is a bit set
+ * this wide, and no program the runtime traced had more. */
+#define LU_TRACE_MAX_THREADS 65536
 
 /* Kinds, as the runtime writes them: bits. */
 enum { LU_TRACE_LOAD = 1, LU_TRACE_STORE = 2, LU_TRACE_ATOMIC = 4 };

@@ -141,10 +141,12 @@ static bool cu_at(struct lu_trace_syms *s, Dwarf_Addr a, Dwarf_Die *cu)
 void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 			struct lu_trace_site *out)
 {
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return;		/* no program to ask: the site is unknown */
 	const struct lu_trace *t = s->trace;
 	const char *exe = t->exe ? t->exe : s->exe;
 
-	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < t->n_maps; i++) {
 		const struct lu_trace_map *m = &t->maps[i];
 
@@ -311,6 +313,9 @@ static void walk_globals(struct lu_trace_syms *s, Dwarf_Die *parent,
 size_t lu_trace_syms_globals(struct lu_trace_syms *s,
 			     const struct lu_trace_global **out)
 {
+	*out = NULL;
+	if (!s)
+		return 0;
 	if (!s->globals_read) {
 		Dwarf_Off off = 0, next;
 		size_t hsize;
@@ -519,6 +524,9 @@ const char *lu_trace_syms_alloc_type(struct lu_trace_syms *s,
 {
 	struct pick p = { .alloc_size = size, .wanted = want,
 			  .n_wanted = n_wanted };
+
+	if (!s)
+		return NULL;
 
 	for (size_t f = 0; f < n_sites && sites[f]; f++) {
 		struct lu_trace_site where;

@@ -40,7 +40,8 @@ int lu_trace_syms_open(const char *exe, const struct lu_trace *t,
 void lu_trace_syms_close(struct lu_trace_syms *s);
 
 /* Where PC (a return address in the process) is; strings live as long
- * as S. Never fails: an unknown address has no function nor module. */
+ * as S. Never fails: an unknown address has no function nor module. The
+ * three below take a NULL S (no program: nothing known). */
 void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 			struct lu_trace_site *out);
 
