@@ -332,6 +332,15 @@ static void add_touch(struct touch **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *t;
 }
 
+static int by_pc(const void *a, const void *b)
+{
+	const struct lu_trace_use *x = a, *y = b;
+
+	if (x->pc != y->pc)
+		return x->pc < y->pc ? -1 : 1;
+	return x->kind < y->kind ? -1 : x->kind > y->kind;
+}
+
 static int by_object(const void *a, const void *b)
 {
 	const struct touch *x = a, *y = b;
@@ -682,8 +691,17 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 				ty->shared = true;
 		pairs_of(r, v, first, end);
 	}
-	for (size_t i = 0; i < r->n_types; i++)
-		verdicts(r, &r->types[i]);
+	for (size_t i = 0; i < r->n_types; i++) {
+		struct lu_trace_type *ty = &r->types[i];
+
+		/* code order: the same listing run after run */
+		for (size_t m = 0; m < ty->s->n_members; m++)
+			if (ty->members[m].n_uses)
+				qsort(ty->members[m].uses,
+				      ty->members[m].n_uses,
+				      sizeof(*ty->members[m].uses), by_pc);
+		verdicts(r, ty);
+	}
 	p = calloc(n ? n : 1, sizeof(*p));
 	if (!p)
 		abort();

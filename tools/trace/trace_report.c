@@ -130,6 +130,18 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 	fputc('\n', out);
 }
 
+/* Two uses of one kind by the same threads from one line of one function */
+static bool same_line(const struct lu_trace_use *a,
+		      const struct lu_trace_use *b, size_t words)
+{
+	return a->kind == b->kind && a->where.file && b->where.file &&
+	       a->where.function && b->where.function &&
+	       a->where.line == b->where.line &&
+	       !strcmp(a->where.file, b->where.file) &&
+	       !strcmp(a->where.function, b->where.function) &&
+	       !memcmp(a->threads, b->threads, words * sizeof(uint64_t));
+}
+
 static void member_text(FILE *out, const struct lu_trace_result *r,
 			const struct lu_struct *s, size_t mi,
 			const struct lu_trace_member *m)
@@ -150,12 +162,26 @@ static void member_text(FILE *out, const struct lu_trace_result *r,
 	for (size_t u = 0; u < m->n_uses; u++) {
 		const struct lu_trace_use *use = &m->uses[u];
 		char th[THREADS_TEXT], site[256];
+		size_t more = 0;
+		bool said = false;
 
+		/* an unrolled loop is one line of source: said once */
+		for (size_t k = 0; k < m->n_uses; k++) {
+			if (k == u || !same_line(use, &m->uses[k], r->words))
+				continue;
+			if (k < u)
+				said = true;
+			more++;
+		}
+		if (said)
+			continue;
 		lu_trace_threads_text(use->threads, r->n_threads, th,
 				      sizeof(th));
 		site_text(&use->where, site, sizeof(site));
 		fprintf(out, "    %-10s %-24s %s", th, kind_text(use->kind),
 			site);
+		if (more)
+			fprintf(out, " and %zu more", more);
 		if (use->where.file)
 			fprintf(out, " (%s:%u)", use->where.file,
 				use->where.line);
