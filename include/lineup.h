@@ -70,6 +70,8 @@
  *   lineup_alloc(size), LINEUP_NEW(type), lineup_free(p), lineup_is_aligned(p)
  *                            line-aligned heap objects (malloc is not enough,
  *                            see "Allocation") and a cheap runtime check.
+ *   LINEUP_TRACE_OBJECT(ptr, type)
+ *                            names an object's type for lineup trace.
  *
  * Placement: lines are counted from the object's start only if
  * alignof(type) >= LINEUP_CACHELINE_SIZE. Otherwise the object may start at
@@ -687,6 +689,30 @@ static inline void lineup_free(void *p)
 	free(p);
 #endif
 }
+
+/* ------------------------------------------------------------------------
+ * lineup trace (doc/trace.md). LINEUP_TRACE_OBJECT(ptr, type), a
+ * statement: tells the trace runtime that ptr points to a type, for an
+ * object whose allocation site does not say (a pool, a custom allocator,
+ * two same-size types from one site). It calls the runtime only when the
+ * program was linked by lineup trace-cc (a weak reference), and is a
+ * statement that evaluates ptr and does nothing otherwise.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
+#if defined(__cplusplus)
+extern "C"
+#endif
+void lineup__trace_object(const void *p, size_t size, const char *type)
+	__attribute__((__weak__));
+#define LINEUP_TRACE_OBJECT(ptr, type)                                    \
+	do {                                                              \
+		const void *lineup__p = (ptr);                            \
+		if (lineup__trace_object)                                 \
+			lineup__trace_object(lineup__p, sizeof(type), #type); \
+	} while (0)
+#else
+#define LINEUP_TRACE_OBJECT(ptr, type) ((void)(ptr))
+#endif
 
 /* Nonzero if p starts a cache line: for assert()s on objects whose
  * allocator the layout assertions cannot see. */

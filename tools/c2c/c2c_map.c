@@ -395,7 +395,8 @@ int lu_c2c_map(const struct lu_c2c_report *r, const struct lu_struct *s,
 	lu_c2c_index_init(&ix, s);
 	by_line_init(&bl, r);
 	map->unit = o->line_size;
-	if (r->format == LU_C2C_TYPEOFF || r->format == LU_C2C_ANNOTATE) {
+	if (r->format == LU_C2C_TYPEOFF || r->format == LU_C2C_ANNOTATE ||
+	    r->format == LU_C2C_TRACE) {
 		map->how = LU_C2C_BY_TYPE;
 		rc = map_types(r, &ix, &bl, o, map, rows, offs, err);
 		goto out;

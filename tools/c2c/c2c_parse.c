@@ -62,6 +62,8 @@ const char *lu_c2c_format_name(enum lu_c2c_format f)
 		return "perf report data-type offsets";
 	case LU_C2C_ANNOTATE:
 		return "perf annotate --data-type";
+	case LU_C2C_TRACE:
+		return "lineup trace";
 	case LU_C2C_NONE:
 		break;
 	}
@@ -79,6 +81,8 @@ const char *lu_c2c_format_id(enum lu_c2c_format f)
 		return "data-type";
 	case LU_C2C_ANNOTATE:
 		return "annotate";
+	case LU_C2C_TRACE:
+		return "trace";
 	case LU_C2C_NONE:
 		break;
 	}

@@ -22,6 +22,8 @@ enum lu_c2c_format {
 	LU_C2C_TABLE,		/* Shared Data Cache Line Table only */
 	LU_C2C_TYPEOFF,		/* perf report -s type,typeoff */
 	LU_C2C_ANNOTATE,	/* perf annotate --data-type */
+	LU_C2C_TRACE,		/* lineup trace's file, as type offsets
+				 * (tools/trace/trace_c2c.h) */
 };
 
 /* One sampled access site at one offset. */
@@ -71,7 +73,7 @@ struct lu_c2c_report {
 
 /* The name for messages and JSON: "perf c2c Pareto", ... */
 const char *lu_c2c_format_name(enum lu_c2c_format f);
-/* "c2c-pareto", "c2c-table", "data-type", "annotate" */
+/* "c2c-pareto", "c2c-table", "data-type", "annotate", "trace" */
 const char *lu_c2c_format_id(enum lu_c2c_format f);
 
 /*

@@ -110,22 +110,26 @@ static void key(FILE *out, const char *name, const struct lu_struct *s,
 		fputc('\n', out);
 }
 
-int lu_c2c_rules_print(FILE *out, const char *report,
-		       const struct lu_struct *s, const struct lu_c2c_map *map,
-		       unsigned line_size)
+/* The header: what drafted it, from what, and how to read it. */
+static void header(FILE *out, const char *tool, const char *report,
+		   enum lu_c2c_how how)
 {
-	size_t n;
-	struct drafted *d = collect(map, &n);
-
 	/* the report's name may be long: it stays within the line limit */
-	fprintf(out, "# Drafted by lineup c2c from %.*s%s\n", 120, report,
+	fprintf(out, "# Drafted by lineup %s from %.*s%s\n", tool, 120, report,
 		strlen(report) > 120 ? "..." : "");
 	fprintf(out, "# Members stored on a contended line are write, members "
 		     "only loaded there\n# are read%s.\n# Review before use: "
 		     "a sample is not a hot path.\n",
-		map->how == LU_C2C_BY_RANK ? " (lines placed by ranking, "
-					     "no --base)"
-					   : "");
+		how == LU_C2C_BY_RANK ? " (lines placed by ranking, no --base)"
+				      : "");
+}
+
+static void section(FILE *out, const struct lu_struct *s,
+		    const struct lu_c2c_map *map, unsigned line_size)
+{
+	size_t n;
+	struct drafted *d = collect(map, &n);
+
 	fprintf(out, "[%s %s]\n", s->is_union ? "union" : "struct", s->name);
 	for (size_t i = 0; i < n; i++)
 		if (d[i].stores > 0 || d[i].loads > 0)
@@ -133,12 +137,43 @@ int lu_c2c_rules_print(FILE *out, const char *report,
 	key(out, "write", s, d, n, true);
 	key(out, "read", s, d, n, false);
 	free(d);
+}
+
+int lu_c2c_rules_print(FILE *out, const char *report,
+		       const struct lu_struct *s, const struct lu_c2c_map *map,
+		       unsigned line_size)
+{
+	struct lu_c2c_draft d = { s, map };
+
+	return lu_c2c_rules_print_n(out, "c2c", report, &d, 1, line_size);
+}
+
+int lu_c2c_rules_print_n(FILE *out, const char *tool, const char *report,
+			 const struct lu_c2c_draft *drafts, size_t n,
+			 unsigned line_size)
+{
+	header(out, tool, report, n ? drafts[0].map->how : LU_C2C_BY_BASE);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputc('\n', out);
+		section(out, drafts[i].s, drafts[i].map, line_size);
+	}
 	return lu_output_flush(out);
 }
 
 int lu_c2c_rules_write(const char *path, const char *report,
 		       const struct lu_struct *s, const struct lu_c2c_map *map,
 		       unsigned line_size, struct lu_error *err)
+{
+	struct lu_c2c_draft d = { s, map };
+
+	return lu_c2c_rules_write_n(path, "c2c", report, &d, 1, line_size,
+				    err);
+}
+
+int lu_c2c_rules_write_n(const char *path, const char *tool,
+			 const char *report, const struct lu_c2c_draft *drafts,
+			 size_t n, unsigned line_size, struct lu_error *err)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + 16);
@@ -173,7 +208,8 @@ int lu_c2c_rules_write(const char *path, const char *report,
 		close(fd);
 		goto fail;
 	}
-	if (lu_c2c_rules_print(out, report, s, map, line_size) < 0 ||
+	if (lu_c2c_rules_print_n(out, tool, report, drafts, n, line_size) <
+		    0 ||
 	    fsync(fileno(out)) < 0) {
 		lu_error_set(err, "failed to write %s: %s", path,
 			     strerror(errno));

@@ -26,4 +26,18 @@ int lu_c2c_rules_write(const char *path, const char *report,
 		       const struct lu_struct *s, const struct lu_c2c_map *map,
 		       unsigned line_size, struct lu_error *err);
 
+/* Several structs' drafts in one file (lineup trace): one header naming
+ * TOOL ("c2c", "trace"), a section each. */
+struct lu_c2c_draft {
+	const struct lu_struct *s;
+	const struct lu_c2c_map *map;
+};
+
+int lu_c2c_rules_print_n(FILE *out, const char *tool, const char *report,
+			 const struct lu_c2c_draft *drafts, size_t n,
+			 unsigned line_size);
+int lu_c2c_rules_write_n(const char *path, const char *tool,
+			 const char *report, const struct lu_c2c_draft *drafts,
+			 size_t n, unsigned line_size, struct lu_error *err);
+
 #endif

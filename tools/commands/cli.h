@@ -14,6 +14,10 @@ struct lu_command {
 	unsigned formats;	/* the --format values, by enum lu_format */
 };
 
+/* In lu_command.takes: the arguments reach run unparsed, in args (a
+ * compiler wrapper's arguments are the compiler's). */
+#define LU_TAKES_RAW (1u << 31)
+
 int lu_cmd_show(struct lu_cli *cli);
 int lu_cmd_check(struct lu_cli *cli);
 int lu_cmd_matrix(struct lu_cli *cli);
@@ -22,6 +26,8 @@ int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
+int lu_cmd_trace(struct lu_cli *cli);
+int lu_cmd_trace_cc(struct lu_cli *cli);
 
 /*
  * --stamp FILE, for build systems: removed before the command runs (an

@@ -19,6 +19,8 @@
 #include "cli.h"
 #include "reader.h"
 #include "slurp.h"
+#include "trace_c2c.h"
+#include "trace_file.h"
 
 /* perf's stdio reports run to a few MB; far past that is not one */
 #define MAX_REPORT (256u << 20)
@@ -27,7 +29,8 @@ static const char usage_line[] =
 	"lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
 	"FILE REPORT";
 
-static int read_report(const char *path, struct lu_c2c_report *r)
+static int read_report(const char *path, struct lu_c2c_report *r,
+		       const struct lu_set *set, const struct lu_struct *s)
 {
 	char *text;
 	size_t len;
@@ -41,6 +44,16 @@ static int read_report(const char *path, struct lu_c2c_report *r)
 			strcmp(path, "-") ? path : "the report on stdin",
 			lu_slurp_reason(e, MAX_REPORT, why, sizeof(why)));
 		return -1;
+	}
+	/* a trace needs the program's DWARF, not just its text */
+	if (lu_trace_is_trace(text, len)) {
+		struct lu_error err;
+		int rc = lu_trace_c2c_report(path, text, len, set, s, r, &err);
+
+		free(text);
+		if (rc < 0)
+			fprintf(stderr, "lineup: %s\n", err.msg);
+		return rc;
 	}
 	lu_c2c_parse(text, len, r);
 	free(text);
@@ -116,7 +129,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 	}
 	if (!(s = find_struct(&set, cli->structs[0])))
 		goto out;
-	if (read_report(cli->args[1], &report) < 0)
+	if (read_report(cli->args[1], &report, &set, s) < 0)
 		goto out;
 	struct lu_c2c_map_opts mopts = {
 		.line_size = set.line_size,

@@ -23,7 +23,7 @@ enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
 	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
-	OPT_FROM_NET, OPT_HELP,
+	OPT_FROM_NET, OPT_SAMPLE, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
 	OPT_STAMP,
@@ -112,6 +112,9 @@ static const struct lu_option all_options[] = {
 	  "--stamp FILE",
 	  "write FILE when every rule holds, remove it otherwise (a build "
 	  "system's output)" },
+	{ { "sample", required_argument, NULL, 256 + OPT_SAMPLE }, OPT_SAMPLE,
+	  "--sample N",
+	  "record one access in N per thread (default: every access)" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -248,6 +251,25 @@ static const struct lu_command commands[] = {
 	  "it cannot place\n"
 	  "are warnings naming their line.\n",
 	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
+	{ "trace", lu_cmd_trace,
+	  "lineup trace [--struct NAME]... [--sample N] [--rules-out FILE.ini] "
+	  "[OPTIONS] -- PROGRAM [ARGS]",
+	  "Runs PROGRAM, built with lineup trace-cc, and reports per struct "
+	  "member the\n"
+	  "threads and code sites that stored and loaded it, and each line "
+	  "a member one\n"
+	  "thread stores shares with members other threads access (false "
+	  "sharing), at\n"
+	  "every start the struct's alignment allows. No PMU needed "
+	  "(doc/trace.md).\n"
+	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error.\n",
+	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT),
+	  TEXT | JSON },
+	{ "trace-cc", lu_cmd_trace_cc,
+	  "lineup trace-cc CC [ARGS]",
+	  "Runs the compiler CC instrumented for lineup trace.\n",
+	  LU_TAKES_RAW, TEXT },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -565,6 +587,14 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_STAMP:
 		cli->stamp = arg;
 		return true;
+	case OPT_SAMPLE:
+		if (!parse_uint(arg, 1000000, &cli->sample)) {
+			fprintf(stderr, "lineup %s: bad --sample '%s' (1 to "
+					"1000000)\n",
+				c->name, arg);
+			return false;
+		}
+		return true;
 	}
 	return false;
 }
@@ -713,6 +743,12 @@ int main(int argc, char **argv)
 		return unknown_command(argv[1]);
 	struct lu_cli cli = { .format = LU_FORMAT_TEXT };
 	int rc = LU_EXIT_USAGE;
+
+	if (c->takes & LU_TAKES_RAW) {
+		cli.args = argv + 2;
+		cli.n_args = (size_t)(argc - 2);
+		return c->run(&cli);
+	}
 
 	if (parse(c, argc - 1, argv + 1, &cli) == 0) {
 		default_input(c, &cli);

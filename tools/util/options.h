@@ -43,6 +43,7 @@ struct lu_cli {
 	enum lu_assert_style style;	/* asserts: --style */
 	unsigned fail_on;	/* diff: --fail-on, LU_FAIL_ON_* bits */
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
+	unsigned sample;	/* trace: --sample N, 0 records every access */
 	const char **structs;
 	size_t n_structs;
 	bool hex;		/* show: --hex offsets and sizes */

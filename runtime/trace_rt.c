@@ -1,0 +1,458 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The trace runtime's core: threads, the per-thread access tables, epochs,
+ * allocation records, start-up, fork and exit (trace_rt.h).
+ *
+ * State is global here, and only here in lineup: a runtime the compiler
+ * calls from every load and store has no caller to hand it a struct.
+ * Each thread records into a table of its own (no lock, no shared line on
+ * the hot path); the tables are linked into one list that the exit handler
+ * walks. Memory comes from mmap, never malloc, which this runtime
+ * intercepts.
+ */
+#include "trace_rt.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define LT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define LT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#if defined(__x86_64__) || defined(__i386__)
+#define LT_PAUSE() __builtin_ia32_pause()
+#else
+#define LT_PAUSE() ((void)0)
+#endif
+
+/* A thread's table stops growing here (48 bytes an entry: 96 MiB); what
+ * is past it is counted as dropped, not recorded. */
+#define LT_MAX_ENTRIES (1u << 21)
+#define LT_FIRST_ENTRIES (1u << 12)
+
+struct lt_state {
+	int enabled;		/* LINEUP_TRACE_FILE was set */
+	volatile int stopped;	/* the exit handler runs: record nothing */
+	uint32_t sample;	/* record one access in SAMPLE, per thread */
+	_Atomic uint32_t epoch;	/* bumped at every thread start and end */
+	_Atomic uint32_t next_id;
+	struct lt_thread *_Atomic threads;
+	pthread_key_t key;	/* its destructor marks a thread's end */
+	/* allocations: an array, and a hash of the live ones by address */
+	int alloc_lock;
+	struct lt_alloc *allocs;
+	size_t n_allocs, cap_allocs;
+	uint32_t *live;		/* index + 1 in allocs, 0 empty, ~0 deleted */
+	size_t cap_live, used_live;
+	struct lt_object *objects;
+	size_t n_objects, cap_objects;
+};
+
+static struct lt_state g = { .sample = 1 };
+static __thread struct lt_thread *self
+	__attribute__((tls_model("initial-exec")));
+/* the number pthread_create gave the thread, + 1; 0: none */
+static __thread uint32_t given_id __attribute__((tls_model("initial-exec")));
+
+uint32_t lt_new_id(void)
+{
+	return atomic_fetch_add(&g.next_id, 1);
+}
+
+void lt_set_next_id(uint32_t id)
+{
+	given_id = id + 1;
+}
+
+int lt_enabled(void)
+{
+	return g.enabled;
+}
+
+void *lt_map(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void lt_unmap(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size);
+}
+
+static void lock(int *l)
+{
+	while (__atomic_exchange_n(l, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(l, __ATOMIC_RELAXED))
+			LT_PAUSE();
+}
+
+static void unlock(int *l)
+{
+	__atomic_store_n(l, 0, __ATOMIC_RELEASE);
+}
+
+uint32_t lt_epoch_now(void)
+{
+	return atomic_load_explicit(&g.epoch, memory_order_relaxed);
+}
+
+uint32_t lt_epoch_bump(void)
+{
+	return atomic_fetch_add(&g.epoch, 1) + 1;
+}
+
+static void thread_end(void *p)
+{
+	struct lt_thread *t = p;
+
+	if (t)
+		t->death = lt_epoch_bump();
+}
+
+static struct lt_thread *lt_register(void)
+{
+	struct lt_thread *t;
+
+	if (!g.enabled || g.stopped)
+		return NULL;
+	t = lt_map(sizeof(*t));
+	if (!t)
+		return NULL;
+	t->id = given_id ? given_id - 1 : lt_new_id();
+	t->birth = lt_epoch_bump();
+	t->countdown = 1;
+	t->next = atomic_load(&g.threads);
+	while (!atomic_compare_exchange_weak(&g.threads, &t->next, t))
+		;
+	self = t;
+	pthread_setspecific(g.key, t);
+	return t;
+}
+
+struct lt_thread *lt_self(void)
+{
+	if (LT_LIKELY(self != NULL))
+		return self;
+	return lt_register();
+}
+
+static size_t slot_of(uintptr_t granule, uintptr_t pc, unsigned kind,
+		      size_t cap)
+{
+	uint64_t h = (granule / LT_GRANULE) * 0x9e3779b97f4a7c15ull;
+
+	h ^= (pc + kind) * 0xc2b2ae3d27d4eb4full;
+	h ^= h >> 29;
+	return (size_t)h & (cap - 1);
+}
+
+/* Doubles T's table; false when it may not or cannot grow. */
+static int grow(struct lt_thread *t)
+{
+	size_t cap = t->cap ? 2 * t->cap : LT_FIRST_ENTRIES;
+	struct lt_entry *tab;
+
+	if (cap > LT_MAX_ENTRIES)
+		return 0;
+	tab = lt_map(cap * sizeof(*tab));
+	if (!tab)
+		return 0;
+	for (size_t i = 0; i < t->cap; i++) {
+		struct lt_entry *e = &t->tab[i];
+		size_t s;
+
+		if (!e->granule)
+			continue;
+		s = slot_of(e->granule, e->pc, e->kind, cap);
+		while (tab[s].granule)
+			s = (s + 1) & (cap - 1);
+		tab[s] = *e;
+	}
+	lt_unmap(t->tab, t->cap * sizeof(*t->tab));
+	t->tab = tab;
+	t->cap = cap;
+	return 1;
+}
+
+static void record_granule(struct lt_thread *t, uintptr_t granule,
+			   uint64_t mask, unsigned kind, uintptr_t pc)
+{
+	uint32_t now = lt_epoch_now();
+	size_t s;
+
+	if (LT_UNLIKELY(2 * (t->used + 1) > t->cap) && !grow(t) &&
+	    t->used + 1 >= t->cap) {
+		t->dropped++;
+		return;
+	}
+	s = slot_of(granule, pc, kind, t->cap);
+	for (;;) {
+		struct lt_entry *e = &t->tab[s];
+
+		if (e->granule == granule && e->pc == pc && e->kind == kind) {
+			e->mask |= mask;
+			e->count++;
+			e->hi = now;
+			return;
+		}
+		if (!e->granule) {
+			*e = (struct lt_entry){ .granule = granule, .pc = pc,
+						.mask = mask, .count = 1,
+						.kind = kind, .lo = now,
+						.hi = now };
+			t->used++;
+			return;
+		}
+		s = (s + 1) & (t->cap - 1);
+	}
+}
+
+void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc)
+{
+	struct lt_thread *t = lt_self();
+
+	if (LT_UNLIKELY(!t) || LT_UNLIKELY(g.stopped) || !size)
+		return;
+	if (g.sample > 1) {
+		if (--t->countdown)
+			return;
+		t->countdown = g.sample;
+	}
+	/* A range (memcpy, a struct copy) is one access per granule: the
+	 * bytes, not how many instructions moved them, are the evidence. */
+	while (size) {
+		uintptr_t granule = addr & ~(uintptr_t)(LT_GRANULE - 1);
+		size_t off = addr - granule;
+		size_t n = LT_GRANULE - off < size ? LT_GRANULE - off : size;
+		uint64_t mask = n == 64 ? ~0ull : ((1ull << n) - 1) << off;
+
+		if (granule)
+			record_granule(t, granule, mask, kind, pc);
+		addr += n;
+		size -= n;
+	}
+}
+
+/* ---- allocations ------------------------------------------------------ */
+
+static size_t live_slot(uintptr_t addr, size_t cap)
+{
+	return (size_t)((addr >> 4) * 0x9e3779b97f4a7c15ull) & (cap - 1);
+}
+
+static int live_grow(void)
+{
+	size_t cap = g.cap_live ? 2 * g.cap_live : 4096;
+	uint32_t *live = lt_map(cap * sizeof(*live));
+
+	if (!live)
+		return 0;
+	for (size_t i = 0; i < g.cap_live; i++) {
+		uint32_t v = g.live[i];
+		size_t s;
+
+		if (!v || v == ~0u)
+			continue;
+		s = live_slot(g.allocs[v - 1].addr, cap);
+		while (live[s])
+			s = (s + 1) & (cap - 1);
+		live[s] = v;
+	}
+	lt_unmap(g.live, g.cap_live * sizeof(*g.live));
+	g.live = live;
+	g.cap_live = cap;
+	g.used_live = 0;
+	for (size_t i = 0; i < cap; i++)
+		g.used_live += live[i] != 0;
+	return 1;
+}
+
+static int allocs_grow(void)
+{
+	size_t cap = g.cap_allocs ? 2 * g.cap_allocs : 4096;
+	struct lt_alloc *a;
+
+	if (cap > 0xffffffffu)
+		return 0;
+	a = lt_map(cap * sizeof(*a));
+	if (!a)
+		return 0;
+	if (g.n_allocs)
+		lt_copy(a, g.allocs, g.n_allocs * sizeof(*a));
+	lt_unmap(g.allocs, g.cap_allocs * sizeof(*g.allocs));
+	g.allocs = a;
+	g.cap_allocs = cap;
+	return 1;
+}
+
+void lt_alloc_record(void *p, size_t size, uintptr_t pc)
+{
+	struct lt_thread *t;
+	struct lt_alloc *a;
+	size_t s;
+
+	if (!p || !g.enabled || g.stopped || !(t = lt_self()))
+		return;
+	lock(&g.alloc_lock);
+	if ((g.n_allocs == g.cap_allocs && !allocs_grow()) ||
+	    (2 * (g.used_live + 1) > g.cap_live && !live_grow())) {
+		unlock(&g.alloc_lock);
+		t->dropped++;
+		return;
+	}
+	a = &g.allocs[g.n_allocs++];
+	*a = (struct lt_alloc){ .addr = (uintptr_t)p, .size = size,
+				.from = lt_epoch_now(), .thread = t->id };
+	a->site[0] = pc;
+	/* the callers, innermost first, as __tsan_func_entry announced them */
+	for (unsigned i = 1; i < LT_SITE_FRAMES && i <= t->depth; i++)
+		a->site[i] = t->depth - i < LT_SHADOW
+				     ? t->shadow[t->depth - i] : 0;
+	s = live_slot(a->addr, g.cap_live);
+	while (g.live[s] && g.live[s] != ~0u)
+		s = (s + 1) & (g.cap_live - 1);
+	if (!g.live[s])
+		g.used_live++;
+	g.live[s] = (uint32_t)g.n_allocs;
+	unlock(&g.alloc_lock);
+}
+
+void lt_free_record(void *p)
+{
+	size_t s;
+
+	if (!p || !g.enabled || !g.cap_live)
+		return;
+	lock(&g.alloc_lock);
+	s = live_slot((uintptr_t)p, g.cap_live);
+	for (size_t n = 0; g.live[s] && n < g.cap_live; n++) {
+		uint32_t v = g.live[s];
+
+		if (v != ~0u && g.allocs[v - 1].addr == (uintptr_t)p) {
+			g.allocs[v - 1].to = lt_epoch_now();
+			g.live[s] = ~0u;
+			break;
+		}
+		s = (s + 1) & (g.cap_live - 1);
+	}
+	unlock(&g.alloc_lock);
+}
+
+void lt_object_record(const void *p, size_t size, const char *type)
+{
+	struct lt_object *o;
+	size_t n;
+
+	if (!p || !g.enabled || g.stopped)
+		return;
+	lock(&g.alloc_lock);
+	if (g.n_objects == g.cap_objects) {
+		size_t cap = g.cap_objects ? 2 * g.cap_objects : 256;
+		struct lt_object *a = lt_map(cap * sizeof(*a));
+
+		if (!a) {
+			unlock(&g.alloc_lock);
+			return;
+		}
+		if (g.n_objects)
+			lt_copy(a, g.objects, g.n_objects * sizeof(*a));
+		lt_unmap(g.objects, g.cap_objects * sizeof(*g.objects));
+		g.objects = a;
+		g.cap_objects = cap;
+	}
+	o = &g.objects[g.n_objects++];
+	o->addr = (uintptr_t)p;
+	o->size = size;
+	n = strnlen(type, sizeof(o->type) - 1);
+	lt_copy(o->type, type, n);
+	o->type[n] = '\0';
+	unlock(&g.alloc_lock);
+}
+
+/* ---- start, fork, exit -------------------------------------------------- */
+
+/* The forked child is a process of its own: its memory is a copy, so what
+ * its parent recorded is the parent's to write. Only the forking thread
+ * lives on in the child. */
+static void after_fork_child(void)
+{
+	struct lt_thread *t = self;
+
+	if (!g.enabled)
+		return;
+	g.alloc_lock = 0;
+	atomic_store(&g.threads, t);
+	if (t) {
+		t->next = NULL;
+		lt_unmap(t->tab, t->cap * sizeof(*t->tab));
+		t->tab = NULL;
+		t->cap = t->used = 0;
+		t->dropped = 0;
+	}
+}
+
+static void at_exit(void)
+{
+	if (!g.enabled || g.stopped)
+		return;
+	g.stopped = 1;
+	lt_write_trace();
+}
+
+/* Called by the module constructors the compiler adds (__tsan_init) and
+ * by our own, whichever runs first. */
+void lt_init(void)
+{
+	static int done;
+	const char *s;
+
+	if (done)
+		return;
+	done = 1;
+	if (!getenv("LINEUP_TRACE_FILE"))
+		return;
+	s = getenv("LINEUP_TRACE_SAMPLE");
+	if (s && *s) {
+		unsigned long v = strtoul(s, NULL, 10);
+
+		g.sample = v >= 1 && v <= 1000000 ? (uint32_t)v : 1;
+	}
+	if (pthread_key_create(&g.key, thread_end))
+		return;
+	pthread_atfork(NULL, NULL, after_fork_child);
+	atexit(at_exit);
+	g.enabled = 1;
+	lt_register();
+}
+
+__attribute__((constructor(101))) static void lt_ctor(void)
+{
+	lt_init();
+}
+
+/* What the exit writer reads. */
+struct lt_thread *lt_threads(void)
+{
+	return atomic_load(&g.threads);
+}
+
+uint32_t lt_sample(void)
+{
+	return g.sample;
+}
+
+void lt_allocs(const struct lt_alloc **allocs, size_t *n,
+	       const struct lt_object **objects, size_t *n_objects)
+{
+	*allocs = g.allocs;
+	*n = g.n_allocs;
+	*objects = g.objects;
+	*n_objects = g.n_objects;
+}

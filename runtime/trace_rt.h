@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lineup's trace runtime: what the instrumented program links instead of
+ * libtsan (doc/trace.md). Internal to the runtime's files; nothing here is
+ * seen by lineup itself, which reads only the trace file the runtime
+ * writes at exit (its format: trace_rt_write.c).
+ *
+ * The runtime depends on nothing but the C library and the kernel: it is
+ * linked into arbitrary programs, before any of their code runs, and must
+ * not call what it intercepts (malloc, memcpy) nor anything instrumented.
+ */
+#ifndef LINEUP_TRACE_RT_H
+#define LINEUP_TRACE_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Accesses are kept per 64-byte granule with a byte mask: every line size
+ * lineup knows (64, 128, 256) is a whole number of granules. */
+#define LT_GRANULE 64u
+
+/* Kinds of access, as bits: an atomic read-modify-write is both. */
+enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u };
+
+/* Allocation sites: malloc's return address and the callers the
+ * instrumented functions announced (__tsan_func_entry). */
+#define LT_SITE_FRAMES 4
+#define LT_SHADOW 64
+
+/* One (granule, code site, kind) a thread touched, with the bytes and the
+ * span of epochs it was seen in. */
+struct lt_entry {
+	uintptr_t granule;	/* address / LT_GRANULE * LT_GRANULE, 0: free */
+	uintptr_t pc;
+	uint64_t mask;		/* bytes of the granule, bit i = byte i */
+	uint64_t count;		/* accesses recorded */
+	uint32_t kind;
+	uint32_t lo, hi;	/* epochs of the first and last */
+};
+
+struct lt_thread {
+	struct lt_thread *next;	/* every thread of the process, newest first */
+	uint32_t id;		/* 0 is the first thread seen (main) */
+	uint32_t birth, death;	/* epochs; death 0 while it runs */
+	uint32_t countdown;	/* sampling: record when it reaches 0 */
+	uint32_t depth;		/* __tsan_func_entry nesting */
+	uintptr_t shadow[LT_SHADOW];
+	struct lt_entry *tab;	/* open addressing, a power of two */
+	size_t cap, used;
+	uint64_t dropped;	/* accesses lost: table full, out of memory */
+};
+
+struct lt_alloc {
+	uintptr_t addr;
+	size_t size;
+	uint32_t from, to;	/* epochs of malloc and free, to 0: live */
+	uint32_t thread;
+	uintptr_t site[LT_SITE_FRAMES];
+};
+
+struct lt_object {
+	uintptr_t addr;
+	size_t size;
+	char type[96];
+};
+
+struct lt_thread *lt_self(void);
+void lt_init(void);
+struct lt_thread *lt_threads(void);
+uint32_t lt_sample(void);
+void lt_allocs(const struct lt_alloc **allocs, size_t *n,
+	       const struct lt_object **objects, size_t *n_objects);
+void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc);
+void lt_alloc_record(void *p, size_t size, uintptr_t pc);
+void lt_free_record(void *p);
+void lt_object_record(const void *p, size_t size, const char *type);
+uint32_t lt_epoch_now(void);
+uint32_t lt_new_id(void);
+void lt_set_next_id(uint32_t id);
+uint32_t lt_epoch_bump(void);
+void *lt_map(size_t size);
+void lt_unmap(void *p, size_t size);
+/* The file lineup reads: LINEUP_TRACE_FILE.PID, at exit. */
+void lt_write_trace(void);
+void *lt_copy(void *d, const void *s, size_t n);
+int lt_enabled(void);
+
+#endif

@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Acceptance tests of `lineup trace` and `lineup trace-cc`, on any machine
+(no PMU): real programs compiled at test time with gcc and clang through
+trace-cc, run under lineup trace, and the verdicts, drafts and exit status
+checked. Fixtures are in fixtures/; the bench group builds lineup's own
+bench/false_sharing.
+
+    run_trace_tests.py --lineup PATH --top DIR --group NAME [-v]
+
+Exit status: 0 pass, 1 a case failed, 77 every case was skipped.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+HERE = os.path.dirname(os.path.abspath(__file__))
+FX = os.path.join(HERE, 'fixtures')
+SEED = ['-DCONFIG_FAIR_GROUP_SCHED', '-DCONFIG_SMP', '-DCONFIG_RT_GROUP_SCHED']
+
+
+class Failed(Exception):
+    pass
+
+
+def run(cmd, cwd, env=None, check=True, timeout=240):
+    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True,
+                       text=True, timeout=timeout)
+    if check and p.returncode != 0:
+        raise Failed('%s exited %d:\n%s%s' % (' '.join(cmd), p.returncode,
+                                             p.stdout, p.stderr))
+    return p
+
+
+def expect(out, pattern, what):
+    if not re.search(pattern, out, re.M):
+        raise Failed('%s: no line matches %r in:\n%s' % (what, pattern, out))
+
+
+def reject(out, pattern, what):
+    m = re.search(pattern, out, re.M)
+    if m:
+        raise Failed('%s: %r should not appear, but does: %s\n%s'
+                     % (what, pattern, m.group(0), out))
+
+
+class Ctx:
+    def __init__(self, lineup, top, d):
+        self.lineup, self.top, self.dir = lineup, top, d
+
+    def cc(self, compiler, out, *args):
+        run([self.lineup, 'trace-cc', compiler, '-O2'] + list(args) +
+            ['-o', out], self.dir)
+        return './' + out
+
+    def trace(self, *args, status=None):
+        p = run([self.lineup, 'trace'] + list(args), self.dir, check=False)
+        if status is not None and p.returncode != status:
+            raise Failed('lineup trace %s: exit %d, expected %d\n%s%s'
+                         % (' '.join(args), p.returncode, status, p.stdout,
+                            p.stderr))
+        return p
+
+    def read(self, name):
+        with open(os.path.join(self.dir, name)) as f:
+            return f.read()
+
+
+COMPILERS = [c for c in ('gcc', 'clang') if shutil.which(c)]
+CASES = []
+
+
+def case(group, name):
+    def wrap(fn):
+        CASES.append((group, name, fn))
+        return fn
+    return wrap
+
+
+def fixture(x, cc, name, *extra):
+    src = os.path.join(FX, name)
+    return x.cc(cc if not name.endswith('.cc') else
+                {'gcc': 'g++', 'clang': 'clang++'}[cc],
+                '%s-%s' % (os.path.splitext(name)[0], cc), src, *extra)
+
+
+# --- bench/false_sharing: the acceptance case -------------------------------
+
+def bench_build(x, cc):
+    fs = os.path.join(x.top, 'bench', 'false_sharing')
+    srcs = [os.path.join(fs, f) for f in
+            ('false_sharing.c', 'layout_before.c', 'layout_reorder.c',
+             'layout_isolate.c', 'layout_split.c')]
+    return x.cc(cc, 'fsb-' + cc, '-D_GNU_SOURCE',
+                '-I' + os.path.join(x.top, 'include'),
+                *SEED, '-DCONFIG_SCHED_AUTOGROUP', *srcs, '-lm')
+
+
+@case('bench', 'before-drafts-load_avg-rt_se-rt_rq')
+def _(x):
+    for cc in COMPILERS:
+        prog = bench_build(x, cc)
+        p = x.trace('--struct', 'task_group_before', '--rules-out',
+                    'before.ini', '--', prog, '--runs', '1', '--duration',
+                    '0.3', status=1)
+        expect(p.stdout, r"^\S*task_group_before\.c:19:\d+: error: "
+               r"'load_avg' \(stored by T\d+ in fs_write_before\) shares "
+               r"line 4 \(bytes 256-319\) with 'rt_se', 'rt_rq' \(accessed "
+               r"by T\d+ in fs_read_before.*\) in struct task_group_before: "
+               r"false sharing$", cc)
+        ini = x.read('before.ini')
+        expect(ini, r'^\[struct task_group_before\]$', cc)
+        expect(ini, r'^write = load_avg$', cc)
+        expect(ini, r'^read = rt_se rt_rq$', cc)
+        expect(ini, r'^# Drafted by lineup trace from the trace of ', cc)
+
+
+@case('bench', 'fixed-layouts-clean-and-their-draft-fails-before')
+def _(x):
+    prog = bench_build(x, COMPILERS[0])
+    p = x.trace('--struct', 'task_group_reorder', '--struct',
+                'task_group_isolate', '--struct', 'task_group_split',
+                '--rules-out', 'fixed.ini', '--', prog, '--runs', '1',
+                '--duration', '0.3', status=0)
+    if p.stdout.count('  no false sharing: ') != 3:
+        raise Failed('three fixed layouts, three clean verdicts:\n' +
+                     p.stdout)
+    reject(p.stdout, r'error:', 'fixed layouts')
+    ini = x.read('fixed.ini')
+    # the reorder's draft, under the example's own tag, checks the bug
+    sec = ini.split('[struct task_group_reorder]')[1].split('\n\n')[0]
+    expect(sec, r'^write = load_avg$', 'reorder draft')
+    expect(sec, r'^read = parent rt_se rt_rq$', 'reorder draft')
+    with open(os.path.join(x.dir, 'guard.ini'), 'w') as f:
+        f.write('[struct task_group]' + sec)
+    run(['gcc', '-c', '-g', *SEED, '-o', 'before.o',
+         os.path.join(x.top, 'examples', 'task_group',
+                      'task_group_before.c')], x.dir)
+    c = run([x.lineup, 'check', '--rules', 'guard.ini', 'before.o'], x.dir,
+            check=False)
+    if c.returncode != 1:
+        raise Failed('check of the broken layout with the fixed draft: '
+                     'exit %d\n%s%s' % (c.returncode, c.stdout, c.stderr))
+    expect(c.stdout, r"error: 'load_avg' \(write\) shares cache line 4 "
+           r"with 'rt_se', 'rt_rq' \(read\) in struct task_group", 'check')
+
+
+@case('bench', 'parent-shares-the-line-without-rt-group-sched')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'tick.c', '-DCONFIG_FAIR_GROUP_SCHED',
+                       '-DCONFIG_SMP')
+        p = x.trace('--rules-out', 'tick.ini', '--', prog, status=1)
+        expect(p.stdout, r"error: 'load_avg' \(stored by T1 in writer\) "
+               r"shares line 4 \(bytes 256-319\) with 'parent' \(accessed "
+               r"by T2,T3 in reader\) in struct task_group: false sharing$",
+               cc)
+        ini = x.read('tick.ini')
+        expect(ini, r'^write = load_avg$', cc)
+        expect(ini, r'^read = parent$', cc)
+        prog = fixture(x, cc, 'tick.c', *SEED)
+        p = x.trace('--rules-out', 'tick-rt.ini', '--', prog, status=1)
+        ini = x.read('tick-rt.ini')
+        expect(ini, r'^read = rt_se rt_rq$', cc)
+        reject(ini, r'parent', cc + ' with CONFIG_RT_GROUP_SCHED')
+
+
+# --- patterns: what is and is not false sharing ----------------------------
+
+@case('patterns', 'true-sharing-is-not-false-sharing')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'true_sharing.c'), status=0)
+        expect(p.stdout, r'^  seq \(offset 0, size 8, line 0\): stored by '
+               r'T1,T2, loaded by T1,T2$', cc)
+        expect(p.stdout, r'^  no false sharing: ', cc)
+
+
+@case('patterns', 'phases-that-never-overlap')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'phases.c'), status=0)
+        expect(p.stdout, r'^  produced .*: stored by T1', cc)
+        expect(p.stdout, r'^  config .*: loaded by T2$', cc)
+        reject(p.stdout, r'error:', cc)
+
+
+@case('patterns', 'atomics-of-every-width')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'atomics.c', '-mcx16'), status=1)
+        expect(p.stdout, r'^atomics: every width agrees$', cc)
+        for m in ('c8', 'c16', 'c32', 'c64', 'c128'):
+            expect(p.stdout, r'^  %s \(offset \d+, size \d+, line 0\): '
+                   r'stored by (T0,)?T1,' % m, cc + ' ' + m)
+        expect(p.stdout, r"error: 'c8', 'c16', 'c32', 'c64', 'c128' "
+               r"\(stored by T1 in writer(, main)?\) shares line 0 \(bytes "
+               r"0-63\) with 'name'", cc)
+        expect(p.stdout, r'atomic read-modify-write +writer\+0x', cc)
+
+
+@case('patterns', 'array-elements-shared-between-threads')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'array.c'), status=1)
+        expect(p.stdout, r"^error: 'counters\[0\]\.hits' \(stored by T1\) "
+               r"shares the line at 0x[0-9a-f]+ with 'counters\[1\]\.hits' "
+               r"\(stored by T2\), another object: false sharing between "
+               r"objects$", cc)
+        if p.stdout.count('false sharing between objects') != 1:
+            raise Failed('one pair, said once:\n' + p.stdout)
+        reject(p.stdout, r'in struct counter: false sharing', cc)
+
+
+@case('patterns', 'heap-objects-of-two-types-with-one-size')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'heap2.c'), status=1)
+        expect(p.stdout, r'^struct job \(48 bytes, align 8\): 1 object '
+               r'\(heap, allocated at ', cc)
+        expect(p.stdout, r"error: 'done' \(stored by T1 in worker\) shares "
+               r"line 0 \(bytes 0-63\) with 'name'", cc)
+        reject(p.stdout, r'^struct stats', cc)
+
+
+@case('patterns', 'cxx-class-with-std-atomic-members')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'atomic_class.cc'), status=1)
+        expect(p.stdout, r'^struct Meter \(24 bytes, align 8\): 1 object '
+               r'\(heap, allocated at main\+0x[0-9a-f]+, '
+               r'atomic_class\.cc:\d+\)$', cc)
+        expect(p.stdout, r"error: 'hits' \(stored by T1 in .*\) shares "
+               r"line 0 \(bytes 0-63\) with .*'limit'", cc)
+
+
+@case('patterns', 'a-program-that-forks')
+def _(x):
+    for cc in COMPILERS:
+        p = x.trace('--', fixture(x, cc, 'forks.c'), status=1)
+        expect(p.stdout, r'^lineup trace: \./forks-%s \(forked process '
+               r'\d+\) exited 0; 3 threads' % cc, cc)
+        expect(p.stdout, r"error: 'ticks' \(stored by T1 in tick\) shares "
+               r"line 0 \(bytes 0-63\) with 'who'", cc)
+
+
+@case('patterns', 'seventy-two-threads')
+def _(x):
+    p = x.trace('--', fixture(x, COMPILERS[0], 'many.c'), status=1)
+    expect(p.stdout, r'; 73 threads, ', 'many')
+    expect(p.stdout, r'^  label \(offset 8, size 8, line 0\): loaded by '
+           r'T2-T72$', 'many')
+    expect(p.stdout, r"error: 'count' \(stored by T1 in store\) shares "
+           r"line 0 \(bytes 0-63\) with 'label' \(accessed by T2-T72 in "
+           r"load\)", 'many')
+
+
+@case('patterns', 'lineup-trace-object-names-a-pool-object')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'pool.c', '-I' + os.path.join(x.top, 'include'))
+        p = x.trace('--', prog, status=1)
+        expect(p.stdout, r'^struct conn \(16 bytes, align 8\): 1 object '
+               r'\(LINEUP_TRACE_OBJECT\)$', cc)
+        expect(p.stdout, r"error: 'rx_bytes' \(stored by T1 in receive\) "
+               r"shares line 0 \(bytes 0-63\) with 'peer' \(accessed by "
+               r"T2 in log_peer\) in struct conn: false sharing when it "
+               r"starts 0 bytes into a line$", cc)
+        expect(p.stdout, r"when it starts 16 bytes into a line \(as it did "
+               r"here\)$", cc)
+    # without trace-cc the macro is a statement that does nothing
+    run(['gcc', '-O2', '-Wall', '-Wextra', '-Werror', '-I' +
+         os.path.join(x.top, 'include'), '-o', 'pool-plain',
+         os.path.join(FX, 'pool.c')], x.dir)
+    run(['./pool-plain'], x.dir)
+
+
+@case('patterns', 'sampled-and-json')
+def _(x):
+    prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
+    p = x.trace('--sample', '16', '--', prog, status=1)
+    expect(p.stdout, r'accesses recorded \(1 in 16\)', 'sampled')
+    expect(p.stdout, r"error: 'load_avg' .* with 'rt_se', 'rt_rq'", 'sampled')
+    p = x.trace('--format', 'json', '--', prog, status=1)
+    import json
+    doc = json.loads(p.stdout)
+    s = [s for s in doc['structs'] if s['name'] == 'struct task_group'][0]
+    fs = s['false_sharing'][0]
+    if fs['stored'] != ['load_avg'] or fs['with'] != ['rt_se', 'rt_rq']:
+        raise Failed('json verdict: %r' % fs)
+
+
+# --- the saved trace as a report for lineup c2c ---------------------------
+
+@case('c2c', 'saved-trace-to-c2c-rules-check-suggest')
+def _(x):
+    prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
+    env = dict(os.environ, LINEUP_TRACE_FILE=os.path.join(x.dir, 'saved'))
+    run([prog], x.dir, env=env)
+    saved = [f for f in os.listdir(x.dir) if f.startswith('saved.')]
+    if len(saved) != 1:
+        raise Failed('one process, one trace file: %r' % saved)
+    c = run([x.lineup, 'c2c', '--struct', 'task_group', '--rules-out',
+             'from-trace.ini', prog, saved[0]], x.dir, check=False)
+    if c.returncode != 1:
+        raise Failed('c2c on the trace: exit %d\n%s%s'
+                     % (c.returncode, c.stdout, c.stderr))
+    expect(c.stdout, r'^struct task_group \(\d+ bytes, align 64\) in \S+; '
+           r'lineup trace from saved\.\d+$', 'c2c header')
+    expect(c.stdout, r"error: 'load_avg' \(stored by writer\) shares line 4 "
+           r"\(bytes 256-319\) with 'rt_se', 'rt_rq' \(loaded by reader\) "
+           r"in struct task_group: false sharing$", 'c2c verdict')
+    ini = x.read('from-trace.ini')
+    expect(ini, r'^write = load_avg$', 'c2c draft')
+    expect(ini, r'^read = rt_se rt_rq parent$', 'c2c draft')
+    run(['gcc', '-c', '-g', *SEED, '-o', 'before.o',
+         os.path.join(x.top, 'examples', 'task_group',
+                      'task_group_before.c')], x.dir)
+    k = run([x.lineup, 'check', '--rules', 'from-trace.ini', 'before.o'],
+            x.dir, check=False)
+    if k.returncode != 1:
+        raise Failed('check with the draft: exit %d\n%s%s'
+                     % (k.returncode, k.stdout, k.stderr))
+    s = run([x.lineup, 'suggest', '--struct', 'task_group', '--rules',
+             'from-trace.ini', 'before.o'], x.dir, check=False)
+    if s.returncode != 0:
+        raise Failed('suggest with the draft: exit %d\n%s%s'
+                     % (s.returncode, s.stdout, s.stderr))
+    expect(s.stdout, r'reorder', 'suggest')
+
+
+# --- trace-cc in build systems, and what is refused -----------------------
+
+@case('cc', 'meson-and-cmake-take-trace-cc')
+def _(x):
+    # tick.c includes the example by its path from tests/trace/fixtures
+    proj = os.path.join(x.dir, 'tests', 'trace', 'fixtures')
+    os.makedirs(proj)
+    shutil.copytree(os.path.join(x.top, 'examples'),
+                    os.path.join(x.dir, 'examples'))
+    for f in ('tick.c', 'common.h'):
+        shutil.copy(os.path.join(FX, f), proj)
+    with open(os.path.join(proj, 'meson.build'), 'w') as f:
+        f.write("project('t', 'c')\nexecutable('tick', 'tick.c', "
+                "c_args : ['-DCONFIG_FAIR_GROUP_SCHED', '-DCONFIG_SMP'], "
+                "dependencies : dependency('threads'))\n")
+    with open(os.path.join(proj, 'CMakeLists.txt'), 'w') as f:
+        f.write('cmake_minimum_required(VERSION 3.16)\nproject(t C)\n'
+                'find_package(Threads REQUIRED)\n'
+                'add_executable(tick tick.c)\n'
+                'target_compile_definitions(tick PRIVATE '
+                'CONFIG_FAIR_GROUP_SCHED CONFIG_SMP)\n'
+                'target_link_libraries(tick Threads::Threads)\n')
+    env = dict(os.environ, CC='%s trace-cc gcc' % x.lineup)
+    if shutil.which('meson') and shutil.which('ninja'):
+        run(['meson', 'setup', 'bm'], proj, env=env)
+        run(['ninja', '-C', 'bm'], proj, env=env)
+        p = x.trace('--', os.path.join(proj, 'bm', 'tick'), status=1)
+        expect(p.stdout, r"with 'parent'", 'meson build')
+    if shutil.which('cmake'):
+        run(['cmake', '-S', '.', '-B', 'bc'], proj, env=env)
+        run(['cmake', '--build', 'bc'], proj, env=env)
+        p = x.trace('--', os.path.join(proj, 'bc', 'tick'), status=1)
+        expect(p.stdout, r"with 'parent'", 'cmake build')
+
+
+@case('cc', 'refusals')
+def _(x):
+    plain = os.path.join(x.dir, 'plain')
+    run(['gcc', '-O2', '-o', plain, os.path.join(FX, 'true_sharing.c')],
+        x.dir)
+    p = x.trace('--', plain, status=2)
+    expect(p.stderr, r'^lineup trace: \S+plain wrote no trace \(it was not '
+           r'built with the runtime', 'uninstrumented')
+    p = x.trace('--', './no-such-program', status=2)
+    expect(p.stderr, r'failed to run \./no-such-program: No such file',
+           'missing program')
+    p = x.trace('--sample', '0', '--', plain, status=2)
+    expect(p.stderr, r"bad --sample '0'", 'sample 0')
+    p = x.trace(status=2)
+    expect(p.stderr, r'^usage: lineup trace ', 'no program')
+    # a saved trace that is broken: one line naming it, exit 2
+    prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
+    for name, text, why in (
+            ('bad.trace', 'lineup-trace 1\npid 1\nt zz\nend\n',
+             'line 3: malformed record'),
+            ('cut.trace', 'lineup-trace 1\npid 1\nt 0 1 0 0\n',
+             r"truncated \(no 'end' line"),
+            ('threads.trace', 'lineup-trace 1\nt 10000 1 0 0\nend\n',
+             'line 2: malformed record')):
+        with open(os.path.join(x.dir, name), 'w') as f:
+            f.write(text)
+        k = run([x.lineup, 'c2c', '--struct', 'task_group', prog, name],
+                x.dir, check=False)
+        if k.returncode != 2 or k.stderr.count('\n') != 1:
+            raise Failed('%s: exit %d, want 2 and one line\n%s'
+                         % (name, k.returncode, k.stderr))
+        expect(k.stderr, r'^lineup: failed to read %s: %s' % (name, why),
+               name)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--lineup', required=True)
+    ap.add_argument('--top', required=True)
+    ap.add_argument('--group', action='append')
+    ap.add_argument('-v', action='store_true')
+    a = ap.parse_args()
+    if not COMPILERS:
+        print('SKIP: no gcc or clang')
+        return SKIP
+    failed = 0
+    for group, name, fn in CASES:
+        if a.group and group not in a.group:
+            continue
+        with tempfile.TemporaryDirectory(prefix='lineup-trace-test.') as d:
+            try:
+                fn(Ctx(os.path.abspath(a.lineup), os.path.abspath(a.top), d))
+                print('ok   %s/%s' % (group, name))
+            except (Failed, subprocess.TimeoutExpired) as e:
+                failed += 1
+                print('FAIL %s/%s: %s' % (group, name, e))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
