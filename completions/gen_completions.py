@@ -33,7 +33,7 @@ def helps(lineup):
     commands = {}
     top = run('--help')
     for line in top.split('commands:\n', 1)[1].splitlines():
-        m = re.match(r'^  lineup (\w+)', line)
+        m = re.match(r'^  lineup (\w[\w-]*)', line)
         if m:
             commands[m.group(1)] = parse_command(run(m.group(1), '--help'))
     return commands

@@ -26,7 +26,7 @@ import tempfile
 
 SKIP = 77
 COMMANDS = ['show', 'check', 'matrix', 'c2c', 'suggest', 'diff', 'asserts',
-            'rules']
+            'rules', 'trace', 'trace-cc']
 
 
 def run(cmd, cwd=None, env=None, expect=0, stdin=None):
@@ -47,7 +47,7 @@ def help_scopes(lineup):
     """{option: [commands whose --help lists it]}, -h/--help aside."""
     scopes = {}
     top = run([lineup, '--help']).stdout
-    commands = re.findall(r'^  lineup (\w+)', top, re.M)
+    commands = re.findall(r'^  lineup (\w[\w-]*)', top, re.M)
     check(commands == COMMANDS, f"lineup --help lists {commands}")
     for c in commands:
         text = run([lineup, c, '--help']).stdout
