@@ -30,6 +30,11 @@
 #ifndef LINEUP_TRACE_RUNTIME_DIR
 #define LINEUP_TRACE_RUNTIME_DIR "/usr/local/lib/lineup"
 #endif
+/* the same, from the prefix: BINDIR/../LIBDIR/lineup, for an install
+ * that was moved (or staged with DESTDIR) */
+#ifndef LINEUP_TRACE_RUNTIME_REL
+#define LINEUP_TRACE_RUNTIME_REL "lib/lineup"
+#endif
 
 static bool exists(const char *path)
 {
@@ -39,12 +44,12 @@ static bool exists(const char *path)
 /*
  * The runtime's directory: $LINEUP_TRACE_RUNTIME, else the build tree's
  * (the binary is BUILD/tools/lineup, the runtime BUILD/runtime), else
- * where it was installed.
+ * the install's beside the binary, else where it was installed.
  */
 static bool runtime_dir(char *buf, size_t size)
 {
 	const char *env = getenv("LINEUP_TRACE_RUNTIME");
-	char exe[PATH_MAX], probe[PATH_MAX + 64];
+	char exe[PATH_MAX], probe[PATH_MAX + 128];
 	ssize_t n;
 
 	if (env && *env) {
@@ -63,6 +68,13 @@ static bool runtime_dir(char *buf, size_t size)
 				 "%s/../runtime/link/libtsan.a", exe);
 			if (exists(probe)) {
 				snprintf(buf, size, "%s/../runtime", exe);
+				return true;
+			}
+			snprintf(probe, sizeof(probe), "%s/../%s/link/libtsan.a",
+				 exe, LINEUP_TRACE_RUNTIME_REL);
+			if (exists(probe)) {
+				snprintf(buf, size, "%s/../%s", exe,
+					 LINEUP_TRACE_RUNTIME_REL);
 				return true;
 			}
 		}

@@ -22,6 +22,8 @@ struct lu_trace_syms {
 	struct lu_trace_global *globals;
 	size_t n_globals, cap_globals;
 	bool globals_read;
+	Dwarf_Die last_cu;	/* the CU the previous lookup found */
+	bool has_last_cu;
 	struct lu_arena arena;
 };
 
@@ -128,11 +130,19 @@ static bool cu_at(struct lu_trace_syms *s, Dwarf_Addr a, Dwarf_Die *cu)
 
 	if (dwarf_addrdie(s->dbg, a, cu))
 		return true;
+	/* sites cluster: the last CU found is the likeliest */
+	if (s->has_last_cu && dwarf_haspc(&s->last_cu, a) == 1) {
+		*cu = s->last_cu;
+		return true;
+	}
 	while (dwarf_nextcu(s->dbg, off, &next, &hsize, NULL, NULL, NULL) ==
 	       0) {
 		if (dwarf_offdie(s->dbg, off + hsize, cu) &&
-		    dwarf_haspc(cu, a) == 1)
+		    dwarf_haspc(cu, a) == 1) {
+			s->last_cu = *cu;
+			s->has_last_cu = true;
 			return true;
+		}
 		off = next;
 	}
 	return false;
