@@ -809,9 +809,15 @@ def sized_input(work, cmd, target, knob):
 
 
 def full_disk_runs(work, cmd, knob):
-    target = os.stat("/dev/full").st_blksize + 1
     words = ["lineup: failed to write the output: No space left on device"]
     small = write(work, "small.txt", pahole_struct("w", 1).encode())
+    # one byte past a block: the first block past the smallest output
+    # (SARIF's rule descriptions alone fill more than one)
+    blk = os.stat("/dev/full").st_blksize
+    floor = output_size(os.path.abspath(sys.argv[1]), cmd + [small])
+    target = blk + 1
+    while target <= floor + 256:
+        target += blk
     return [Run(cmd + [small], stdout_to="/dev/full", words=words),
             Run(sized_input(work, cmd, target, knob), stdout_to="/dev/full",
                 words=words)]

@@ -651,8 +651,8 @@ def test_bad_inputs(env):
         (['--struct', 'tiny', '--rules', ini, '/nonexistent.o'], None),
         (['--struct', 'tiny', '--rules', broken, obj], None),
         (['--struct', 'tiny', '--rules', nocomp, obj], None),
-        ([obj], 'usage: lineup suggest --struct NAME [--rules FILE.ini] '
-                'FILE'),
+        ([obj], 'lineup suggest: no --struct NAME given; usage: lineup '
+                'suggest --struct NAME [--rules FILE.ini] FILE'),
         (['--struct', 'a', '--struct', 'b', obj], None),
         (['--format', 'sarif', '--struct', 'tiny', obj], None),
         (['--line-size', '48', '--struct', 'tiny', obj], None),
