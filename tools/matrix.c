@@ -43,9 +43,12 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		lu_error_set(err, "%s: error: no [matrix] section", cli->rules);
 		return -1;
 	}
-	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
-			      &mx->dir, err) < 0 ||
-	    lu_configs_make_or_error(mx->m, cli->exhaustive, cli->rules,
+	if (mx->m->kconfig ? lu_kconfig_validate(mx->m, cli->rules, err) < 0
+			   : lu_matrix_command(mx->m, cli->rules, &mx->arena,
+					       &mx->command, &mx->dir,
+					       err) < 0)
+		return -1;
+	if (lu_configs_make_or_error(mx->m, cli->exhaustive, cli->rules,
 				     &mx->configs, err) < 0)
 		return -1;
 	size_t n = mx->configs.n_configs;
@@ -56,7 +59,10 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 
 		c->row = lu_config_row(&mx->configs, i);
 		c->name = lu_config_name(&mx->arena, mx->m, c->row);
-		c->flags = lu_config_flags(&mx->arena, mx->m, c->row);
+		/* a Kconfig matrix sets its options in .config, not -D */
+		c->flags = mx->m->kconfig
+				   ? ""
+				   : lu_config_flags(&mx->arena, mx->m, c->row);
 	}
 	return 0;
 }
@@ -168,11 +174,16 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		struct lu_jobs_opts o = jobs_opts(&mx);
 
 		lu_progress_init(&mx.progress, stderr);
-		if (lu_matrix_sweep(&mx, &o) == 0) {
+		int r = mx.m->kconfig ? lu_kconfig_sweep(&mx, &o, &err)
+				      : lu_matrix_sweep(&mx, &o);
+
+		if (r == 0) {
 			check_builds(&mx);
 			swept = true;
 		}
 		lu_progress_clear(&mx.progress);
+		if (r == -2)
+			fprintf(stderr, "lineup: %s\n", err.msg);
 	}
 	if (mx.tmp)
 		lu_tmpdir_remove(mx.tmp);

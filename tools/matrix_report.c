@@ -197,13 +197,16 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 	FILE *out = stdout;
 	size_t n_cfg = mx->configs.n_configs;
 
-	printf("lineup matrix: %zu option%s, %zu configuration%s (%s), %zu "
-	       "distinct after preprocessing\n",
-	       mx->m->n_options, mx->m->n_options == 1 ? "" : "s", n_cfg,
-	       n_cfg == 1 ? "" : "s",
-	       mx->configs.exhaustive ? "all"
-				      : "covering every pair of values",
-	       mx->n_builds);
+	if (mx->kconfig.present)
+		lu_kconfig_report_text(mx, out);
+	else
+		printf("lineup matrix: %zu option%s, %zu configuration%s (%s), "
+		       "%zu distinct after preprocessing\n",
+		       mx->m->n_options, mx->m->n_options == 1 ? "" : "s",
+		       n_cfg, n_cfg == 1 ? "" : "s",
+		       mx->configs.exhaustive ? "all"
+					      : "covering every pair of values",
+		       mx->n_builds);
 	report_broken(mx, out);
 	for (size_t i = 0; i < n_seen; i++) {
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
@@ -321,6 +324,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "builds", json_integer((json_int_t)mx->n_builds));
 	json_object_set_new(root, "configurations", configs);
 	json_object_set_new(root, "findings", findings);
+	if (mx->kconfig.present)
+		lu_kconfig_report_json(mx, root);
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
 			    cond ? json_string(cond) : json_null());
