@@ -13,6 +13,7 @@ left behind there or in the tree.
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -282,6 +283,21 @@ def test_errors(d, scratch):
         check(f"error, {name}: exit 2 and says so",
               rc == 2 and want in err and len(err.splitlines()) == 1,
               f"rc={rc}\n{out}{err}")
+    broken = os.path.join(d, "broken-tree")
+    shutil.copytree(TREE, broken)
+    with open(os.path.join(broken, "Kconfig"), "a") as f:
+        f.write("config BAD\n\tbool \"unterminated\n")
+    path = os.path.join(d, "broken.ini")
+    with open(path, "w") as f:
+        f.write(f"[struct s]\nwrite = a\n[matrix]\nkconfig = {broken}\n"
+                "object = sched.o\nbase = nocgroup.config\n"
+                "options = CONFIG_SMP\n")
+    with open(os.path.join(d, "nocgroup.config"), "w") as f:
+        f.write("CONFIG_SMP=y\n")
+    rc, out, err = matrix(path, scratch=scratch)
+    check("error, a Kconfig that does not parse: exit 2 and says so",
+          rc == 2 and "with make olddefconfig in " in err and
+          len(err.splitlines()) == 1, out + err)
     path = os.path.join(d, "nokconfig.ini")
     with open(path, "w") as f:
         f.write("[struct s]\nwrite = a\n[matrix]\nkconfig = .\n"
