@@ -158,6 +158,8 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
+	if (mx.m->kconfig && !cli->timeout)
+		mx.timeout = LU_KCONFIG_TIMEOUT;
 	/*
 	 * From the temporary directory's creation to its removal, interrupts
 	 * are events that every step looks at; after, they kill as usual.

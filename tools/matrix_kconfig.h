@@ -15,6 +15,13 @@
 
 #include "configs.h"
 
+/*
+ * Seconds a make may take without --timeout: a kernel object's first
+ * build runs `make prepare` too, 16 s on 2 idle CPUs and minutes on a
+ * loaded machine (bench/README.md); 300 s, the compile's, is too short.
+ */
+#define LU_KCONFIG_TIMEOUT 1800
+
 struct lu_error;
 struct lu_jobs_opts;
 struct lu_matrix;
