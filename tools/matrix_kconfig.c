@@ -606,10 +606,12 @@ static void compact(struct lu_matrix *mx)
 	size_t row = c->n_options, k = 0, n = c->n_configs;
 
 	kr->all = *c;
-	kr->all.values = lu_arena_memdup(&mx->arena, c->values,
-					 n * row + 1);
-	kr->all.n_values = lu_arena_memdup(&mx->arena, c->n_values,
-					   (row + 1) * sizeof(*c->n_values));
+	/* room for one more: an empty copy is still an allocation */
+	kr->all.values = lu_arena_alloc(&mx->arena, n * row + 1);
+	memcpy(kr->all.values, c->values, n * row);
+	kr->all.n_values = lu_arena_alloc(&mx->arena,
+					  (row + 1) * sizeof(*c->n_values));
+	memcpy(kr->all.n_values, c->n_values, row * sizeof(*c->n_values));
 	for (size_t i = 0; i < n; i++) {
 		if (kr->excluded[i])
 			continue;
