@@ -85,6 +85,30 @@ Test(rules, design_example)
 	lu_rules_free(&r);
 }
 
+/* A Kconfig project's keys: the contract of doc/rules.md. */
+Test(rules, kconfig_keys)
+{
+	static const char text[] =
+		"[matrix]\n"
+		"kconfig = ../linux\n"
+		"base = defconfig\n"
+		"object = kernel/sched/core.o\n"
+		"options = CONFIG_SMP CONFIG_UCLAMP_TASK_GROUP=y|m|n\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_str_eq(r.matrix.kconfig, "../linux");
+	cr_assert_str_eq(r.matrix.base, "defconfig");
+	cr_assert_str_eq(r.matrix.object, "kernel/sched/core.o");
+	cr_assert_null(r.matrix.compile);
+	cr_assert_eq(r.matrix.n_options, 2);
+	cr_assert_eq(r.matrix.options[1].n_values, 3);
+	cr_assert_str_eq(r.matrix.options[1].values[1], "m");
+	lu_rules_free(&r);
+}
+
 /* Arrays, not pointers: Criterion runs each case in a fresh process. */
 struct bad_case {
 	char text[320];
@@ -114,6 +138,8 @@ ParameterizedTestParameters(rules, errors)
 		{ "# nothing\n", "no [struct NAME] or [matrix] section" },
 		{ "[matrix]\ncompile = a\ncompile = b\n", "t.ini:3: error: 'compile' given twice" },
 		{ "[matrix]\noptions = A A\n", "t.ini:2: error: option 'A' given twice" },
+		{ "[matrix]\nkconfig = a\nkconfig = b\n", "t.ini:3: error: 'kconfig' given twice" },
+		{ "[matrix]\nobject = a.o\nobject = b.o\n", "t.ini:3: error: 'object' given twice" },
 		{ "[matrix]\noptions = V=1||2\n", "t.ini:2: error: option 'V' has an empty value" },
 		{ "[matrix]\ncflags = -O2\n", "t.ini:2: error: unknown key 'cflags' in [matrix]" },
 		{ "[matrix]\nflags = -m64 | \n", "t.ini:2: error: 'flags' has an empty alternative" },

@@ -64,6 +64,10 @@ struct lu_matrix_rules {
 	bool present;
 	const char *compile;
 	const char *compdb, *source;
+	/* a Kconfig project (matrix_kconfig.c): the source tree, the base
+	 * configuration (a make target or a .config) and the object each
+	 * configuration builds; NULL when not said */
+	const char *kconfig, *base, *object;
 	struct lu_matrix_option *options;
 	size_t n_options;
 	unsigned ini_line;

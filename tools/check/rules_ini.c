@@ -496,7 +496,10 @@ static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 	struct lu_arena *a = &c->rules->arena;
 	const char **slot = !strcmp(key, "compile") ? &m->compile
 			    : !strcmp(key, "compdb") ? &m->compdb
-			    : !strcmp(key, "source") ? &m->source : NULL;
+			    : !strcmp(key, "source") ? &m->source
+			    : !strcmp(key, "kconfig") ? &m->kconfig
+			    : !strcmp(key, "base") ? &m->base
+			    : !strcmp(key, "object") ? &m->object : NULL;
 
 	if (slot) {
 		if (*slot && !c->src->continuation)
@@ -514,7 +517,8 @@ static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 		return matrix_dimension(c, key, LU_OPTION_LINE_SIZE, value);
 	return fail(c,
 		    "unknown key '%s' in [matrix] (expected compile, compdb, "
-		    "source, options, flags, line_size)",
+		    "source, kconfig, base, object, options, flags, "
+		    "line_size)",
 		    key);
 }
 

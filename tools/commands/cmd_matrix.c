@@ -45,6 +45,29 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		lu_error_set(err, "%s: error: no [matrix] section", cli->rules);
 		return -1;
 	}
+	if (mx->m->kconfig) {
+		/* a Kconfig matrix sweeps its options as given: each
+		 * configuration is a .config the tree resolves and builds
+		 * (matrix_kconfig.c), not -D flags to narrow by relevance */
+		if (lu_kconfig_validate(mx->m, cli->rules, err) < 0 ||
+		    lu_configs_make_or_error(mx->m, cli->exhaustive,
+					     cli->rules, &mx->configs,
+					     err) < 0)
+			return -1;
+		mx->given = mx->m;
+		size_t n = mx->configs.n_configs;
+
+		mx->cfg = lu_arena_alloc(&mx->arena,
+					 (n + 1) * sizeof(*mx->cfg));
+		for (size_t i = 0; i < n; i++) {
+			struct lu_config *c = &mx->cfg[i];
+
+			c->row = lu_config_row(&mx->configs, i);
+			c->name = lu_config_name(&mx->arena, mx->m, c->row);
+			c->flags = "";
+		}
+		return 0;
+	}
 	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
 			      &mx->dir, err) < 0)
 		return -1;
@@ -140,6 +163,8 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
+	if (mx.m->kconfig && !cli->timeout)
+		mx.timeout = LU_KCONFIG_TIMEOUT;
 	/*
 	 * From the temporary directory's creation to its removal, interrupts
 	 * are events that every step looks at; after, they kill as usual.
@@ -155,16 +180,25 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	} else {
 		struct lu_jobs_opts o = jobs_opts(&mx);
 
-		int narrowed = lu_matrix_narrow(&mx, &o, &err);
+		int narrowed = mx.m->kconfig ? 0
+					     : lu_matrix_narrow(&mx, &o, &err);
 
 		if (narrowed == -1)
 			fprintf(stderr, "lineup: %s\n", err.msg);
 		lu_progress_init(&mx.progress, stderr);
-		if (narrowed == 0 && lu_matrix_sweep(&mx, &o) == 0) {
+		int r = -1;
+
+		if (narrowed == 0)
+			r = mx.m->kconfig ? lu_kconfig_sweep(&mx, &o, &err)
+					  : lu_matrix_sweep(&mx, &o);
+
+		if (r == 0) {
 			check_builds(&mx);
 			swept = true;
 		}
 		lu_progress_clear(&mx.progress);
+		if (r == -2)
+			fprintf(stderr, "lineup: %s\n", err.msg);
 	}
 	if (mx.tmp)
 		lu_tmpdir_remove(mx.tmp);

@@ -166,7 +166,12 @@ static const struct lu_command commands[] = {
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
 	  "Compiles the [matrix] source under every configuration of its "
 	  "options,\n"
-	  "checks each layout, and names the condition that makes them fail.\n",
+	  "checks each layout, and names the condition that makes them fail.\n"
+	  "With kconfig = DIR, each configuration is a .config resolved by "
+	  "that\n"
+	  "tree's make olddefconfig and built out of tree; those Kconfig "
+	  "refuses\n"
+	  "are excluded and reported.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
 		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP),

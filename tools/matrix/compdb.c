@@ -263,6 +263,12 @@ int lu_matrix_command(const struct lu_matrix_rules *m, const char *rules_path,
 {
 	const char *base = dirname(lu_arena_strdup(a, rules_path));
 
+	if (m->kconfig) {
+		lu_error_set(err, "%s:%u: error: a [matrix] with kconfig is "
+				  "swept by lineup matrix; this command needs "
+				  "compile or compdb", rules_path, m->ini_line);
+		return -1;
+	}
 	if (!m->compile == !m->compdb) {
 		lu_error_set(err, "%s:%u: error: [matrix] needs either compile "
 				  "or compdb (with source)", rules_path,

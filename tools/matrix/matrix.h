@@ -13,6 +13,7 @@
 #include "configs.h"
 #include "interrupt.h"
 #include "jobs.h"
+#include "matrix_kconfig.h"
 #include "matrix_progress.h"
 #include "relevance.h"
 #include "rules.h"
@@ -75,6 +76,7 @@ struct lu_matrix {
 	struct lu_arena arena;
 	struct lu_interrupt interrupt;
 	struct lu_progress progress;
+	struct lu_kconfig_result kconfig;	/* a Kconfig matrix's */
 };
 
 /*
@@ -91,6 +93,11 @@ int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
  * configuration order. Returns 0, or -1 when interrupted.
  */
 int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o);
+
+/* Marks B failed with what JOB said (its first error line) or that it
+ * timed out; for the Kconfig builds too. */
+void lu_matrix_fail_build(struct lu_matrix *mx, struct lu_build *b,
+			  const struct lu_job *job);
 
 /* Prints the findings with their conditions; returns the exit status. */
 int lu_matrix_report(struct lu_matrix *mx);

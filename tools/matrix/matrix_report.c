@@ -254,14 +254,19 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 	FILE *out = stdout;
 	size_t n_cfg = mx->configs.n_configs;
 
-	printf("lineup matrix: %zu option%s, %zu configuration%s (%s), %zu "
-	       "distinct after preprocessing\n",
-	       mx->given->n_options, mx->given->n_options == 1 ? "" : "s",
-	       n_cfg, n_cfg == 1 ? "" : "s",
-	       mx->configs.exhaustive ? "all"
-				      : "covering every pair of values",
-	       mx->n_builds);
-	report_relevance(mx, out);
+	if (mx->kconfig.present) {
+		lu_kconfig_report_text(mx, out);
+	} else {
+		printf("lineup matrix: %zu option%s, %zu configuration%s (%s), "
+		       "%zu distinct after preprocessing\n",
+		       mx->given->n_options,
+		       mx->given->n_options == 1 ? "" : "s", n_cfg,
+		       n_cfg == 1 ? "" : "s",
+		       mx->configs.exhaustive ? "all"
+					      : "covering every pair of values",
+		       mx->n_builds);
+		report_relevance(mx, out);
+	}
 	report_broken(mx, out);
 	for (size_t i = 0; i < n_seen; i++) {
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
@@ -385,7 +390,9 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 			    json_integer((json_int_t)mx->n_preprocessed));
 	json_t *relevant = json_object();
 
-	for (size_t k = 0; k < mx->rules.n_structs; k++) {
+	/* a Kconfig matrix sweeps every option it names */
+	for (size_t k = 0; !mx->kconfig.present && k < mx->rules.n_structs;
+	     k++) {
 		json_t *names = json_array();
 		const struct lu_matrix_rules *g = mx->given;
 
@@ -400,6 +407,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "relevant", relevant);
 	json_object_set_new(root, "configurations", configs);
 	json_object_set_new(root, "findings", findings);
+	if (mx->kconfig.present)
+		lu_kconfig_report_json(mx, root);
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
 			    cond ? json_string(cond) : json_null());

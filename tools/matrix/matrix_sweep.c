@@ -121,6 +121,12 @@ static void fail_build(struct lu_matrix *mx, struct lu_build *b,
 	}
 }
 
+void lu_matrix_fail_build(struct lu_matrix *mx, struct lu_build *b,
+			  const struct lu_job *job)
+{
+	fail_build(mx, b, job);
+}
+
 static bool job_failed(const struct lu_job *job)
 {
 	return job->state != LU_JOB_DONE || job->status;

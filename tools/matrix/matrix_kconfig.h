@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lineup matrix over a Kconfig project (`kconfig = DIR` in [matrix]): how
+ * its configurations are made and built, in place of the -D compiles of
+ * matrix_sweep.c. Each configuration is a real .config, resolved by the
+ * tree's own `make olddefconfig`; those Kconfig refuses are excluded, and
+ * the others are built out of tree by the tree's own make.
+ */
+#ifndef LINEUP_MATRIX_KCONFIG_H
+#define LINEUP_MATRIX_KCONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "configs.h"
+
+/*
+ * Seconds a make may take without --timeout: a kernel object's first
+ * build runs `make prepare` too, 16 s on 2 idle CPUs and minutes on a
+ * loaded machine (bench/README.md); 300 s, the compile's, is too short.
+ */
+#define LU_KCONFIG_TIMEOUT 1800
+
+struct lu_error;
+struct lu_jobs_opts;
+struct lu_matrix;
+
+/* What Kconfig made of the configurations asked for. */
+struct lu_kconfig_result {
+	bool present;		/* a Kconfig matrix */
+	struct lu_configs all;	/* every configuration asked for */
+	bool *excluded;		/* per configuration of ALL */
+	/* per configuration of ALL and option: the value, 'y', 'n' or 'm',
+	 * Kconfig resolved it to when it refused the one asked for; 0 where
+	 * it kept it */
+	char *resolved;
+	bool *seen;		/* per option: in some .config Kconfig wrote */
+	size_t n_excluded;
+};
+
+/*
+ * Checks a [matrix] with `kconfig`: no compile, compdb, flags or
+ * line_size; an object; options named CONFIG_* taking y, n or m. -1 with
+ * ERR naming the rules file's line otherwise.
+ */
+int lu_kconfig_validate(const struct lu_matrix_rules *m,
+			const char *rules_path, struct lu_error *err);
+
+/*
+ * Makes the base .config, resolves every configuration with the tree's
+ * olddefconfig, drops from MX's configurations those Kconfig refuses
+ * (recorded in MX->kconfig), and builds the object of each of the others
+ * into MX's builds, one each. Returns 0, -1 when interrupted, or -2 with
+ * ERR (the base failed, olddefconfig failed, Kconfig allows no
+ * configuration).
+ */
+int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		     struct lu_error *err);
+
+/* The report's lines on what Kconfig excluded, one per refused value. */
+void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out);
+/* The same in ROOT's "excluded": each configuration with the values
+ * Kconfig gave the options it refused. */
+struct json_t;
+void lu_kconfig_report_json(struct lu_matrix *mx, struct json_t *root);
+
+#endif

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a Kconfig matrix reports of the configurations Kconfig refused
+ * (matrix_kconfig.c made them): the head line, and one line per option
+ * value Kconfig refused with the condition under which it does, in text;
+ * each excluded configuration with what Kconfig made of it, in JSON.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matrix.h"
+
+
+/*
+ * Option O asked at value V: the configurations where Kconfig refused
+ * it, with the condition under which it does among those that ask for
+ * it, and what it resolved to.
+ */
+static void report_refused(struct lu_matrix *mx, size_t o, size_t v,
+			   FILE *out)
+{
+	struct lu_kconfig_result *kr = &mx->kconfig;
+	const struct lu_configs *all = &kr->all;
+	size_t n_opt = all->n_options, n_sub = 0, n_refused = 0;
+	struct lu_configs sub = *all;
+	bool *refused = calloc(all->n_configs + 1, sizeof(*refused));
+	char to = 0;
+
+	sub.values = malloc(all->n_configs * n_opt + 1);
+	if (!refused || !sub.values)
+		abort();
+	for (size_t c = 0; c < all->n_configs; c++) {
+		const unsigned char *row = lu_config_row(all, c);
+		char got = kr->resolved[c * n_opt + o];
+
+		if (row[o] != v)
+			continue;
+		memcpy(sub.values + n_sub * n_opt, row, n_opt);
+		refused[n_sub] = got != 0;
+		if (got) {
+			n_refused++;
+			to = to ? to : got;
+		}
+		n_sub++;
+	}
+	sub.n_configs = n_sub;
+	if (n_refused) {
+		const char *lit = lu_config_literal(&mx->arena, mx->m, o, v);
+		const char *cond = lu_condition(&mx->arena, mx->m, &sub,
+						refused);
+
+		/* Kconfig writes no line for a symbol it does not know,
+		 * nor for one whose dependencies are unmet */
+		if (!kr->seen[o])
+			fprintf(out, "lineup matrix: Kconfig always excludes "
+				     "%s: %s is in no .config it wrote (no "
+				     "symbol of the tree, or its dependencies "
+				     "are never met): %zu configuration%s\n",
+				lit, mx->m->options[o].name, n_refused,
+				n_refused == 1 ? "" : "s");
+		else if (!strcmp(cond, "always"))
+			fprintf(out, "lineup matrix: Kconfig always excludes "
+				     "%s (it resolves to %c): %zu "
+				     "configuration%s\n", lit, to, n_refused,
+				n_refused == 1 ? "" : "s");
+		else
+			fprintf(out, "lineup matrix: Kconfig excludes %s when "
+				     "%s (it resolves to %c): %zu "
+				     "configuration%s\n", lit, cond, to,
+				n_refused, n_refused == 1 ? "" : "s");
+	}
+	free(sub.values);
+	free(refused);
+}
+
+void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
+{
+	const struct lu_kconfig_result *kr = &mx->kconfig;
+	size_t n = kr->all.n_configs, n_opt = mx->m->n_options;
+
+	fprintf(out, "lineup matrix: %zu Kconfig option%s, %zu "
+		     "configuration%s (%s), %zu excluded by Kconfig, %zu "
+		     "built\n", n_opt, n_opt == 1 ? "" : "s", n,
+		n == 1 ? "" : "s",
+		kr->all.exhaustive ? "all" : "covering every pair of values",
+		kr->n_excluded, mx->n_builds);
+	for (size_t o = 0; o < n_opt; o++)
+		for (size_t v = 0; v < kr->all.n_values[o]; v++)
+			report_refused(mx, o, v, out);
+}
+
+void lu_kconfig_report_json(struct lu_matrix *mx, struct json_t *root)
+{
+	const struct lu_kconfig_result *kr = &mx->kconfig;
+	size_t n_opt = mx->m->n_options;
+	json_t *excluded = json_array();
+
+	for (size_t c = 0; c < kr->all.n_configs; c++) {
+		if (!kr->excluded[c])
+			continue;
+		const unsigned char *row = lu_config_row(&kr->all, c);
+		json_t *refused = json_object();
+
+		for (size_t o = 0; o < n_opt; o++) {
+			char got = kr->resolved[c * n_opt + o];
+			char v[2] = { got, '\0' };
+
+			if (got)
+				json_object_set_new(refused,
+						    mx->m->options[o].name,
+						    json_string(v));
+		}
+		json_array_append_new(
+			excluded,
+			json_pack("{s:s, s:o}", "name",
+				  lu_config_name(&mx->arena, mx->m, row),
+				  "resolved", refused));
+	}
+	json_object_set_new(root, "excluded", excluded);
+}
