@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "check_nothing.h"
 #include "closest_name.h"
 #include "cli.h"
 #include "reader.h"
@@ -39,12 +40,17 @@ static int rules_structs_found(const struct lu_rules *rules,
 				lu_strset_add(&nearest, near);
 		}
 		const char *near = lu_closest_name(name, &nearest);
+		bool bare = true;
 
-		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
+		for (size_t i = 0; i < n_sets; i++)
+			bare = bare && sets[i].no_types;
+		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s%s\n",
 			rules->path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
-			near ? "'?)" : "");
+			near ? "'?)" : "",
+			bare ? " (no type information: built with -g1 or "
+			       "-gline-tables-only; build with -g)" : "");
 		lu_strset_free(&nearest);
 		return -1;
 	}
@@ -106,6 +112,14 @@ int lu_cmd_check(struct lu_cli *cli)
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
 			     &findings);
+	}
+	/* the total decides: an input without markers is fine beside one
+	 * with them (doc/ci.md) */
+	if (!findings.n_structs_checked) {
+		lu_nothing_checked(sets, n_sets, have_rules, NULL, &err);
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		lu_findings_free(&findings);
+		goto out;
 	}
 	struct lu_report_ctx ctx = {
 		.sets = sets, .n_sets = n_sets,

@@ -83,6 +83,7 @@ struct dwarf_reader {
 	Dwarf_CU *names_cu;		/* the unit names is for */
 	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
+	size_t n_types;		/* top-level type DIEs: none is -g1 */
 	bool failed;
 };
 

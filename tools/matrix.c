@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check_nothing.h"
+#include "closest_name.h"
 #include "compdb.h"
 #include "jobs.h"
 #include "matrix.h"
@@ -129,6 +131,76 @@ static void check_builds(struct lu_matrix *mx)
 	free(names);
 }
 
+/*
+ * Nothing checked is not a pass (design.md §4): every struct the rules
+ * name must be in some configuration that compiled, and the configurations
+ * together must have checked a struct. Configurations that failed to
+ * compile are reported on their own and make the run exit 2 anyway.
+ */
+static int something_checked(struct lu_matrix *mx, struct lu_error *err)
+{
+	size_t n_ok = 0, n_checked = 0, first = mx->n_builds;
+
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		if (mx->builds[b].state != LU_BUILD_OK)
+			continue;
+		n_ok++;
+		n_checked += mx->builds[b].findings.n_structs_checked;
+		if (first == mx->n_builds)
+			first = b;
+	}
+	if (!n_ok)
+		return 0;
+	for (size_t r = 0; r < mx->rules.n_structs; r++) {
+		const struct lu_rule_struct *rs = &mx->rules.structs[r];
+		bool found = false;
+
+		for (size_t b = 0; b < mx->n_builds && !found; b++)
+			found = mx->builds[b].state == LU_BUILD_OK &&
+				lu_set_find(&mx->builds[b].set, rs->name);
+		if (found)
+			continue;
+		const char *near = lu_set_closest(&mx->builds[first].set,
+						  rs->name);
+
+		lu_error_set(err, "%s:%u: error: struct %s is in no "
+				  "configuration%s%s%s%s",
+			     mx->rules.path, rs->ini_line, rs->name,
+			     near ? " (did you mean '" : "", near ? near : "",
+			     near ? "'?)" : "",
+			     mx->builds[first].set.no_types
+				     ? " (no type information: the compile "
+				       "command builds with -g1 or "
+				       "-gline-tables-only; use -g)"
+				     : "");
+		return -1;
+	}
+	if (n_checked)
+		return 0;
+	struct lu_set *sets = calloc(n_ok, sizeof(*sets));
+	char where[64];
+	size_t k = 0;
+
+	if (!sets)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++)
+		if (mx->builds[b].state == LU_BUILD_OK)
+			sets[k++] = mx->builds[b].set;
+	size_t n_cfg = mx->configs.n_configs;
+
+	if (n_cfg == 1)
+		snprintf(where, sizeof(where), "its one configuration");
+	else
+		snprintf(where, sizeof(where), "any of the %zu configurations",
+			 n_cfg);
+	struct lu_error why;
+
+	lu_nothing_checked(sets, n_ok, true, where, &why);
+	lu_error_set(err, "%s: error: %s", mx->rules.path, why.msg);
+	free(sets);
+	return -1;
+}
+
 int lu_cmd_matrix(struct lu_cli *cli)
 {
 	struct lu_matrix mx = {
@@ -179,7 +251,9 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	mx.tmp = NULL;
 	lu_interrupt_release(&mx.interrupt);
 	sig = mx.interrupt.sig;
-	if (swept && !sig)
+	if (swept && !sig && something_checked(&mx, &err) < 0)
+		fprintf(stderr, "lineup: %s\n", err.msg);
+	else if (swept && !sig)
 		rc = lu_matrix_report(&mx);
 out:
 	for (size_t b = 0; b < mx.n_builds; b++) {

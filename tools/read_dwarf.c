@@ -48,6 +48,18 @@ static const char *dwfl_why(void)
 	return e ? elf_errmsg(e) : "malformed ELF file";
 }
 
+/*
+ * gcc -g1 keeps variables without types, clang -gline-tables-only only the
+ * units: neither has a type DIE, which even a file of `int x;` has at -g.
+ */
+static bool is_type_tag(int tag)
+{
+	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_typedef || tag == DW_TAG_pointer_type ||
+	       tag == DW_TAG_enumeration_type;
+}
+
 static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			   int depth)
 {
@@ -62,10 +74,13 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			r->failed = true; /* zeros from here: the guard says */
 			return;
 		}
-		if (lu_dw_tag(&r->plans, &die) == DW_TAG_namespace)
+		int tag = lu_dw_tag(&r->plans, &die);
+
+		if (tag == DW_TAG_namespace)
 			visit_children(r, &die, depth + 1);
 		else
 			lu_dwarf_visit_type(r, &die);
+		r->n_types += is_type_tag(tag);
 		rc = dwarf_siblingof(&die, &die);
 	}
 	if (rc < 0 && !r->failed) {
@@ -373,6 +388,7 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 			     path);
 		goto out;
 	}
+	set->no_types = !r.n_types;
 	ret = 0;
 out:
 	free(r.members);

@@ -1494,6 +1494,53 @@ case(name='/sys/kernel/btf/vmlinux: json summary agrees', group='kernel_btf',
 
 
 # ---------------------------------------------------------------------------
+# A pass means something was checked (issue 18): nothing to check is a
+# usage error naming what was looked for and where, never exit 0.
+
+case(name='no markers and no rules: nothing checked, exit 2',
+     group='checked', ccs=('gcc', 'clang'), compile=KINDS,
+     run='check {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: nothing checked in \S*fixture\.o: no struct "
+               r"carries lineup or kernel group markers \(LINEUP_BEGIN, "
+               r"__cacheline_group_begin__\) and no --rules names one$")],
+     reject=['structs checked'])
+case(name='nothing checked: json and sarif print no report', group='checked',
+     compile=KINDS, run='check --format sarif {obj}', exit=2,
+     expect=['nothing checked in'], reject=['"runs"'])
+case(name='gcc -g1: no type information, named', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}', run='check {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: nothing checked in \S*fixture\.o: no type "
+               r"information \(\S*fixture\.o was built with -g1 or "
+               r"-gline-tables-only: only line tables; build with -g\)$")])
+case(name='clang -gline-tables-only: no type information, named',
+     group='checked', ccs=('clang',),
+     compile='{cc} -c -gline-tables-only {fx}/line_tables.c -I{inc} '
+             '-o {obj}',
+     run='check {obj}', exit=2,
+     expect=['no type information', '-gline-tables-only'])
+case(name='gcc -g1: show says so too', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}', run='show {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: failed to read DWARF from \S*fixture\.o: no "
+               r"type information \(built with -g1")])
+case(name='-g1 with rules: the struct is not there, and why', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}',
+     rules='[struct two]\nwrite = a\nread = b\n',
+     run='check --rules {rules} {obj}', exit=2,
+     expect=['struct two is not in', 'no type information'])
+case(name='several inputs: the total decides (one without markers is fine)',
+     group='checked', compile=LMARK,
+     prep='{cc} -c -g {fx}/kinds.c -o {dir}/plain.o',
+     run='check {obj} {dir}/plain.o', exit=1,
+     expect=[R(r"lineup: \d+ structs? checked")])
+case(name='several inputs, none with markers: nothing checked in any',
+     group='checked', compile=KINDS,
+     prep='{cc} -c -g1 {fx}/kinds.c -o {dir}/g1.o',
+     run='check {obj} {dir}/g1.o', exit=2,
+     expect=[R(r"nothing checked in any of the 2 inputs: no struct carries "
+               r"lineup or kernel group markers .*; \S*g1\.o has no type "
+               r"information")])
+
+# ---------------------------------------------------------------------------
 # The driver.
 
 class Objects:

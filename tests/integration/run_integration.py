@@ -83,6 +83,15 @@ def make_cases(d, make_vars):
     out = run(broken, d, expect=2)
     has(out, *BROKEN)
     run(make + ["clean"], d)
+    # nothing checked fails the build: no rules, and -g1 keeps no types
+    # (a pass that checked nothing would hide a lost -g or a wrong target)
+    bare = make + ["LINEUP_RULES=", "LINEUP_CFLAGS=-g1 -I../../include"]
+    out = run(bare, d, expect=2)
+    has(out, "lineup: nothing checked in libconn.a: no type information",
+        "libconn.a.lineup-ok] Error 2")
+    lacks(out, "structs checked")
+    assert not os.path.exists(os.path.join(d, "libconn.a.lineup-ok"))
+    run(make + ["clean"], d)
 
 
 def test_make(lineup, root, build, tmp):

@@ -299,6 +299,48 @@ def test_bad_rules(tmp, scratch):
           "compdb needs source" in err, err)
 
 
+def test_nothing_checked(tmp, scratch):
+    """A matrix that checked no struct fails (exit 2), naming why."""
+    d = os.path.join(tmp, "nothing")
+    os.makedirs(d)
+    write(os.path.join(d, "plain.c"), """\
+        struct plain { int a; long b; };
+        struct plain p;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [matrix]
+        compile = cc -c -g plain.c
+        options = A B
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("nothing checked: exit 2, one line", rc == 2 and
+          err.count("\n") == 1 and f"lineup: {rules}: error: nothing "
+          "checked in any of the 4 configurations: no struct carries "
+          "lineup or kernel group markers" in err and not out, out + err)
+    rules = write(os.path.join(d, "typo.ini"), """\
+        [struct plian]
+        write = a
+        [matrix]
+        compile = cc -c -g plain.c
+        options = A
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("a rules struct in no configuration: exit 2", rc == 2 and
+          f"{rules}:1: error: struct plian is in no configuration (did "
+          "you mean 'plain'?)" in err, out + err)
+    rules = write(os.path.join(d, "g1.ini"), """\
+        [matrix]
+        compile = cc -c -g1 plain.c
+        options = A
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("-g1 configurations: no type information, by name", rc == 2 and
+          "no type information (compiled with -g1 or -gline-tables-only"
+          in err, out + err)
+    check("nothing checked: no temporary file left", not leftovers(scratch),
+          str(leftovers(scratch)))
+
+
 def pwned(root):
     """Files a command injected through lineup's words would have made."""
     return [os.path.join(d, f) for d, _, files in os.walk(root)
@@ -827,7 +869,8 @@ def main():
         os.makedirs(scratch)
         for test in (test_seed, test_json, test_compile_errors,
                      test_timeout, test_interrupt, test_covering_array,
-                     test_compdb, test_bad_rules, test_no_shell,
+                     test_compdb, test_bad_rules, test_nothing_checked,
+                     test_no_shell,
                      test_output_cap, test_timeout_tree,
                      test_interrupt_compiling, test_interrupt_reading,
                      test_interrupt_reporting, test_compdb_long_argument,
