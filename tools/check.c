@@ -692,6 +692,7 @@ void lu_check_struct(const struct lu_struct *s,
 {
 	struct view v;
 	struct placement pl = lu_placement_of(s, rule, opts);
+	size_t before = out->n;
 
 	build_view(&v, s, rule, opts, out);
 	out->n_structs_checked++;
@@ -708,6 +709,10 @@ void lu_check_struct(const struct lu_struct *s,
 	check_limits(&v, opts, &pl, out);
 	report_footprints(&v, opts, &pl, out);
 	free_view(&v);
+	/* of several rules files, the one this struct's rules are in */
+	for (size_t k = before; rule && k < out->n; k++)
+		if (out->items[k].rules_line)
+			out->items[k].rules_path = rule->path;
 }
 
 /* A struct's rules: by its tag, or by any typedef naming it. */

@@ -67,6 +67,7 @@ struct lu_finding {
 	const char *suggestion;	/* a close existing name, or NULL */
 	const char *config;	/* matrix configuration, or NULL */
 	unsigned rules_line;	/* where the rules file says it, 0 if not */
+	const char *rules_path;	/* that rules file (of several), or NULL */
 };
 
 struct lu_findings {

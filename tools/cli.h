@@ -32,7 +32,9 @@ struct lu_cli {
 	bool from_pahole;
 	unsigned jobs;
 	unsigned timeout;	/* seconds per compile, matrix */
-	const char *rules;
+	const char *rules;	/* the first --rules, NULL if none */
+	const char **rules_files;	/* every --rules, merged */
+	size_t n_rules;
 	const char *rules_out;	/* c2c: --rules-out, a drafted rules file */
 	bool has_base;		/* c2c: --base given */
 	unsigned long long base;	/* c2c: the object's address */

@@ -45,7 +45,7 @@ static int rules_structs_found(const struct lu_rules *rules,
 		for (size_t i = 0; i < n_sets; i++)
 			bare = bare && sets[i].no_types;
 		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s%s\n",
-			rules->path, rules->structs[r].ini_line, name,
+			rules->structs[r].path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
 			near ? "'?)" : "",
@@ -69,7 +69,8 @@ int lu_cmd_check(struct lu_cli *cli)
 			"usage: lineup check [--rules FILE.ini] FILE...\n");
 		return LU_EXIT_USAGE;
 	}
-	if (have_rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+	if (have_rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,
+						 &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;
 	}

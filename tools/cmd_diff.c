@@ -73,7 +73,8 @@ int lu_cmd_diff(struct lu_cli *cli)
 				"[--rules FILE.ini] OLD NEW\n");
 		return LU_EXIT_USAGE;
 	}
-	if (cli->rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+	if (cli->rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,
+						 &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;
 	}

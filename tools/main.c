@@ -38,7 +38,9 @@ static const struct lu_option all_options[] = {
 	{ { "struct", required_argument, NULL, 's' }, OPT_STRUCT,
 	  "-s, --struct NAME", "only the struct NAME (repeatable)" },
 	{ { "rules", required_argument, NULL, 'r' }, OPT_RULES,
-	  "-r, --rules FILE.ini", "rules for named structs (doc/rules.md)" },
+	  "-r, --rules FILE.ini",
+	  "rules for named structs (doc/rules.md); repeatable, the files "
+	  "merge" },
 	{ { "jobs", required_argument, NULL, 'j' }, OPT_JOBS,
 	  "-j, --jobs N", "parallel compiles (default: CPUs)" },
 	{ { "exhaustive", no_argument, NULL, 256 + OPT_EXHAUSTIVE },
@@ -455,7 +457,14 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		cli->structs[cli->n_structs++] = arg;
 		return true;
 	case OPT_RULES:
-		cli->rules = arg;
+		/* repeatable: the files merge (rules_merge.c) */
+		cli->rules_files = realloc(cli->rules_files,
+					   (cli->n_rules + 1) *
+						   sizeof(*cli->rules_files));
+		if (!cli->rules_files)
+			abort();
+		cli->rules_files[cli->n_rules++] = arg;
+		cli->rules = cli->rules_files[0];
 		return true;
 	case OPT_RULES_OUT:
 		cli->rules_out = arg;
@@ -561,6 +570,7 @@ int main(int argc, char **argv)
 		if (parse(&commands[i], argc - 1, argv + 1, &cli) == 0)
 			rc = commands[i].run(&cli);
 		free(cli.structs);
+		free(cli.rules_files);
 		return rc;
 	}
 	fprintf(stderr, "lineup: unknown command '%s'\n", argv[1]);

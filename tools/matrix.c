@@ -38,16 +38,22 @@
 static int setup(struct lu_matrix *mx, struct lu_error *err)
 {
 	const struct lu_cli *cli = mx->cli;
-	if (lu_rules_parse_file(cli->rules, &mx->rules, err) < 0)
+	const char *path;
+
+	if (lu_rules_parse_files(cli->rules_files, cli->n_rules, &mx->rules,
+				 err) < 0 ||
+	    lu_rules_one_matrix(&mx->rules, err) < 0)
 		return -1;
+	/* of several files, the one with [matrix]: its directory and lines */
+	path = mx->rules.path;
 	mx->m = &mx->rules.matrix;
 	if (!mx->m->present) {
-		lu_error_set(err, "%s: error: no [matrix] section", cli->rules);
+		lu_error_set(err, "%s: error: no [matrix] section", path);
 		return -1;
 	}
-	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
+	if (lu_matrix_command(mx->m, path, &mx->arena, &mx->command,
 			      &mx->dir, err) < 0 ||
-	    lu_configs_make_or_error(mx->m, cli->exhaustive, cli->rules,
+	    lu_configs_make_or_error(mx->m, cli->exhaustive, path,
 				     &mx->configs, err) < 0)
 		return -1;
 	size_t n = mx->configs.n_configs;

@@ -284,7 +284,7 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_UNKNOWN_GROUP:
 		struct_location(s, 0, false, loc);
 		if (ctx->rules && f->rules_line) {
-			loc->file = ctx->rules->path;
+			loc->file = f->rules_path ? f->rules_path : ctx->rules->path;
 			loc->decl_line = f->rules_line;
 		}
 		return;
@@ -308,7 +308,7 @@ void lu_finding_location(const struct lu_finding *f,
 		break;
 	}
 	if (ctx->rules && f->rules_line) {
-		loc->file = ctx->rules->path;
+		loc->file = f->rules_path ? f->rules_path : ctx->rules->path;
 		loc->decl_line = f->rules_line;
 	}
 }
@@ -358,7 +358,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	    (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
 	     f->type == LU_FIND_GROUP_LINES)) {
 		memset(&loc, 0, sizeof(loc));
-		loc.file = ctx->rules->path;
+		loc.file = f->rules_path ? f->rules_path : ctx->rules->path;
 		loc.decl_line = f->rules_line;
 		snprintf(text, sizeof(text), "the limit is set here");
 		emit(arg, &loc, text);

@@ -1540,6 +1540,35 @@ case(name='several inputs, none with markers: nothing checked in any',
                r"lineup or kernel group markers .*; \S*g1\.o has no type "
                r"information")])
 
+# Several --rules merge: one file per component, never one silently dropped.
+B_INI = "printf '[struct straddle]\\nwrite = w\\nread = rbuf nope\\n' > b.ini"
+case(name='several --rules: both files checked', group='checked',
+     compile=KINDS, rules='[struct two]\nwrite = a\nread = b\n', prep=B_INI,
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=1,
+     expect=["'a' (write) shares cache line 0 with 'b' (read) in struct two",
+             "'w' (write) shares cache line 1 with 'rbuf' (read) in struct "
+             "straddle",
+             # the second file's findings point into the second file
+             R(r"(?m)^\S*/b\.ini:3: note: member 'nope' is not in struct "
+               r"straddle"),
+             'lineup: 2 structs checked, 2 errors'])
+case(name='several --rules: one struct said alike twice is fine',
+     group='checked', compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\n',
+     prep="printf '# again\\n[struct two]\\nwrite = a # same\\nread = b\\n' "
+          "> b.ini",
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=1,
+     expect=['lineup: 1 struct checked, 1 error'])
+case(name='several --rules: one struct said differently is an error',
+     group='checked', compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\n',
+     prep="printf '\\n[struct two]\\nwrite = b\\n' > b.ini",
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: \S*/b\.ini:2: error: \[struct two\] says "
+               r"otherwise than \S*/r\.ini:1 \(a struct's rules must agree "
+               r"in every file\)$")],
+     reject=['structs checked'])
+
 # ---------------------------------------------------------------------------
 # The driver.
 

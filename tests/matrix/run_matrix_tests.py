@@ -337,6 +337,20 @@ def test_nothing_checked(tmp, scratch):
     check("-g1 configurations: no type information, by name", rc == 2 and
           "no type information (compiled with -g1 or -gline-tables-only"
           in err, out + err)
+    first = os.path.join(d, "r.ini")
+    rc, out, err = matrix(first, "--rules", rules, tmpdir=scratch)
+    check("two [matrix] sections: exit 2, both named", rc == 2 and
+          f"{rules}:1: error: a second [matrix] section ({first}:1 has one"
+          in err, out + err)
+    structs = write(os.path.join(d, "s.ini"), """\
+        [struct plain]
+        write = a
+        read = b
+        """)
+    rc, out, err = matrix(first, "--rules", structs, tmpdir=scratch)
+    check("a [matrix] and another file's structs merge", rc == 1 and
+          "'a' (write) shares cache line 0 with 'b' (read) in struct plain"
+          in out, out + err)
     check("nothing checked: no temporary file left", not leftovers(scratch),
           str(leftovers(scratch)))
 
