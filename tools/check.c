@@ -98,9 +98,10 @@ static void report_missing(struct lu_findings *out, const struct view *v,
 {
 	const char *near = close_name(v, name,
 				      type == LU_FIND_UNKNOWN_GROUP);
-	enum lu_severity sev = opts->strict ? LU_ERROR
-			       : near	    ? LU_WARNING
-					    : LU_NOTE;
+	enum lu_severity sev = opts->strict	? LU_ERROR
+			       : near && opts->typos_fail ? LU_ERROR
+			       : near		? LU_WARNING
+						: LU_NOTE;
 	struct lu_finding *f = add_finding(out, type, sev, v->s);
 
 	f->name = name;

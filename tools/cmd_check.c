@@ -109,10 +109,17 @@ int lu_cmd_check(struct lu_cli *cli)
 		struct lu_check_opts copts = {
 			.line_size = sets[i].line_size, .pair = cli->pair,
 			.strict = cli->strict, .align = cli->align,
+			.typos_fail = true,
 		};
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
 			     &findings);
+	}
+	/* a name one input lacks and another has is not a typo */
+	if (!cli->strict) {
+		struct lu_findings *all = &findings;
+
+		lu_absent_settle(&all, 1, sets, n_sets, "inputs");
 	}
 	/* the total decides: an input without markers is fine beside one
 	 * with them (doc/ci.md) */

@@ -85,6 +85,31 @@ static struct lu_jobs_opts jobs_opts(struct lu_matrix *mx)
 	};
 }
 
+/*
+ * A rules name one configuration lacks and another has is the #ifdef
+ * case, a note; one that no configuration has but close to a name is a
+ * typo, an error (check_absent.c).
+ */
+static void settle_absent(struct lu_matrix *mx)
+{
+	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
+	struct lu_findings **fs = calloc(mx->n_builds + 1, sizeof(*fs));
+	size_t n = 0;
+
+	if (!sets || !fs)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		if (mx->builds[b].state != LU_BUILD_OK)
+			continue;
+		fs[n] = &mx->builds[b].findings;
+		sets[n++] = mx->builds[b].set;
+	}
+	if (!mx->cli->strict)
+		lu_absent_settle(fs, n, sets, n, "configurations");
+	free(sets);
+	free(fs);
+}
+
 static void check_builds(struct lu_matrix *mx)
 {
 	size_t n_names = mx->rules.n_structs;
@@ -129,12 +154,13 @@ static void check_builds(struct lu_matrix *mx)
 		struct lu_check_opts copts = {
 			.line_size = bd->set.line_size,
 			.pair = mx->cli->pair, .strict = mx->cli->strict,
-			.align = mx->cli->align,
+			.align = mx->cli->align, .typos_fail = true,
 		};
 
 		lu_check_set(&bd->set, b, &mx->rules, &copts, &bd->findings);
 	}
 	free(names);
+	settle_absent(mx);
 }
 
 /*

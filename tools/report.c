@@ -205,6 +205,9 @@ void lu_finding_message(const struct lu_finding *f,
 			    f->name, lu_struct_tag_word(s), s->name);
 		if (f->suggestion)
 			lu_text_put(&b, "; did you mean '%s'?", f->suggestion);
+		else if (f->elsewhere)
+			lu_text_put(&b, " (skipped: other %s have it)",
+				    f->elsewhere);
 		else if (f->severity != LU_ERROR) /* --strict: not skipped */
 			lu_text_put(&b,
 				    " (skipped: normal when a configuration "

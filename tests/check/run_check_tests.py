@@ -280,11 +280,11 @@ case(name='allow of two other groups leaves the conflict', group='kinds',
              "'w2' (write group 'more') shares cache line 0 with 'r' "
              "(read group 'cfg')"],
      reject=["with 'w2'", "with 'w'"])
-case(name='allow naming a misspelt group: warning, conflict stays',
+case(name='allow naming a misspelt group: an error, conflict stays',
      group='kinds', compile=KINDS,
      rules='[struct two]\nwrite.stats = a\nread.cfg = b\nallow = stats cfx\n',
      run='check --rules {rules} {obj}', exit=1,
-     expect=[R(r"r\.ini:4: warning: group 'cfx' is not in struct two; "
+     expect=[R(r"r\.ini:4: error: group 'cfx' is not in struct two; "
                r"did you mean 'cfg'\?"),
              "(write group 'stats') shares cache line 0"])
 
@@ -395,12 +395,12 @@ case(name='max_lines.GROUP = 2 holds at every start', group='limits',
      compile=PLACE,
      rules='[struct place8]\nwrite.hot = head w\nmax_lines.hot = 2\n',
      run='check --rules {rules} {obj}', exit=0, expect=['0 errors'])
-case(name='a limit on an unknown group: note, or warning when close',
+case(name='a limit on an unknown group: note, or error when close (a typo)',
      group='limits', compile=PLACE,
      rules='[struct place8]\nwrite.hot = w\nmax_lines.hto = 1\n'
            'max_bytes.zzzzzz = 1\n',
-     run='check --rules {rules} {obj}', exit=0,
-     expect=[R(r"r\.ini:3: warning: group 'hto' is not in struct place8; "
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: group 'hto' is not in struct place8; "
                r"did you mean 'hot'\?"),
              R(r"r\.ini:4: note: group 'zzzzzz' is not in struct place8")])
 
@@ -684,13 +684,13 @@ case(name='missing member: a note, exit 0', group='names', compile=TG_FIX_NORT,
                r"\(skipped: normal when a configuration leaves it out\)"),
              '0 errors, 0 warnings'],
      reject=['warning:', 'error:'])
-case(name='misspelt member: a warning with "did you mean"', group='names',
+case(name='misspelt member: an error with "did you mean"', group='names',
      compile=TG_FIX_NORT,
      rules='[struct task_group]\nwrite = load_avg\nread = parnet\n',
-     run='check --rules {rules} {obj}', exit=0,
-     expect=[R(r"r\.ini:3: warning: member 'parnet' is not in struct "
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: member 'parnet' is not in struct "
                r"task_group; did you mean 'parent'\?"),
-             '0 errors, 1 warning'])
+             '1 error, 0 warnings'])
 case(name='--strict: missing and misspelt members are errors, exit 1',
      group='names', compile=TG_FIX_NORT,
      rules='[struct task_group]\nwrite = load_avg\nread = parnet rt_se\n',
@@ -830,10 +830,10 @@ def check_json(out, ctx):
         return 'max_size finding: %r' % sz
     (miss,) = [x for x in d['findings'] if x['type'] == 'missing_member']
     if (miss['name'], miss['suggestion'], miss['severity']) != \
-            ('rr', 'r', 'warning'):
+            ('rr', 'r', 'error'):    # a typo: an error (issue 18)
         return 'missing_member finding: %r' % miss
     s = d['summary']
-    if (s['structs'], s['errors'], s['warnings']) != (1, 2, 1):
+    if (s['structs'], s['errors'], s['warnings']) != (1, 3, 0):
         return 'summary: %r' % s
     return None
 
@@ -870,7 +870,7 @@ def check_sarif(out, ctx):
             return 'ruleIndex %d does not name %s' % (r['ruleIndex'],
                                                        r['ruleId'])
     levels = sorted(r['level'] for r in results)
-    if levels != ['error', 'error', 'warning']:
+    if levels != ['error', 'error', 'error']:
         return 'levels: %r' % levels
     conflict = [r for r in results if 'shares cache line' in
                 r['message']['text']][0]
@@ -912,7 +912,7 @@ def check_sarif_valid(out):
 
 FMT_RULES = '[struct place8]\nwrite = w\nread = r rr\nmax_size = 64\n'
 
-case(name='--format json: fields of a conflict, a limit and a warning',
+case(name='--format json: fields of a conflict, a limit and a typo',
      group='formats', ccs=('gcc', 'clang'), compile=PLACE, rules=FMT_RULES,
      run='check --format json --rules {rules} {obj}', exit=1,
      check=check_json)
@@ -1568,6 +1568,35 @@ case(name='several --rules: one struct said differently is an error',
                r"otherwise than \S*/r\.ini:1 \(a struct's rules must agree "
                r"in every file\)$")],
      reject=['structs checked'])
+
+# A rules member in no input but close to a name is a typo: an error, so
+# that the rule does not silently guard nothing. Absent from this input but
+# present in another: the #ifdef case, a note.
+case(name='misspelt member (write = load_avgg): an error, exit 1',
+     group='checked', ccs=('gcc', 'clang'), compile=TG_RT,
+     rules='[struct task_group]\nwrite = load_avgg\nread = parent\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"(?m)^\S*r\.ini:2: error: member 'load_avgg' is not in "
+               r"struct task_group; did you mean 'load_avg'\?$"),
+             'lineup: 1 struct checked, 1 error, 0 warnings'])
+case(name='member in one input, misspelt-looking in another: a note',
+     group='checked', compile=TG_RT,
+     prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+          '{fx}/task_group_reorder.c -o {dir}/nort.o',
+     # rt_bandwidth is close to cfs_bandwidth, but the RT build has it
+     rules='[struct task_group]\nwrite = load_avg\ncold = rt_bandwidth\n',
+     run='check --rules {rules} {dir}/nort.o {obj}', exit=0,
+     expect=[R(r"r\.ini:3: note: member 'rt_bandwidth' is not in struct "
+               r"task_group \(skipped: other inputs have it\)")],
+     reject=["error: member", 'did you mean'])
+case(name='--strict: a member one input lacks is an error all the same',
+     group='checked', compile=TG_RT,
+     prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+          '{fx}/task_group_reorder.c -o {dir}/nort.o',
+     rules='[struct task_group]\nwrite = load_avg\ncold = rt_bandwidth\n',
+     run='check --strict --rules {rules} {dir}/nort.o {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: member 'rt_bandwidth' is not in struct "
+               r"task_group")])
 
 # ---------------------------------------------------------------------------
 # The driver.

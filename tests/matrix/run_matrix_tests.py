@@ -355,6 +355,39 @@ def test_nothing_checked(tmp, scratch):
           str(leftovers(scratch)))
 
 
+def test_rules_members(tmp, scratch):
+    """A member one configuration lacks is a note; a typo is an error."""
+    d = os.path.join(tmp, "members")
+    os.makedirs(d)
+    write(os.path.join(d, "opt.c"), """\
+        struct opt {
+        \tlong hits;
+        \tchar pad[120];
+        #ifdef A
+        \tlong extra_field;
+        #endif
+        \tlong tail;
+        };
+        struct opt o;
+        """)
+    for name, member, want in [("ok", "extra_field", 0),
+                               ("typo", "extra_feild", 1)]:
+        rules = write(os.path.join(d, name + ".ini"), f"""\
+            [struct opt]
+            write = hits
+            read = {member} tail
+            [matrix]
+            compile = cc -c -g opt.c
+            options = A
+            """)
+        rc, out, err = matrix(rules, tmpdir=scratch)
+        check(f"rules member {member}: exit {want}", rc == want, out + err)
+    check("a typo is an error in every configuration",
+          f"{rules}:3: error: member 'extra_feild' is not in struct opt; "
+          "did you mean 'extra_field'? [always]" in out and
+          "2 of 2 configurations fail: always" in out, out + err)
+
+
 def pwned(root):
     """Files a command injected through lineup's words would have made."""
     return [os.path.join(d, f) for d, _, files in os.walk(root)
@@ -884,6 +917,7 @@ def main():
         for test in (test_seed, test_json, test_compile_errors,
                      test_timeout, test_interrupt, test_covering_array,
                      test_compdb, test_bad_rules, test_nothing_checked,
+                     test_rules_members,
                      test_no_shell,
                      test_output_cap, test_timeout_tree,
                      test_interrupt_compiling, test_interrupt_reading,
