@@ -135,6 +135,9 @@ struct lu_set {
 	/* DWARF without a single type (gcc -g1, clang -gline-tables-only):
 	 * no struct is not "no struct here" but "nothing to read" */
 	bool no_types;
+	/* the separate debug file read (.gnu_debuglink, build-id,
+	 * debuginfod), NULL when the input holds its own */
+	const char *debug_path;
 	struct lu_struct *structs;
 	size_t n_structs, cap_structs;
 	struct lu_arena arena;	/* owns every string and array above */
