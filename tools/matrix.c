@@ -110,6 +110,26 @@ static void settle_absent(struct lu_matrix *mx)
 	free(fs);
 }
 
+/* MSG with every OBJECT in it spelled LABEL. */
+static const char *without_object(struct lu_arena *a, const char *msg,
+				  const char *object, const char *label)
+{
+	size_t n = strlen(object);
+	char *out = lu_arena_alloc(a, strlen(msg) * (strlen(label) + 1) + 1);
+	char *o = out;
+
+	while (*msg) {
+		if (n && !strncmp(msg, object, n)) {
+			o = stpcpy(o, label);
+			msg += n;
+		} else {
+			*o++ = *msg++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 static void check_builds(struct lu_matrix *mx)
 {
 	size_t n_names = mx->rules.n_structs;
@@ -140,12 +160,20 @@ static void check_builds(struct lu_matrix *mx)
 		if (bd->state != LU_BUILD_OK ||
 		    lu_interrupt_check(&mx->interrupt))
 			continue;
+		/* reports name the configuration, never the temporary
+		 * object: output that reproduces across runs and -j */
+		const char *label = lu_arena_printf(
+			&mx->arena, "configuration %s",
+			mx->cfg[bd->first_config].name);
+
 		if (lu_read(bd->object, &ropts, &bd->set, &err) < 0) {
 			bd->state = LU_BUILD_UNREADABLE;
-			bd->message = lu_arena_strdup(&mx->arena, err.msg);
+			bd->message = without_object(&mx->arena, err.msg,
+						     bd->object, label);
 			continue;
 		}
 		unlink(bd->object);
+		bd->set.path = label;
 		unsigned line = lu_config_line_size(
 			mx->m, mx->cfg[bd->first_config].row);
 

@@ -386,6 +386,15 @@ def test_rules_members(tmp, scratch):
           f"{rules}:3: error: member 'extra_feild' is not in struct opt; "
           "did you mean 'extra_field'? [always]" in out and
           "2 of 2 configurations fail: always" in out, out + err)
+    # the JSON names configurations, never the temporary objects, and is
+    # the same bytes whatever the run and -j
+    runs = [matrix(rules, "--format", "json", "-j", j, tmpdir=scratch)[1]
+            for j in ("1", "2", "1", "4")]
+    check("json: byte-identical across runs and -j",
+          all(r == runs[0] for r in runs[1:]) and runs[0], runs[0])
+    check("json: no temporary path", scratch not in runs[0] and
+          "lineup-matrix." not in runs[0] and
+          '"input": "configuration A=' in runs[0], runs[0])
 
 
 def pwned(root):
