@@ -41,6 +41,7 @@ struct lu_cli {
 	enum lu_assert_style style;	/* asserts: --style */
 	unsigned fail_on;	/* diff: --fail-on, LU_FAIL_ON_* bits */
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
+	const char *source_root;	/* check: --source-root, SARIF base */
 	const char **structs;
 	size_t n_structs;
 	char **args;		/* positional arguments */

@@ -4,6 +4,7 @@
  * and the rules, report. Inputs are read whole before anything is printed,
  * so an input error never leaves half a report.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,9 +70,18 @@ int lu_cmd_check(struct lu_cli *cli)
 			"usage: lineup check [--rules FILE.ini] FILE...\n");
 		return LU_EXIT_USAGE;
 	}
+	char *root = NULL;
+
+	/* resolved now: a root that is not a directory is a usage error */
+	if (cli->source_root && !(root = realpath(cli->source_root, NULL))) {
+		fprintf(stderr, "lineup: bad --source-root %s: %s\n",
+			cli->source_root, strerror(errno));
+		return LU_EXIT_USAGE;
+	}
 	if (have_rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,
 						 &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
+		free(root);
 		return LU_EXIT_USAGE;
 	}
 	const char **names = calloc(rules.n_structs + 1, sizeof(*names));
@@ -134,6 +144,7 @@ int lu_cmd_check(struct lu_cli *cli)
 		.rules = have_rules ? &rules : NULL,
 		.line_size = sets[0].line_size, .pair = cli->pair,
 		.color = cli->color, .align_option = true,
+		.source_root = root,
 	};
 
 	int wrote;
@@ -156,6 +167,7 @@ out:
 		lu_set_free(&sets[i]);
 	free(sets);
 	free(names);
+	free(root);
 	lu_rules_free(&rules);
 	return rc;
 }

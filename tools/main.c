@@ -22,7 +22,7 @@ enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
 	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
-	OPT_FROM_NET, OPT_HELP,
+	OPT_FROM_NET, OPT_SOURCE_ROOT, OPT_HELP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -91,6 +91,10 @@ static const struct lu_option all_options[] = {
 	    256 + OPT_FROM_NET },
 	  OPT_FROM_NET, "--from-net-cachelines FILE.rst",
 	  "read Linux's Documentation/networking/net_cachelines table" },
+	{ { "source-root", required_argument, NULL, 256 + OPT_SOURCE_ROOT },
+	  OPT_SOURCE_ROOT, "--source-root DIR",
+	  "SARIF: file URIs relative to DIR (the repository), with "
+	  "uriBaseId SRCROOT" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -130,7 +134,8 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN),
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) |
+		  TAKES(OPT_SOURCE_ROOT),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -487,6 +492,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		return parse_fail_on(c, arg, cli);
 	case OPT_FROM_NET:
 		cli->net_cachelines = arg;
+		return true;
+	case OPT_SOURCE_ROOT:
+		cli->source_root = arg;
 		return true;
 	}
 	return false;

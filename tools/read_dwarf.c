@@ -396,6 +396,8 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		.ctx = ctx, .opts = ctx->opts, .set = ctx->set,
 		.err = ctx->err, .path = ctx->path,
 		.abi.max_base_align = 16,
+		/* NULL if it cannot be had: names then stay absolute */
+		.cwd = getcwd(NULL, 0),
 	};
 	struct lu_set *set = ctx->set;
 	struct lu_error *err = ctx->err;
@@ -444,6 +446,7 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 	set->no_types = !r.n_types;
 	ret = 0;
 out:
+	free(r.cwd);
 	free(r.members);
 	free(r.blocks);
 	lu_dw_abi_free(&r.abi);

@@ -1598,6 +1598,50 @@ case(name='--strict: a member one input lacks is an error all the same',
      expect=[R(r"r\.ini:3: error: member 'rt_bandwidth' is not in struct "
                r"task_group")])
 
+# Paths that resolve: an out-of-tree build (cc -c ../src/x.c in build/),
+# lineup run from the project's top: file:line opens from there.
+OOT = ('mkdir -p src build && cp {fx}/line_tables.c src/x.c && '
+       'cd build && {cc} -c -g -I{inc} ../src/x.c -o x.o')
+
+
+def check_sarif_root(out, ctx):
+    invalid = check_sarif_valid(out)
+    if invalid and not invalid.startswith('SKIP'):
+        return invalid
+    run = json.loads(out)['runs'][0]
+    want = 'file://%s/' % os.path.realpath(ctx['dir'])
+    if run.get('originalUriBaseIds') != {'SRCROOT': {'uri': want}}:
+        return 'originalUriBaseIds: %r' % run.get('originalUriBaseIds')
+    res = run['results'][0]
+    for loc in res['locations'] + res['relatedLocations']:
+        art = loc['physicalLocation']['artifactLocation']
+        if art != {'uri': 'src/x.c', 'uriBaseId': 'SRCROOT'}:
+            return 'artifactLocation: %r' % art
+    return None
+
+
+for _cc in ('gcc', 'clang'):
+    case(name='out-of-tree build: declarations relative to the cwd',
+         group='checked', ccs=(_cc,), compile=KINDS, prep=OOT.replace(
+             '{cc}', _cc),
+         run='check build/x.o', exit=1,
+         expect=[R(r"(?m)^src/x\.c:10(:\d+)?: error: 'rx_bytes'"),
+                 R(r"(?m)^src/x\.c:13(:\d+)?: note: 'peer'")],
+         reject=['../src', 'build/'])
+    case(name='out-of-tree build: show names src/x.c', group='checked',
+         ccs=(_cc,), compile=KINDS, prep=OOT.replace('{cc}', _cc),
+         run='show --struct lt_conn build/x.o', exit=0,
+         expect=[R(r"struct lt_conn \{\t/\* src/x\.c:8 \*/")])
+    case(name='out-of-tree build: --source-root makes SARIF URIs relative',
+         group='checked', ccs=(_cc,), compile=KINDS,
+         prep=OOT.replace('{cc}', _cc),
+         run='check --format sarif --source-root {dir} build/x.o', exit=1,
+         check=check_sarif_root)
+case(name='--source-root: not a directory is a usage error', group='checked',
+     compile=KINDS, rules='[struct two]\nwrite = a\nread = b\n',
+     run='check --source-root {dir}/nowhere --rules {rules} {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: bad --source-root \S*nowhere: No such file")])
+
 # ---------------------------------------------------------------------------
 # The driver.
 

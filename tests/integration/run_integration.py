@@ -202,7 +202,8 @@ def test_ci(lineup, root, build, tmp):
     d = os.path.join(tmp, "examples", "make")
     run(["make", "-s", "CFLAGS=-DCONN_BROKEN", "libconn.a"], d)
     sarif = run([lineup, "check", "--rules", "../common/conn.ini",
-                 "--format", "sarif", "libconn.a"], d, expect=1)
+                 "--format", "sarif", "--source-root", "../..",
+                 "libconn.a"], d, expect=1)
     jq = os.path.join(tmp, "codequality.jq")
     with open(jq, "w") as f:
         f.write(doc_block(os.path.join(root, "doc", "ci.md"), "jq"))
@@ -213,10 +214,12 @@ def test_ci(lineup, root, build, tmp):
     item = report[0]
     assert item["check_name"] == "LU001" and item["severity"] == "major", \
         item
-    assert item["location"] == {"path": "../common/conn.h",
+    # repository-relative (--source-root), though built in examples/make
+    assert item["location"] == {"path": "examples/common/conn.h",
                                 "lines": {"begin": 25}}, item
     has(item["description"], BROKEN[0].removeprefix("error: "))
-    assert item["fingerprint"].startswith("LU001:../common/conn.h:25:"), \
+    assert item["fingerprint"].startswith(
+        "LU001:examples/common/conn.h:25:"), \
         item
     return 0
 
