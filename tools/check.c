@@ -735,7 +735,11 @@ void lu_check_set(const struct lu_set *set, size_t set_index,
 		const struct lu_struct *s = &set->structs[i];
 		const struct lu_rule_struct *rule = rules_for(rules, s);
 
-		if (!rule && !s->n_groups)
+		bool wanted = !opts->n_only;
+
+		for (size_t k = 0; k < opts->n_only && !wanted; k++)
+			wanted = lu_struct_named(s, opts->only[k]);
+		if ((!rule && !s->n_groups) || !wanted)
 			continue;
 		size_t before = out->n;
 

@@ -94,6 +94,9 @@ struct lu_check_opts {
 	uint64_t align;		/* --align: objects start at multiples of it;
 				 * 0 unless given, a struct's rules win */
 	const char *config;	/* tag for the findings (matrix) */
+	/* check --struct: only the structs of these names, if any */
+	const char *const *only;
+	size_t n_only;
 };
 
 /*

@@ -28,6 +28,7 @@ struct lu_cli {
 	unsigned align;		/* --align: 0 unless given */
 	bool color;
 	bool strict;
+	bool quiet;		/* check: errors and the summary only */
 	bool exhaustive;
 	bool from_pahole;
 	unsigned jobs;

@@ -58,6 +58,26 @@ static int rules_structs_found(const struct lu_rules *rules,
 	return 0;
 }
 
+/* Every --struct must be in some input; the nearest name helps a typo. */
+static int wanted_found(const struct lu_cli *cli, const struct lu_set *sets,
+			size_t n_sets)
+{
+	for (size_t k = 0; k < cli->n_structs; k++) {
+		bool found = false;
+
+		for (size_t i = 0; i < n_sets && !found; i++)
+			found = lu_set_find(&sets[i], cli->structs[k]) != NULL;
+		if (found)
+			continue;
+		struct lu_error err;
+
+		lu_set_find_or_error(&sets[0], cli->structs[k], &err);
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
 int lu_cmd_check(struct lu_cli *cli)
 {
 	struct lu_rules rules = { 0 };
@@ -84,7 +104,8 @@ int lu_cmd_check(struct lu_cli *cli)
 		free(root);
 		return LU_EXIT_USAGE;
 	}
-	const char **names = calloc(rules.n_structs + 1, sizeof(*names));
+	const char **names = calloc(rules.n_structs + cli->n_structs + 1,
+				    sizeof(*names));
 	struct lu_set *sets = calloc(cli->n_args, sizeof(*sets));
 	size_t n_sets = 0;
 
@@ -92,9 +113,12 @@ int lu_cmd_check(struct lu_cli *cli)
 		abort();
 	for (size_t i = 0; i < rules.n_structs; i++)
 		names[i] = rules.structs[i].name;
+	/* --struct: read too when no rule names them */
+	for (size_t i = 0; i < cli->n_structs; i++)
+		names[rules.n_structs + i] = cli->structs[i];
 	struct lu_read_opts ropts = {
 		.names = names,
-		.n_names = rules.n_structs,
+		.n_names = rules.n_structs + cli->n_structs,
 		.marked = true,
 		.expand_depth = lu_rules_max_depth(&rules),
 		.pahole_text = cli->from_pahole,
@@ -111,6 +135,8 @@ int lu_cmd_check(struct lu_cli *cli)
 	}
 	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
+	if (wanted_found(cli, sets, n_sets) < 0)
+		goto out;
 
 	struct lu_findings findings = { 0 };
 
@@ -120,6 +146,7 @@ int lu_cmd_check(struct lu_cli *cli)
 			.line_size = sets[i].line_size, .pair = cli->pair,
 			.strict = cli->strict, .align = cli->align,
 			.typos_fail = true,
+			.only = cli->structs, .n_only = cli->n_structs,
 		};
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
@@ -144,7 +171,7 @@ int lu_cmd_check(struct lu_cli *cli)
 		.rules = have_rules ? &rules : NULL,
 		.line_size = sets[0].line_size, .pair = cli->pair,
 		.color = cli->color, .align_option = true,
-		.source_root = root,
+		.source_root = root, .quiet = cli->quiet,
 	};
 
 	int wrote;

@@ -22,7 +22,7 @@ enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
 	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
-	OPT_FROM_NET, OPT_SOURCE_ROOT, OPT_HELP,
+	OPT_FROM_NET, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 };
 
 #define TAKES(id) (1u << (id))
@@ -95,6 +95,8 @@ static const struct lu_option all_options[] = {
 	  OPT_SOURCE_ROOT, "--source-root DIR",
 	  "SARIF: file URIs relative to DIR (the repository), with "
 	  "uriBaseId SRCROOT" },
+	{ { "quiet", no_argument, NULL, 'q' }, OPT_QUIET, "-q, --quiet",
+	  "text: errors and the summary only (no warnings, no notes)" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -125,7 +127,8 @@ static const struct lu_command commands[] = {
 	  "(- reads it from stdin).\n",
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_COLOR), TEXT | JSON },
 	{ "check", lu_cmd_check,
-	  "lineup check [--rules FILE.ini] [OPTIONS] FILE...",
+	  "lineup check [--rules FILE.ini]... [--struct NAME]... [OPTIONS] "
+	  "FILE...",
 	  "Checks every struct that carries lineup or kernel group markers, "
 	  "and every\n"
 	  "struct named in the rules file: no cache line may hold a byte of a "
@@ -135,7 +138,7 @@ static const struct lu_command commands[] = {
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) |
-		  TAKES(OPT_SOURCE_ROOT),
+		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) | TAKES(OPT_STRUCT),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -496,6 +499,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_SOURCE_ROOT:
 		cli->source_root = arg;
 		return true;
+	case OPT_QUIET:
+		cli->quiet = true;
+		return true;
 	}
 	return false;
 }
@@ -517,7 +523,7 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
 	opterr = 0;
-	while ((val = getopt_long(argc, argv, ":hs:r:j:", longopts, NULL)) !=
+	while ((val = getopt_long(argc, argv, ":hqs:r:j:", longopts, NULL)) !=
 	       -1) {
 		const struct lu_option *o = option_by_val(val);
 

@@ -24,6 +24,7 @@ struct lu_report_ctx {
 	/* --source-root, absolute: SARIF URIs under it are relative to it,
 	 * with uriBaseId SRCROOT; NULL: as printed */
 	const char *source_root;
+	bool quiet;		/* --quiet: text shows errors and the summary */
 };
 
 /* Where a finding points: a source position, or struct+offset. */

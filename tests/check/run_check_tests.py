@@ -1642,6 +1642,27 @@ case(name='--source-root: not a directory is a usage error', group='checked',
      run='check --source-root {dir}/nowhere --rules {rules} {obj}', exit=2,
      expect=[R(r"(?m)^lineup: bad --source-root \S*nowhere: No such file")])
 
+# What a user reaches for: --struct NAME, --quiet.
+AB_RULES = ('[struct two]\nwrite = a\nread = b\n'
+            '[struct straddle]\nwrite = w\nread = rbuf nope\n')
+case(name='check --struct NAME: only that struct', group='checked',
+     compile=KINDS, rules=AB_RULES,
+     run='check --struct two --rules {rules} {obj}', exit=1,
+     expect=["in struct two", 'lineup: 1 struct checked, 1 error'],
+     reject=['straddle'])
+case(name='check --struct NAME: a name in no input is an error',
+     group='checked', compile=KINDS, rules=AB_RULES,
+     run='check --struct tow --rules {rules} {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: failed to find struct tow in \S*fixture\.o "
+               r"\(did you mean 'two'\?\)$")])
+case(name='check --quiet: errors and the summary only', group='checked',
+     compile=KINDS, rules=AB_RULES,
+     run='check --quiet --rules {rules} {obj}', exit=1,
+     expect=["error: 'a' (write) shares cache line 0",
+             "error: 'w' (write) shares cache line 1",
+             'lineup: 2 structs checked, 2 errors'],
+     reject=['note:', 'warning:'])
+
 # ---------------------------------------------------------------------------
 # The driver.
 
