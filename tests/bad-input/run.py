@@ -611,12 +611,13 @@ def case_rules_missing_member(work):
                      "read = parent zzzzzz_nowhere\n")
     near = rules_file(work, "near.ini", "[struct task_group]\nwrite = load_av\n"
                       "read = parent\n")
-    # Design §4: absent is a note, absent and close a warning, --strict
-    # makes both errors. They are findings, so stdout, not stderr.
+    # Design §4: absent is a note, absent from every input and close to a
+    # name an error (a typo), --strict makes both errors. They are
+    # findings, so stdout, not stderr.
     return [Run(["check", "--rules", far, obj], status=0,
                 stdout_words=["note", "zzzzzz_nowhere"]),
-            Run(["check", "--rules", near, obj], status=0,
-                stdout_words=["warning", "load_avg"]),
+            Run(["check", "--rules", near, obj], status=1,
+                stdout_words=["error", "load_avg"]),
             Run(["check", "--strict", "--rules", far, obj], status=1,
                 stdout_words=["error", "zzzzzz_nowhere"])]
 

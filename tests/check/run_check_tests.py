@@ -280,11 +280,11 @@ case(name='allow of two other groups leaves the conflict', group='kinds',
              "'w2' (write group 'more') shares cache line 0 with 'r' "
              "(read group 'cfg')"],
      reject=["with 'w2'", "with 'w'"])
-case(name='allow naming a misspelt group: warning, conflict stays',
+case(name='allow naming a misspelt group: an error, conflict stays',
      group='kinds', compile=KINDS,
      rules='[struct two]\nwrite.stats = a\nread.cfg = b\nallow = stats cfx\n',
      run='check --rules {rules} {obj}', exit=1,
-     expect=[R(r"r\.ini:4: warning: group 'cfx' is not in struct two; "
+     expect=[R(r"r\.ini:4: error: group 'cfx' is not in struct two; "
                r"did you mean 'cfg'\?"),
              "(write group 'stats') shares cache line 0"])
 
@@ -395,12 +395,12 @@ case(name='max_lines.GROUP = 2 holds at every start', group='limits',
      compile=PLACE,
      rules='[struct place8]\nwrite.hot = head w\nmax_lines.hot = 2\n',
      run='check --rules {rules} {obj}', exit=0, expect=['0 errors'])
-case(name='a limit on an unknown group: note, or warning when close',
+case(name='a limit on an unknown group: note, or error when close (a typo)',
      group='limits', compile=PLACE,
      rules='[struct place8]\nwrite.hot = w\nmax_lines.hto = 1\n'
            'max_bytes.zzzzzz = 1\n',
-     run='check --rules {rules} {obj}', exit=0,
-     expect=[R(r"r\.ini:3: warning: group 'hto' is not in struct place8; "
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: group 'hto' is not in struct place8; "
                r"did you mean 'hot'\?"),
              R(r"r\.ini:4: note: group 'zzzzzz' is not in struct place8")])
 
@@ -684,13 +684,13 @@ case(name='missing member: a note, exit 0', group='names', compile=TG_FIX_NORT,
                r"\(skipped: normal when a configuration leaves it out\)"),
              '0 errors, 0 warnings'],
      reject=['warning:', 'error:'])
-case(name='misspelt member: a warning with "did you mean"', group='names',
+case(name='misspelt member: an error with "did you mean"', group='names',
      compile=TG_FIX_NORT,
      rules='[struct task_group]\nwrite = load_avg\nread = parnet\n',
-     run='check --rules {rules} {obj}', exit=0,
-     expect=[R(r"r\.ini:3: warning: member 'parnet' is not in struct "
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: member 'parnet' is not in struct "
                r"task_group; did you mean 'parent'\?"),
-             '0 errors, 1 warning'])
+             '1 error, 0 warnings'])
 case(name='--strict: missing and misspelt members are errors, exit 1',
      group='names', compile=TG_FIX_NORT,
      rules='[struct task_group]\nwrite = load_avg\nread = parnet rt_se\n',
@@ -830,10 +830,10 @@ def check_json(out, ctx):
         return 'max_size finding: %r' % sz
     (miss,) = [x for x in d['findings'] if x['type'] == 'missing_member']
     if (miss['name'], miss['suggestion'], miss['severity']) != \
-            ('rr', 'r', 'warning'):
+            ('rr', 'r', 'error'):    # a typo: an error (issue 18)
         return 'missing_member finding: %r' % miss
     s = d['summary']
-    if (s['structs'], s['errors'], s['warnings']) != (1, 2, 1):
+    if (s['structs'], s['errors'], s['warnings']) != (1, 3, 0):
         return 'summary: %r' % s
     return None
 
@@ -870,7 +870,7 @@ def check_sarif(out, ctx):
             return 'ruleIndex %d does not name %s' % (r['ruleIndex'],
                                                        r['ruleId'])
     levels = sorted(r['level'] for r in results)
-    if levels != ['error', 'error', 'warning']:
+    if levels != ['error', 'error', 'error']:
         return 'levels: %r' % levels
     conflict = [r for r in results if 'shares cache line' in
                 r['message']['text']][0]
@@ -912,7 +912,7 @@ def check_sarif_valid(out):
 
 FMT_RULES = '[struct place8]\nwrite = w\nread = r rr\nmax_size = 64\n'
 
-case(name='--format json: fields of a conflict, a limit and a warning',
+case(name='--format json: fields of a conflict, a limit and a typo',
      group='formats', ccs=('gcc', 'clang'), compile=PLACE, rules=FMT_RULES,
      run='check --format json --rules {rules} {obj}', exit=1,
      check=check_json)
@@ -1492,6 +1492,176 @@ case(name='/sys/kernel/btf/vmlinux: json summary agrees', group='kernel_btf',
      check=lambda out, ctx: None if json.loads(out)['summary']['structs'] >= 3
      else 'fewer than 3 structs in the JSON summary')
 
+
+# ---------------------------------------------------------------------------
+# A pass means something was checked (issue 18): nothing to check is a
+# usage error naming what was looked for and where, never exit 0.
+
+case(name='no markers and no rules: nothing checked, exit 2',
+     group='checked', ccs=('gcc', 'clang'), compile=KINDS,
+     run='check {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: nothing checked in \S*fixture\.o: no struct "
+               r"carries lineup or kernel group markers \(LINEUP_BEGIN, "
+               r"__cacheline_group_begin__\) and no --rules names one$")],
+     reject=['structs checked'])
+case(name='nothing checked: json and sarif print no report', group='checked',
+     compile=KINDS, run='check --format sarif {obj}', exit=2,
+     expect=['nothing checked in'], reject=['"runs"'])
+case(name='gcc -g1: no type information, named', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}', run='check {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: nothing checked in \S*fixture\.o: no type "
+               r"information \(\S*fixture\.o was built with -g1 or "
+               r"-gline-tables-only: only line tables; build with -g\)$")])
+case(name='clang -gline-tables-only: no type information, named',
+     group='checked', ccs=('clang',),
+     compile='{cc} -c -gline-tables-only {fx}/line_tables.c -I{inc} '
+             '-o {obj}',
+     run='check {obj}', exit=2,
+     expect=['no type information', '-gline-tables-only'])
+case(name='gcc -g1: show says so too', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}', run='show {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: failed to read DWARF from \S*fixture\.o: no "
+               r"type information \(built with -g1")])
+case(name='-g1 with rules: the struct is not there, and why', group='checked',
+     compile='{cc} -c -g1 {fx}/kinds.c -o {obj}',
+     rules='[struct two]\nwrite = a\nread = b\n',
+     run='check --rules {rules} {obj}', exit=2,
+     expect=['struct two is not in', 'no type information'])
+case(name='several inputs: the total decides (one without markers is fine)',
+     group='checked', compile=LMARK,
+     prep='{cc} -c -g {fx}/kinds.c -o {dir}/plain.o',
+     run='check {obj} {dir}/plain.o', exit=1,
+     expect=[R(r"lineup: \d+ structs? checked")])
+case(name='several inputs, none with markers: nothing checked in any',
+     group='checked', compile=KINDS,
+     prep='{cc} -c -g1 {fx}/kinds.c -o {dir}/g1.o',
+     run='check {obj} {dir}/g1.o', exit=2,
+     expect=[R(r"nothing checked in any of the 2 inputs: no struct carries "
+               r"lineup or kernel group markers .*; \S*g1\.o has no type "
+               r"information")])
+
+# Several --rules merge: one file per component, never one silently dropped.
+B_INI = "printf '[struct straddle]\\nwrite = w\\nread = rbuf nope\\n' > b.ini"
+case(name='several --rules: both files checked', group='checked',
+     compile=KINDS, rules='[struct two]\nwrite = a\nread = b\n', prep=B_INI,
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=1,
+     expect=["'a' (write) shares cache line 0 with 'b' (read) in struct two",
+             "'w' (write) shares cache line 1 with 'rbuf' (read) in struct "
+             "straddle",
+             # the second file's findings point into the second file
+             R(r"(?m)^\S*/b\.ini:3: note: member 'nope' is not in struct "
+               r"straddle"),
+             'lineup: 2 structs checked, 2 errors'])
+case(name='several --rules: one struct said alike twice is fine',
+     group='checked', compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\n',
+     prep="printf '# again\\n[struct two]\\nwrite = a # same\\nread = b\\n' "
+          "> b.ini",
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=1,
+     expect=['lineup: 1 struct checked, 1 error'])
+case(name='several --rules: one struct said differently is an error',
+     group='checked', compile=KINDS,
+     rules='[struct two]\nwrite = a\nread = b\n',
+     prep="printf '\\n[struct two]\\nwrite = b\\n' > b.ini",
+     run='check --rules {rules} --rules {dir}/b.ini {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: \S*/b\.ini:2: error: \[struct two\] says "
+               r"otherwise than \S*/r\.ini:1 \(a struct's rules must agree "
+               r"in every file\)$")],
+     reject=['structs checked'])
+
+# A rules member in no input but close to a name is a typo: an error, so
+# that the rule does not silently guard nothing. Absent from this input but
+# present in another: the #ifdef case, a note.
+case(name='misspelt member (write = load_avgg): an error, exit 1',
+     group='checked', ccs=('gcc', 'clang'), compile=TG_RT,
+     rules='[struct task_group]\nwrite = load_avgg\nread = parent\n',
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[R(r"(?m)^\S*r\.ini:2: error: member 'load_avgg' is not in "
+               r"struct task_group; did you mean 'load_avg'\?$"),
+             'lineup: 1 struct checked, 1 error, 0 warnings'])
+case(name='member in one input, misspelt-looking in another: a note',
+     group='checked', compile=TG_RT,
+     prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+          '{fx}/task_group_reorder.c -o {dir}/nort.o',
+     # rt_bandwidth is close to cfs_bandwidth, but the RT build has it
+     rules='[struct task_group]\nwrite = load_avg\ncold = rt_bandwidth\n',
+     run='check --rules {rules} {dir}/nort.o {obj}', exit=0,
+     expect=[R(r"r\.ini:3: note: member 'rt_bandwidth' is not in struct "
+               r"task_group \(skipped: other inputs have it\)")],
+     reject=["error: member", 'did you mean'])
+case(name='--strict: a member one input lacks is an error all the same',
+     group='checked', compile=TG_RT,
+     prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+          '{fx}/task_group_reorder.c -o {dir}/nort.o',
+     rules='[struct task_group]\nwrite = load_avg\ncold = rt_bandwidth\n',
+     run='check --strict --rules {rules} {dir}/nort.o {obj}', exit=1,
+     expect=[R(r"r\.ini:3: error: member 'rt_bandwidth' is not in struct "
+               r"task_group")])
+
+# Paths that resolve: an out-of-tree build (cc -c ../src/x.c in build/),
+# lineup run from the project's top: file:line opens from there.
+OOT = ('mkdir -p src build && cp {fx}/line_tables.c src/x.c && '
+       'cd build && {cc} -c -g -I{inc} ../src/x.c -o x.o')
+
+
+def check_sarif_root(out, ctx):
+    invalid = check_sarif_valid(out)
+    if invalid and not invalid.startswith('SKIP'):
+        return invalid
+    run = json.loads(out)['runs'][0]
+    want = 'file://%s/' % os.path.realpath(ctx['dir'])
+    if run.get('originalUriBaseIds') != {'SRCROOT': {'uri': want}}:
+        return 'originalUriBaseIds: %r' % run.get('originalUriBaseIds')
+    res = run['results'][0]
+    for loc in res['locations'] + res['relatedLocations']:
+        art = loc['physicalLocation']['artifactLocation']
+        if art != {'uri': 'src/x.c', 'uriBaseId': 'SRCROOT'}:
+            return 'artifactLocation: %r' % art
+    return None
+
+
+for _cc in ('gcc', 'clang'):
+    case(name='out-of-tree build: declarations relative to the cwd',
+         group='checked', ccs=(_cc,), compile=KINDS, prep=OOT.replace(
+             '{cc}', _cc),
+         run='check build/x.o', exit=1,
+         expect=[R(r"(?m)^src/x\.c:10(:\d+)?: error: 'rx_bytes'"),
+                 R(r"(?m)^src/x\.c:13(:\d+)?: note: 'peer'")],
+         reject=['../src', 'build/'])
+    case(name='out-of-tree build: show names src/x.c', group='checked',
+         ccs=(_cc,), compile=KINDS, prep=OOT.replace('{cc}', _cc),
+         run='show --struct lt_conn build/x.o', exit=0,
+         expect=[R(r"struct lt_conn \{\t/\* src/x\.c:8 \*/")])
+    case(name='out-of-tree build: --source-root makes SARIF URIs relative',
+         group='checked', ccs=(_cc,), compile=KINDS,
+         prep=OOT.replace('{cc}', _cc),
+         run='check --format sarif --source-root {dir} build/x.o', exit=1,
+         check=check_sarif_root)
+case(name='--source-root: not a directory is a usage error', group='checked',
+     compile=KINDS, rules='[struct two]\nwrite = a\nread = b\n',
+     run='check --source-root {dir}/nowhere --rules {rules} {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: bad --source-root \S*nowhere: No such file")])
+
+# What a user reaches for: --struct NAME, --quiet.
+AB_RULES = ('[struct two]\nwrite = a\nread = b\n'
+            '[struct straddle]\nwrite = w\nread = rbuf nope\n')
+case(name='check --struct NAME: only that struct', group='checked',
+     compile=KINDS, rules=AB_RULES,
+     run='check --struct two --rules {rules} {obj}', exit=1,
+     expect=["in struct two", 'lineup: 1 struct checked, 1 error'],
+     reject=['straddle'])
+case(name='check --struct NAME: a name in no input is an error',
+     group='checked', compile=KINDS, rules=AB_RULES,
+     run='check --struct tow --rules {rules} {obj}', exit=2,
+     expect=[R(r"(?m)^lineup: failed to find struct tow in \S*fixture\.o "
+               r"\(did you mean 'two'\?\)$")])
+case(name='check --quiet: errors and the summary only', group='checked',
+     compile=KINDS, rules=AB_RULES,
+     run='check --quiet --rules {rules} {obj}', exit=1,
+     expect=["error: 'a' (write) shares cache line 0",
+             "error: 'w' (write) shares cache line 1",
+             'lineup: 2 structs checked, 2 errors'],
+     reject=['note:', 'warning:'])
 
 # ---------------------------------------------------------------------------
 # The driver.

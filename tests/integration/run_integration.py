@@ -87,6 +87,15 @@ def make_cases(d, make_vars):
     out = run(broken, d, expect=2)
     has(out, *BROKEN)
     run(make + ["clean"], d)
+    # nothing checked fails the build: no rules, and -g1 keeps no types
+    # (a pass that checked nothing would hide a lost -g or a wrong target)
+    bare = make + ["LINEUP_RULES=", "LINEUP_CFLAGS=-g1 -I../../include"]
+    out = run(bare, d, expect=2)
+    has(out, "lineup: nothing checked in libconn.a: no type information",
+        "libconn.a.lineup-ok] Error 2")
+    lacks(out, "structs checked")
+    assert not os.path.exists(os.path.join(d, "libconn.a.lineup-ok"))
+    run(make + ["clean"], d)
 
 
 def test_make(lineup, root, build, tmp):
@@ -286,7 +295,8 @@ def test_ci(lineup, root, build, tmp):
     d = os.path.join(tmp, "examples", "make")
     run(["make", "-s", "CFLAGS=-DCONN_BROKEN", "libconn.a"], d)
     sarif = run([lineup, "check", "--rules", "../common/conn.ini",
-                 "--format", "sarif", "libconn.a"], d, expect=1)
+                 "--format", "sarif", "--source-root", "../..",
+                 "libconn.a"], d, expect=1)
     jq = os.path.join(tmp, "codequality.jq")
     with open(jq, "w") as f:
         f.write(doc_block(os.path.join(root, "doc", "ci.md"), "jq"))
@@ -297,10 +307,12 @@ def test_ci(lineup, root, build, tmp):
     item = report[0]
     assert item["check_name"] == "LU001" and item["severity"] == "major", \
         item
-    assert item["location"] == {"path": "../common/conn.h",
+    # repository-relative (--source-root), though built in examples/make
+    assert item["location"] == {"path": "examples/common/conn.h",
                                 "lines": {"begin": 25}}, item
     has(item["description"], BROKEN[0].removeprefix("error: "))
-    assert item["fingerprint"].startswith("LU001:../common/conn.h:25:"), \
+    assert item["fingerprint"].startswith(
+        "LU001:examples/common/conn.h:25:"), \
         item
     return 0
 

@@ -314,6 +314,104 @@ def test_bad_rules(tmp, scratch):
           "compdb needs source" in err, err)
 
 
+def test_nothing_checked(tmp, scratch):
+    """A matrix that checked no struct fails (exit 2), naming why."""
+    d = os.path.join(tmp, "nothing")
+    os.makedirs(d)
+    write(os.path.join(d, "plain.c"), """\
+        struct plain { int a; long b; };
+        struct plain p;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [matrix]
+        compile = cc -c -g plain.c
+        options = A B
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("nothing checked: exit 2, one line", rc == 2 and
+          err.count("\n") == 1 and f"lineup: {rules}: error: nothing "
+          "checked in any of the 4 configurations: no struct carries "
+          "lineup or kernel group markers" in err and not out, out + err)
+    rules = write(os.path.join(d, "typo.ini"), """\
+        [struct plian]
+        write = a
+        [matrix]
+        compile = cc -c -g plain.c
+        options = A
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("a rules struct in no configuration: exit 2", rc == 2 and
+          f"{rules}:1: error: struct plian is in no configuration (did "
+          "you mean 'plain'?)" in err, out + err)
+    rules = write(os.path.join(d, "g1.ini"), """\
+        [matrix]
+        compile = cc -c -g1 plain.c
+        options = A
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("-g1 configurations: no type information, by name", rc == 2 and
+          "no type information (compiled with -g1 or -gline-tables-only"
+          in err, out + err)
+    first = os.path.join(d, "r.ini")
+    rc, out, err = matrix(first, "--rules", rules, tmpdir=scratch)
+    check("two [matrix] sections: exit 2, both named", rc == 2 and
+          f"{rules}:1: error: a second [matrix] section ({first}:1 has one"
+          in err, out + err)
+    structs = write(os.path.join(d, "s.ini"), """\
+        [struct plain]
+        write = a
+        read = b
+        """)
+    rc, out, err = matrix(first, "--rules", structs, tmpdir=scratch)
+    check("a [matrix] and another file's structs merge", rc == 1 and
+          "'a' (write) shares cache line 0 with 'b' (read) in struct plain"
+          in out, out + err)
+    check("nothing checked: no temporary file left", not leftovers(scratch),
+          str(leftovers(scratch)))
+
+
+def test_rules_members(tmp, scratch):
+    """A member one configuration lacks is a note; a typo is an error."""
+    d = os.path.join(tmp, "members")
+    os.makedirs(d)
+    write(os.path.join(d, "opt.c"), """\
+        struct opt {
+        \tlong hits;
+        \tchar pad[120];
+        #ifdef A
+        \tlong extra_field;
+        #endif
+        \tlong tail;
+        };
+        struct opt o;
+        """)
+    for name, member, want in [("ok", "extra_field", 0),
+                               ("typo", "extra_feild", 1)]:
+        rules = write(os.path.join(d, name + ".ini"), f"""\
+            [struct opt]
+            write = hits
+            read = {member} tail
+            [matrix]
+            compile = cc -c -g opt.c
+            options = A
+            """)
+        rc, out, err = matrix(rules, tmpdir=scratch)
+        check(f"rules member {member}: exit {want}", rc == want, out + err)
+    check("a typo is an error in every configuration",
+          f"{rules}:3: error: member 'extra_feild' is not in struct opt; "
+          "did you mean 'extra_field'? [always]" in out and
+          "2 of 2 configurations fail: always" in out, out + err)
+    # the JSON names configurations, never the temporary objects, and is
+    # the same bytes whatever the run and -j
+    runs = [matrix(rules, "--format", "json", "-j", j, tmpdir=scratch)[1]
+            for j in ("1", "2", "1", "4")]
+    check("json: byte-identical across runs and -j",
+          all(r == runs[0] for r in runs[1:]) and runs[0], runs[0])
+    check("json: no temporary path", scratch not in runs[0] and
+          "lineup-matrix." not in runs[0] and
+          '"input": "configuration A=' in runs[0], runs[0])
+
+
 def pwned(root):
     """Files a command injected through lineup's words would have made."""
     return [os.path.join(d, f) for d, _, files in os.walk(root)
@@ -844,7 +942,9 @@ def main():
         os.makedirs(scratch)
         for test in (test_seed, test_json, test_compile_errors,
                      test_timeout, test_interrupt, test_covering_array,
-                     test_compdb, test_bad_rules, test_no_shell,
+                     test_compdb, test_bad_rules, test_nothing_checked,
+                     test_rules_members,
+                     test_no_shell,
                      test_output_cap, test_timeout_tree,
                      test_interrupt_compiling, test_interrupt_reading,
                      test_interrupt_reporting, test_compdb_long_argument,

@@ -75,8 +75,8 @@ def options_per_command(lineup, work):
     # accepted and ignored before: now each is a usage error
     one_error_line(*run(lineup, "show", "--rules", rules, obj)[::2],
                    "show does not take --rules")
-    one_error_line(*run(lineup, "check", "--struct", "s", obj)[::2],
-                   "check does not take --struct")
+    one_error_line(*run(lineup, "rules", "--struct", "s", obj)[::2],
+                   "rules does not take --struct")
     one_error_line(*run(lineup, "matrix", "--struct", "s",
                         "--rules", rules)[::2],
                    "matrix does not take --struct")
@@ -88,8 +88,8 @@ def options_per_command(lineup, work):
     expect(rc == 0 and "sarif" not in out and "--rules" not in out,
            "show --help offers what show refuses:\n" + out)
     rc, out, _ = run(lineup, "check", "--help")
-    expect(rc == 0 and "text|json|sarif" in out and "--struct" not in out,
-           "check --help:\n" + out)
+    expect(rc == 0 and "text|json|sarif" in out and "--struct" in out and
+           "--from-net-cachelines" not in out, "check --help:\n" + out)
     # options may still follow the file, as with every GNU tool
     rc, out, err = run(lineup, "show", obj, "--struct", "s")
     expect(rc == 0 and "struct s {" in out, "show FILE --struct: " + err)
@@ -253,6 +253,109 @@ def duplicate_arrays(lineup, work):
     expect(names.count("flat") == 3,
            "flat kept %d times, expected 3: %r" % (names.count("flat"),
                                                    names))
+
+
+# ---- separate debug info --------------------------------------------------
+
+DL_SRC = """#include <lineup.h>
+struct dl_conn {
+	LINEUP_BEGIN(write, stats);
+	unsigned long rx_bytes;
+	LINEUP_END(write, stats);
+	LINEUP_BEGIN(read, fast);
+	void *peer;
+	LINEUP_END(read, fast);
+};
+unsigned long dl_rx(struct dl_conn *c) { return c->rx_bytes; }
+"""
+INCLUDE = os.path.join(os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__)))), "include")
+
+
+def debuglinked(work, where):
+    """A shared library stripped of its DWARF with objcopy, the DWARF in
+    WHERE (a directory relative to the library's) behind .gnu_debuglink."""
+    if not shutil.which("objcopy"):
+        raise Skip("objcopy is not installed")
+    lib = os.path.join(work, "libdl.so")
+    src = os.path.join(work, "dl.c")
+    with open(src, "w") as f:
+        f.write(DL_SRC)
+    subprocess.run(CC + ["-shared", "-fPIC", "-g", "-I" + INCLUDE, "-o", lib,
+                         src], check=True)
+    ddir = os.path.join(work, where)
+    os.makedirs(ddir, exist_ok=True)
+    dbg = os.path.normpath(os.path.join(ddir, "libdl.so.debug"))
+    subprocess.run(["objcopy", "--only-keep-debug", lib, dbg], check=True)
+    subprocess.run(["objcopy", "--strip-debug",
+                    "--add-gnu-debuglink=" + dbg, lib], check=True)
+    return lib, dbg
+
+
+def read_through_debuglink(lineup, work, where):
+    lib, dbg = debuglinked(work, where)
+    rc, out, err = run(lineup, "show", "--struct", "dl_conn", lib)
+    expect(rc == 0, "exit %d: %s" % (rc, err))
+    expect(out.startswith("/* %s: debug info from %s */\n" % (lib, dbg)),
+           "the header names the file read: %r" % out[:300])
+    expect("struct dl_conn {" in out and "rx_bytes" in out, out)
+    rc, out, err = run(lineup, "show", "--format", "json", "--struct",
+                       "dl_conn", lib)
+    expect(rc == 0, "exit %d: %s" % (rc, err))
+    doc = json.loads(out)
+    expect(doc["input"]["path"] == lib and
+           doc["input"]["debug_file"] == dbg, doc["input"])
+    rc, out, err = run(lineup, "check", lib)
+    expect(rc == 1 and "'rx_bytes' (write group 'stats') shares cache line 0"
+           in out, "exit %d: %s%s" % (rc, out, err))
+    # without the debug file, "no debug info" as before
+    os.unlink(dbg)
+    one_error_line(*run(lineup, "show", lib)[::2], "no debug info")
+
+
+@case
+def debuglink_next_to_file(lineup, work):
+    read_through_debuglink(lineup, work, ".")
+
+
+@case
+def debuglink_in_dot_debug(lineup, work):
+    read_through_debuglink(lineup, work, ".debug")
+
+
+@case
+def build_id_libc(lineup, work):
+    """libc6-dbg: libc.so.6 keeps its DWARF in the build-id tree."""
+    libc = "/usr/lib/x86_64-linux-gnu/libc.so.6"
+    if not os.path.exists(libc):
+        raise Skip("no %s" % libc)
+    notes = subprocess.run(["readelf", "-n", libc], capture_output=True,
+                           text=True).stdout
+    ids = [line.split()[-1] for line in notes.splitlines()
+           if "Build ID:" in line]
+    dbg = ids and "/usr/lib/debug/.build-id/%s/%s.debug" % (ids[0][:2],
+                                                            ids[0][2:])
+    if not dbg or not os.path.exists(dbg):
+        raise Skip("libc6-dbg is not installed")
+    rc, out, err = run(lineup, "show", "--struct", "_IO_FILE", libc)
+    expect(rc == 0, "exit %d: %s" % (rc, err))
+    expect(out.startswith("/* %s: debug info from %s */\n" % (libc, dbg)),
+           out[:300])
+    expect("struct _IO_FILE {" in out and "_flags" in out, out[:600])
+    rc, out, err = run(lineup, "show", "--format", "json", "--struct",
+                       "_IO_FILE", libc)
+    expect(rc == 0 and json.loads(out)["input"]["debug_file"] == dbg, out)
+
+
+@case
+def ordinary_json_unchanged(lineup, work):
+    """An input with its own DWARF: no debug_file, no header line."""
+    obj = compile_c(work, "s", "struct s { long a; } s;\n")
+    rc, out, err = run(lineup, "show", "--format", "json", obj)
+    expect(rc == 0 and list(json.loads(out)["input"]) ==
+           ["path", "format", "machine", "line_size"], out)
+    rc, out, err = run(lineup, "show", obj)
+    expect(rc == 0 and out.startswith("struct s {"), out)
 
 
 # ---- output ----------------------------------------------------------------

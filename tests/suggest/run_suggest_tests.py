@@ -141,7 +141,8 @@ def test_task_group_text(env):
     p = env.lineup_run(['suggest', '--struct', 'task_group', '--rules',
                         'before.ini', obj], cwd=d, check=0)
     lines = p.stdout.splitlines()
-    expect(lines[0] == f'struct task_group ({d}/task_group_before.c:11): '
+    # under the working directory: relative to it (issue 18)
+    expect(lines[0] == 'struct task_group (task_group_before.c:11): '
            '704 bytes, 11 lines of 64; 16 findings in 16 of 64 '
            'configurations', lines[0])
     for want in (

@@ -98,9 +98,10 @@ static void report_missing(struct lu_findings *out, const struct view *v,
 {
 	const char *near = close_name(v, name,
 				      type == LU_FIND_UNKNOWN_GROUP);
-	enum lu_severity sev = opts->strict ? LU_ERROR
-			       : near	    ? LU_WARNING
-					    : LU_NOTE;
+	enum lu_severity sev = opts->strict	? LU_ERROR
+			       : near && opts->typos_fail ? LU_ERROR
+			       : near		? LU_WARNING
+						: LU_NOTE;
 	struct lu_finding *f = add_finding(out, type, sev, v->s);
 
 	f->name = name;
@@ -692,6 +693,7 @@ void lu_check_struct(const struct lu_struct *s,
 {
 	struct view v;
 	struct placement pl = lu_placement_of(s, rule, opts);
+	size_t before = out->n;
 
 	build_view(&v, s, rule, opts, out);
 	out->n_structs_checked++;
@@ -708,6 +710,10 @@ void lu_check_struct(const struct lu_struct *s,
 	check_limits(&v, opts, &pl, out);
 	report_footprints(&v, opts, &pl, out);
 	free_view(&v);
+	/* of several rules files, the one this struct's rules are in */
+	for (size_t k = before; rule && k < out->n; k++)
+		if (out->items[k].rules_line)
+			out->items[k].rules_path = rule->path;
 }
 
 void lu_check_set(const struct lu_set *set, size_t set_index,
@@ -718,7 +724,11 @@ void lu_check_set(const struct lu_set *set, size_t set_index,
 		const struct lu_struct *s = &set->structs[i];
 		const struct lu_rule_struct *rule = lu_rules_for(rules, s);
 
-		if (!rule && !s->n_groups)
+		bool wanted = !opts->n_only;
+
+		for (size_t k = 0; k < opts->n_only && !wanted; k++)
+			wanted = lu_struct_named(s, opts->only[k]);
+		if ((!rule && !s->n_groups) || !wanted)
 			continue;
 		size_t before = out->n;
 

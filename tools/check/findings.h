@@ -65,8 +65,12 @@ struct lu_finding {
 	uint64_t value, limit;
 	const char *name;	/* missing member or group name */
 	const char *suggestion;	/* a close existing name, or NULL */
+	/* missing here, but other inputs (or configurations) have it:
+	 * "inputs" or "configurations", else NULL (check_absent.c) */
+	const char *elsewhere;
 	const char *config;	/* matrix configuration, or NULL */
 	unsigned rules_line;	/* where the rules file says it, 0 if not */
+	const char *rules_path;	/* that rules file (of several), or NULL */
 };
 
 struct lu_findings {
@@ -83,12 +87,31 @@ struct lu_check_opts {
 	/* notes and warnings become errors: names the layout lacks, and
 	 * findings that rest on an inferred alignment */
 	bool strict;
+	/* a missing member or group close to an existing name (a typo) is
+	 * an error, not a warning: check and matrix, which then settle the
+	 * names other inputs have (lu_absent_settle) */
+	bool typos_fail;
 	uint64_t align;		/* --align: objects start at multiples of it;
 				 * 0 unless given, a struct's rules win */
 	const char *config;	/* tag for the findings (matrix) */
+	/* check --struct: only the structs of these names, if any */
+	const char *const *only;
+	size_t n_only;
 };
 
 void lu_findings_free(struct lu_findings *f);
+
+/*
+ * Settles the missing members and groups of the findings FS (one per
+ * input or configuration; check_absent.c): one close to an existing name
+ * is a note when a struct of the same name in SETS has it (absent here,
+ * not misspelt), and a typo, an error, wherever it is missing when none
+ * has it. WHAT names the others ("inputs", "configurations"). Not under
+ * --strict, where every absence is an error already.
+ */
+void lu_absent_settle(struct lu_findings *const *fs, size_t n_fs,
+		      const struct lu_set *sets, size_t n_sets,
+		      const char *what);
 
 /*
  * Sets MARKS[i] (S->n_members flags) when member i of S takes part in a

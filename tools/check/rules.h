@@ -31,6 +31,7 @@ struct lu_rule_allow {
 
 struct lu_rule_struct {
 	const char *name;
+	const char *path;	/* the rules file that says it */
 	unsigned ini_line;
 	struct lu_rule_group *groups;
 	size_t n_groups;
@@ -74,11 +75,16 @@ struct lu_matrix_rules {
 };
 
 struct lu_rules {
-	const char *path;
+	const char *path;	/* of several files, the one with [matrix] */
 	struct lu_rule_struct *structs;	/* in file order */
 	size_t n_structs;
 	struct lu_rule_struct **by_name;	/* the same, sorted by name */
 	struct lu_matrix_rules matrix;
+	/* several files merged: a second [matrix] ("b.ini:4"), which only
+	 * the commands that compile refuse */
+	const char *matrix_again;
+	struct lu_rules *parts;	/* several files: each one's own rules */
+	size_t n_parts;
 	struct lu_arena arena;
 };
 
@@ -90,6 +96,15 @@ int lu_rules_parse_file(const char *path, struct lu_rules *rules,
 /* The same from memory (tests and fuzzing); NAME is used in messages. */
 int lu_rules_parse_string(const char *text, size_t len, const char *name,
 			  struct lu_rules *rules, struct lu_error *err);
+/*
+ * Parses N rules files into one (rules_merge.c): their structs together,
+ * one file's [matrix]. A struct in two files must say the same in both;
+ * otherwise ERR names both places. N == 1 is lu_rules_parse_file.
+ */
+int lu_rules_parse_files(const char *const *paths, size_t n,
+			 struct lu_rules *rules, struct lu_error *err);
+/* The error for a second [matrix], for the commands that compile. */
+int lu_rules_one_matrix(const struct lu_rules *rules, struct lu_error *err);
 void lu_rules_free(struct lu_rules *rules);
 
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,

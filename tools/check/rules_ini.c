@@ -566,6 +566,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 	c->cur = &r->structs[r->n_structs++];
 	memset(c->cur, 0, sizeof(*c->cur));
 	c->cur->name = lu_arena_strdup(&r->arena, name);
+	c->cur->path = r->path;
 	c->cur->ini_line = c->src->section_ini_line;
 	return 1;
 }
@@ -744,6 +745,9 @@ int lu_rules_parse_file(const char *path, struct lu_rules *rules,
 
 void lu_rules_free(struct lu_rules *rules)
 {
+	for (size_t i = 0; i < rules->n_parts; i++)
+		lu_rules_free(&rules->parts[i]);
+	free(rules->parts);
 	lu_arena_free(&rules->arena);
 	memset(rules, 0, sizeof(*rules));
 }

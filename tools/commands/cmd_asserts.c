@@ -111,7 +111,8 @@ int lu_cmd_asserts(struct lu_cli *cli)
 				      cli->n_args);
 	}
 	if (cli->rules) {
-		if (lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+		if (lu_rules_parse_files(cli->rules_files, cli->n_rules,
+						 &rules, &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
 			return LU_EXIT_USAGE;
 		}

@@ -4,11 +4,13 @@
  * and the rules, report. Inputs are read whole before anything is printed,
  * so an input error never leaves half a report.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "check_nothing.h"
 #include "closest_name.h"
 #include "cli.h"
 #include "reader.h"
@@ -39,13 +41,38 @@ static int rules_structs_found(const struct lu_rules *rules,
 				lu_strset_add(&nearest, near);
 		}
 		const char *near = lu_closest_name(name, &nearest);
+		bool bare = true;
 
-		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
-			rules->path, rules->structs[r].ini_line, name,
+		for (size_t i = 0; i < n_sets; i++)
+			bare = bare && sets[i].no_types;
+		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s%s\n",
+			rules->structs[r].path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
-			near ? "'?)" : "");
+			near ? "'?)" : "",
+			bare ? " (no type information: built with -g1 or "
+			       "-gline-tables-only; build with -g)" : "");
 		lu_strset_free(&nearest);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every --struct must be in some input; the nearest name helps a typo. */
+static int wanted_found(const struct lu_cli *cli, const struct lu_set *sets,
+			size_t n_sets)
+{
+	for (size_t k = 0; k < cli->n_structs; k++) {
+		bool found = false;
+
+		for (size_t i = 0; i < n_sets && !found; i++)
+			found = lu_set_find(&sets[i], cli->structs[k]) != NULL;
+		if (found)
+			continue;
+		struct lu_error err;
+
+		lu_set_find_or_error(&sets[0], cli->structs[k], &err);
+		fprintf(stderr, "lineup: %s\n", err.msg);
 		return -1;
 	}
 	return 0;
@@ -64,11 +91,22 @@ int lu_cmd_check(struct lu_cli *cli)
 				      "no FILE given%s", cli->from_pahole ? ""
 				      : " (and /sys/kernel/btf/vmlinux is not "
 					"readable)");
-	if (have_rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
-		fprintf(stderr, "lineup: %s\n", err.msg);
+	char *root = NULL;
+
+	/* resolved now: a root that is not a directory is a usage error */
+	if (cli->source_root && !(root = realpath(cli->source_root, NULL))) {
+		fprintf(stderr, "lineup: bad --source-root %s: %s\n",
+			cli->source_root, strerror(errno));
 		return LU_EXIT_USAGE;
 	}
-	const char **names = calloc(rules.n_structs + 1, sizeof(*names));
+	if (have_rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,
+						 &rules, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		free(root);
+		return LU_EXIT_USAGE;
+	}
+	const char **names = calloc(rules.n_structs + cli->n_structs + 1,
+				    sizeof(*names));
 	struct lu_set *sets = calloc(cli->n_args, sizeof(*sets));
 	size_t n_sets = 0;
 
@@ -76,9 +114,12 @@ int lu_cmd_check(struct lu_cli *cli)
 		abort();
 	for (size_t i = 0; i < rules.n_structs; i++)
 		names[i] = rules.structs[i].name;
+	/* --struct: read too when no rule names them */
+	for (size_t i = 0; i < cli->n_structs; i++)
+		names[rules.n_structs + i] = cli->structs[i];
 	struct lu_read_opts ropts = {
 		.names = names,
-		.n_names = rules.n_structs,
+		.n_names = rules.n_structs + cli->n_structs,
 		.marked = true,
 		.expand_depth = lu_rules_max_depth(&rules),
 		.pahole_text = cli->from_pahole,
@@ -95,6 +136,8 @@ int lu_cmd_check(struct lu_cli *cli)
 	}
 	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
+	if (wanted_found(cli, sets, n_sets) < 0)
+		goto out;
 
 	struct lu_findings findings = { 0 };
 
@@ -103,16 +146,33 @@ int lu_cmd_check(struct lu_cli *cli)
 		struct lu_check_opts copts = {
 			.line_size = sets[i].line_size, .pair = cli->pair,
 			.strict = cli->strict, .align = cli->align,
+			.typos_fail = true,
+			.only = cli->structs, .n_only = cli->n_structs,
 		};
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
 			     &findings);
+	}
+	/* a name one input lacks and another has is not a typo */
+	if (!cli->strict) {
+		struct lu_findings *all = &findings;
+
+		lu_absent_settle(&all, 1, sets, n_sets, "inputs");
+	}
+	/* the total decides: an input without markers is fine beside one
+	 * with them (doc/ci.md) */
+	if (!findings.n_structs_checked) {
+		lu_nothing_checked(sets, n_sets, have_rules, NULL, &err);
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		lu_findings_free(&findings);
+		goto out;
 	}
 	struct lu_report_ctx ctx = {
 		.sets = sets, .n_sets = n_sets,
 		.rules = have_rules ? &rules : NULL,
 		.line_size = sets[0].line_size, .pair = cli->pair,
 		.color = cli->color, .align_option = true,
+		.source_root = root, .quiet = cli->quiet,
 	};
 
 	int wrote;
@@ -135,6 +195,7 @@ out:
 		lu_set_free(&sets[i]);
 	free(sets);
 	free(names);
+	free(root);
 	lu_rules_free(&rules);
 	return rc;
 }

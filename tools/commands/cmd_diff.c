@@ -74,7 +74,8 @@ int lu_cmd_diff(struct lu_cli *cli)
 				      cli->n_args == 1 ? "no NEW given"
 				      : cli->n_args ? "OLD and NEW, not %zu files"
 				      : "no OLD and NEW given", cli->n_args);
-	if (cli->rules && lu_rules_parse_file(cli->rules, &rules, &err) < 0) {
+	if (cli->rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,
+						 &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		return LU_EXIT_USAGE;
 	}

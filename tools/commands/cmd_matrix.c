@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check_nothing.h"
 #include "cli.h"
 #include "compdb.h"
 #include "jobs.h"
@@ -38,20 +39,26 @@
 static int setup(struct lu_matrix *mx, struct lu_error *err)
 {
 	const struct lu_cli *cli = mx->cli;
-	if (lu_rules_parse_file(cli->rules, &mx->rules, err) < 0)
+	const char *path;
+
+	if (lu_rules_parse_files(cli->rules_files, cli->n_rules, &mx->rules,
+				 err) < 0 ||
+	    lu_rules_one_matrix(&mx->rules, err) < 0)
 		return -1;
+	/* of several files, the one with [matrix]: its directory and lines */
+	path = mx->rules.path;
 	mx->m = &mx->rules.matrix;
 	if (!mx->m->present) {
-		lu_error_set(err, "%s: error: no [matrix] section", cli->rules);
+		lu_error_set(err, "%s: error: no [matrix] section", path);
 		return -1;
 	}
 	if (mx->m->kconfig) {
 		/* a Kconfig matrix sweeps its options as given: each
 		 * configuration is a .config the tree resolves and builds
 		 * (matrix_kconfig.c), not -D flags to narrow by relevance */
-		if (lu_kconfig_validate(mx->m, cli->rules, err) < 0 ||
+		if (lu_kconfig_validate(mx->m, path, err) < 0 ||
 		    lu_configs_make_or_error(mx->m, cli->exhaustive,
-					     cli->rules, &mx->configs,
+					     path, &mx->configs,
 					     err) < 0)
 			return -1;
 		mx->given = mx->m;
@@ -68,7 +75,7 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		}
 		return 0;
 	}
-	if (lu_matrix_command(mx->m, cli->rules, &mx->arena, &mx->command,
+	if (lu_matrix_command(mx->m, path, &mx->arena, &mx->command,
 			      &mx->dir, err) < 0)
 		return -1;
 	return 0;
@@ -88,6 +95,51 @@ static struct lu_jobs_opts jobs_opts(struct lu_matrix *mx)
 		.interrupt = &mx->interrupt,
 		.tmpdir = mx->tmp,
 	};
+}
+
+/*
+ * A rules name one configuration lacks and another has is the #ifdef
+ * case, a note; one that no configuration has but close to a name is a
+ * typo, an error (check_absent.c).
+ */
+static void settle_absent(struct lu_matrix *mx)
+{
+	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
+	struct lu_findings **fs = calloc(mx->n_builds + 1, sizeof(*fs));
+	size_t n = 0;
+
+	if (!sets || !fs)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		if (mx->builds[b].state != LU_BUILD_OK)
+			continue;
+		fs[n] = &mx->builds[b].findings;
+		sets[n++] = mx->builds[b].set;
+	}
+	if (!mx->cli->strict)
+		lu_absent_settle(fs, n, sets, n, "configurations");
+	free(sets);
+	free(fs);
+}
+
+/* MSG with every OBJECT in it spelled LABEL. */
+static const char *without_object(struct lu_arena *a, const char *msg,
+				  const char *object, const char *label)
+{
+	size_t n = strlen(object);
+	char *out = lu_arena_alloc(a, strlen(msg) * (strlen(label) + 1) + 1);
+	char *o = out;
+
+	while (*msg) {
+		if (n && !strncmp(msg, object, n)) {
+			o = stpcpy(o, label);
+			msg += n;
+		} else {
+			*o++ = *msg++;
+		}
+	}
+	*o = '\0';
+	return out;
 }
 
 static void check_builds(struct lu_matrix *mx)
@@ -120,12 +172,20 @@ static void check_builds(struct lu_matrix *mx)
 		if (bd->state != LU_BUILD_OK ||
 		    lu_interrupt_check(&mx->interrupt))
 			continue;
+		/* reports name the configuration, never the temporary
+		 * object: output that reproduces across runs and -j */
+		const char *label = lu_arena_printf(
+			&mx->arena, "configuration %s",
+			mx->cfg[bd->first_config].name);
+
 		if (lu_read(bd->object, &ropts, &bd->set, &err) < 0) {
 			bd->state = LU_BUILD_UNREADABLE;
-			bd->message = lu_arena_strdup(&mx->arena, err.msg);
+			bd->message = without_object(&mx->arena, err.msg,
+						     bd->object, label);
 			continue;
 		}
 		unlink(bd->object);
+		bd->set.path = label;
 		unsigned line = lu_config_line_size(
 			mx->m, mx->cfg[bd->first_config].row);
 
@@ -134,12 +194,83 @@ static void check_builds(struct lu_matrix *mx)
 		struct lu_check_opts copts = {
 			.line_size = bd->set.line_size,
 			.pair = mx->cli->pair, .strict = mx->cli->strict,
-			.align = mx->cli->align,
+			.align = mx->cli->align, .typos_fail = true,
 		};
 
 		lu_check_set(&bd->set, b, &mx->rules, &copts, &bd->findings);
 	}
 	free(names);
+	settle_absent(mx);
+}
+
+/*
+ * Nothing checked is not a pass (design.md §4): every struct the rules
+ * name must be in some configuration that compiled, and the configurations
+ * together must have checked a struct. Configurations that failed to
+ * compile are reported on their own and make the run exit 2 anyway.
+ */
+static int something_checked(struct lu_matrix *mx, struct lu_error *err)
+{
+	size_t n_ok = 0, n_checked = 0, first = mx->n_builds;
+
+	for (size_t b = 0; b < mx->n_builds; b++) {
+		if (mx->builds[b].state != LU_BUILD_OK)
+			continue;
+		n_ok++;
+		n_checked += mx->builds[b].findings.n_structs_checked;
+		if (first == mx->n_builds)
+			first = b;
+	}
+	if (!n_ok)
+		return 0;
+	for (size_t r = 0; r < mx->rules.n_structs; r++) {
+		const struct lu_rule_struct *rs = &mx->rules.structs[r];
+		bool found = false;
+
+		for (size_t b = 0; b < mx->n_builds && !found; b++)
+			found = mx->builds[b].state == LU_BUILD_OK &&
+				lu_set_find(&mx->builds[b].set, rs->name);
+		if (found)
+			continue;
+		const char *near = lu_set_closest(&mx->builds[first].set,
+						  rs->name);
+
+		lu_error_set(err, "%s:%u: error: struct %s is in no "
+				  "configuration%s%s%s%s",
+			     mx->rules.path, rs->ini_line, rs->name,
+			     near ? " (did you mean '" : "", near ? near : "",
+			     near ? "'?)" : "",
+			     mx->builds[first].set.no_types
+				     ? " (no type information: the compile "
+				       "command builds with -g1 or "
+				       "-gline-tables-only; use -g)"
+				     : "");
+		return -1;
+	}
+	if (n_checked)
+		return 0;
+	struct lu_set *sets = calloc(n_ok, sizeof(*sets));
+	char where[64];
+	size_t k = 0;
+
+	if (!sets)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++)
+		if (mx->builds[b].state == LU_BUILD_OK)
+			sets[k++] = mx->builds[b].set;
+	size_t n_cfg = mx->configs.n_configs;
+
+	if (n_cfg == 1)
+		snprintf(where, sizeof(where), "its one configuration");
+	else
+		snprintf(where, sizeof(where), "any of the %zu configurations",
+			 n_cfg);
+	struct lu_error why;
+
+	lu_nothing_checked(sets, n_ok, true, where, &why);
+	lu_error_set(err, "%s: error: %s", mx->rules.path, why.msg);
+	free(sets);
+	return -1;
 }
 
 int lu_cmd_matrix(struct lu_cli *cli)
@@ -205,7 +336,9 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	mx.tmp = NULL;
 	lu_interrupt_release(&mx.interrupt);
 	sig = mx.interrupt.sig;
-	if (swept && !sig)
+	if (swept && !sig && something_checked(&mx, &err) < 0)
+		fprintf(stderr, "lineup: %s\n", err.msg);
+	else if (swept && !sig)
 		rc = lu_matrix_report(&mx);
 out:
 	for (size_t b = 0; b < mx.n_builds; b++) {

@@ -44,6 +44,15 @@ int lu_cmd_show(struct lu_cli *cli)
 		lu_set_free(&set);
 		return LU_EXIT_USAGE;
 	}
+	/* a -g1 object is not an object without structs */
+	if (set.no_types) {
+		fprintf(stderr, "lineup: failed to read DWARF from %s: no type "
+				"information (built with -g1 or "
+				"-gline-tables-only: only line tables; build "
+				"with -g)\n", set.path);
+		lu_set_free(&set);
+		return LU_EXIT_USAGE;
+	}
 	if (wanted_found(cli, &set) < 0) {
 		lu_set_free(&set);
 		return LU_EXIT_USAGE;

@@ -265,7 +265,8 @@ static int setup(struct ctx *c, struct lu_error *err)
 	size_t n = 1;
 
 	if (c->cli->rules &&
-	    lu_rules_parse_file(c->cli->rules, &c->rules, err) < 0)
+	    lu_rules_parse_files(c->cli->rules_files, c->cli->n_rules,
+				 &c->rules, err) < 0)
 		return -1;
 	if (read_input(c, name, err) < 0)
 		return -1;

@@ -23,7 +23,7 @@ enum lu_option_id {
 	OPT_FORMAT, OPT_LINE_SIZE, OPT_PAIR, OPT_COLOR, OPT_STRICT,
 	OPT_EXHAUSTIVE, OPT_TIMEOUT, OPT_FROM_PAHOLE, OPT_STRUCT, OPT_RULES,
 	OPT_JOBS, OPT_ALIGN, OPT_BASE, OPT_RULES_OUT, OPT_STYLE, OPT_FAIL_ON,
-	OPT_FROM_NET, OPT_SAMPLE, OPT_HELP,
+	OPT_FROM_NET, OPT_SAMPLE, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
 	OPT_STAMP,
@@ -44,7 +44,9 @@ static const struct lu_option all_options[] = {
 	  "only the struct NAME (repeatable, or NAME,NAME...; -C as in "
 	  "pahole)" },
 	{ { "rules", required_argument, NULL, 'r' }, OPT_RULES,
-	  "-r, --rules FILE.ini", "rules for named structs (doc/rules.md)" },
+	  "-r, --rules FILE.ini",
+	  "rules for named structs (doc/rules.md); repeatable, the files "
+	  "merge" },
 	{ { "jobs", required_argument, NULL, 'j' }, OPT_JOBS,
 	  "-j, --jobs N", "parallel compiles (default: CPUs)" },
 	{ { "exhaustive", no_argument, NULL, 256 + OPT_EXHAUSTIVE },
@@ -115,6 +117,12 @@ static const struct lu_option all_options[] = {
 	{ { "sample", required_argument, NULL, 256 + OPT_SAMPLE }, OPT_SAMPLE,
 	  "--sample N",
 	  "record one access in N per thread (default: every access)" },
+	{ { "source-root", required_argument, NULL, 256 + OPT_SOURCE_ROOT },
+	  OPT_SOURCE_ROOT, "--source-root DIR",
+	  "SARIF: file URIs relative to DIR (the repository), with "
+	  "uriBaseId SRCROOT" },
+	{ { "quiet", no_argument, NULL, 'q' }, OPT_QUIET, "-q, --quiet",
+	  "text: errors and the summary only (no warnings, no notes)" },
 	{ { "help", no_argument, NULL, 'h' }, OPT_HELP, "-h, --help",
 	  "this help" },
 };
@@ -150,7 +158,8 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
 	  TEXT | JSON },
 	{ "check", lu_cmd_check,
-	  "lineup check [--rules FILE.ini] [OPTIONS] FILE...",
+	  "lineup check [--rules FILE.ini]... [--struct NAME]... [OPTIONS] "
+	  "FILE...",
 	  "Checks every struct that carries lineup or kernel group markers, "
 	  "and every\n"
 	  "struct named in the rules file: no cache line may hold a byte of a "
@@ -160,7 +169,8 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP),
+		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP) |
+		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) | TAKES(OPT_STRUCT),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -555,7 +565,14 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_STRUCT:
 		return add_structs(cli, optarg_mutable);
 	case OPT_RULES:
-		cli->rules = arg;
+		/* repeatable: the files merge (rules_merge.c) */
+		cli->rules_files = realloc(cli->rules_files,
+					   (cli->n_rules + 1) *
+						   sizeof(*cli->rules_files));
+		if (!cli->rules_files)
+			abort();
+		cli->rules_files[cli->n_rules++] = arg;
+		cli->rules = cli->rules_files[0];
 		return true;
 	case OPT_RULES_OUT:
 		cli->rules_out = arg;
@@ -600,6 +617,12 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 			return false;
 		}
 		return true;
+	case OPT_SOURCE_ROOT:
+		cli->source_root = arg;
+		return true;
+	case OPT_QUIET:
+		cli->quiet = true;
+		return true;
 	}
 	return false;
 }
@@ -632,7 +655,7 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
 	opterr = 0;
-	while ((val = getopt_long(argc, argv, ":hs:r:j:C:", longopts,
+	while ((val = getopt_long(argc, argv, ":hqs:r:j:C:", longopts,
 				  NULL)) != -1) {
 		/* pahole's -C is --struct */
 		const struct lu_option *o = option_by_val(val == 'C' ? 's'
@@ -761,5 +784,6 @@ int main(int argc, char **argv)
 			rc = lu_stamp_settle(&cli, c->run(&cli));
 	}
 	free(cli.structs);
+	free(cli.rules_files);
 	return rc;
 }

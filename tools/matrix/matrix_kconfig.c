@@ -547,7 +547,7 @@ static void done_build(void *ctx, struct lu_job *job)
 static const char *beside_rules(struct lu_matrix *mx, const char *path)
 {
 	struct lu_arena *a = &mx->arena;
-	const char *dir = dirname(lu_arena_strdup(a, mx->cli->rules));
+	const char *dir = dirname(lu_arena_strdup(a, mx->rules.path));
 	const char *p = path[0] == '/' ? path
 					: lu_arena_printf(a, "%s/%s", dir, path);
 	char *real = realpath(p, NULL);
@@ -572,7 +572,7 @@ static int locate(struct kc *s)
 	if (!s->tree || stat(lu_arena_printf(&mx->arena, "%s/Kconfig",
 					     s->tree), &st) != 0) {
 		lu_error_set(s->err, "%s:%u: error: kconfig = %s: no Kconfig "
-				     "file there", mx->cli->rules, m->ini_line,
+				     "file there", mx->rules.path, m->ini_line,
 			     m->kconfig);
 		free(tmp);
 		return -1;
@@ -586,7 +586,7 @@ static int locate(struct kc *s)
 		s->base_file = NULL;
 	if (!s->base_file && strchr(base, '/')) {
 		lu_error_set(s->err, "%s:%u: error: base = %s: no such file",
-			     mx->cli->rules, m->ini_line, base);
+			     mx->rules.path, m->ini_line, base);
 		return -1;
 	}
 	if (!s->base_file)
@@ -631,7 +631,7 @@ static int check_allowed(struct kc *s)
 	if (s->mx->kconfig.n_excluded == s->n) {
 		lu_error_set(s->err, "%s:%u: error: Kconfig refuses all %zu "
 				     "configurations of the options",
-			     s->mx->cli->rules, m->ini_line, s->n);
+			     s->mx->rules.path, m->ini_line, s->n);
 		return -1;
 	}
 	return 0;

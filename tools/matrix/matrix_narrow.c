@@ -108,7 +108,7 @@ int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->n_preprocessed = mx->rel.explored;
 	make_swept(mx);
 	if (lu_configs_make_limit(mx->m, cli->exhaustive, LU_RELEVANT_LIMIT,
-				  cli->rules, &mx->configs, err) < 0)
+				  mx->rules.path, &mx->configs, err) < 0)
 		return -1;
 
 	size_t n = mx->configs.n_configs;

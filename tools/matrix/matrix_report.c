@@ -173,7 +173,7 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 		const char *cond = lu_condition(&mx->arena, mx->m,
 						&mx->configs, in);
 
-		error_prefix(out, mx->cli->rules, mx->cli->color);
+		error_prefix(out, mx->rules.path, mx->cli->color);
 		if (n == 1)
 			fprintf(out, "configuration %s failed to %s: %s\n",
 				mx->cfg[bd->first_config].name, verb,

@@ -132,6 +132,12 @@ struct lu_set {
 	 * else 64. Readers see 0 until one of the first two is known. */
 	unsigned line_size;
 	const char *machine;	/* e.g. "x86-64", NULL when unknown */
+	/* DWARF without a single type (gcc -g1, clang -gline-tables-only):
+	 * no struct is not "no struct here" but "nothing to read" */
+	bool no_types;
+	/* the separate debug file read (.gnu_debuglink, build-id,
+	 * debuginfod), NULL when the input holds its own */
+	const char *debug_path;
 	struct lu_struct *structs;
 	size_t n_structs, cap_structs;
 	struct lu_arena arena;	/* owns every string and array above */

@@ -205,6 +205,9 @@ void lu_finding_message(const struct lu_finding *f,
 			    f->name, lu_struct_tag_word(s), s->name);
 		if (f->suggestion)
 			lu_text_put(&b, "; did you mean '%s'?", f->suggestion);
+		else if (f->elsewhere)
+			lu_text_put(&b, " (skipped: other %s have it)",
+				    f->elsewhere);
 		else if (f->severity != LU_ERROR) /* --strict: not skipped */
 			lu_text_put(&b,
 				    " (skipped: normal when a configuration "
@@ -284,7 +287,7 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_UNKNOWN_GROUP:
 		struct_location(s, 0, false, loc);
 		if (ctx->rules && f->rules_line) {
-			loc->file = ctx->rules->path;
+			loc->file = f->rules_path ? f->rules_path : ctx->rules->path;
 			loc->decl_line = f->rules_line;
 		}
 		return;
@@ -308,7 +311,7 @@ void lu_finding_location(const struct lu_finding *f,
 		break;
 	}
 	if (ctx->rules && f->rules_line) {
-		loc->file = ctx->rules->path;
+		loc->file = f->rules_path ? f->rules_path : ctx->rules->path;
 		loc->decl_line = f->rules_line;
 	}
 }
@@ -358,7 +361,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	    (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
 	     f->type == LU_FIND_GROUP_LINES)) {
 		memset(&loc, 0, sizeof(loc));
-		loc.file = ctx->rules->path;
+		loc.file = f->rules_path ? f->rules_path : ctx->rules->path;
 		loc.decl_line = f->rules_line;
 		snprintf(text, sizeof(text), "the limit is set here");
 		emit(arg, &loc, text);

@@ -21,6 +21,10 @@ struct lu_report_ctx {
 	bool color;
 	/* the command takes --align: a finding's hint may name it */
 	bool align_option;
+	/* --source-root, absolute: SARIF URIs under it are relative to it,
+	 * with uriBaseId SRCROOT; NULL: as printed */
+	const char *source_root;
+	bool quiet;		/* --quiet: text shows errors and the summary */
 };
 
 /* Where a finding points: a source position, or struct+offset. */
@@ -105,5 +109,9 @@ struct json_t *lu_sarif_result(const struct lu_finding *x,
 struct json_t *lu_sarif_location(const struct lu_location *loc,
 				 const char *message);
 struct json_t *lu_sarif_log(struct json_t *rules, struct json_t *results);
+/* --source-root (report_sarif_root.c): a result's URIs under ROOT made
+ * relative to it, and the run's originalUriBaseIds saying where it is. */
+void lu_sarif_rebase(struct json_t *result, const char *root);
+void lu_sarif_base_ids(struct json_t *log, const char *root);
 
 #endif

@@ -393,8 +393,14 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
 {
 	json_t *results = json_array();
 
-	for (size_t i = 0; i < f->n; i++)
-		json_array_append_new(results,
-				      lu_sarif_result(&f->items[i], ctx));
-	return lu_output_json(out, lu_sarif_log(lu_sarif_rules(), results));
+	for (size_t i = 0; i < f->n; i++) {
+		json_t *r = lu_sarif_result(&f->items[i], ctx);
+
+		lu_sarif_rebase(r, ctx->source_root);
+		json_array_append_new(results, r);
+	}
+	json_t *log = lu_sarif_log(lu_sarif_rules(), results);
+
+	lu_sarif_base_ids(log, ctx->source_root);
+	return lu_output_json(out, log);
 }

@@ -62,7 +62,8 @@ void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 	if (tag)
 		snprintf(msg + n, sizeof(msg) - n, " [%s]", tag);
 	print_line(&t, &loc, f->severity, msg);
-	lu_finding_notes(f, ctx, print_note, &t);
+	if (!ctx->quiet)
+		lu_finding_notes(f, ctx, print_note, &t);
 }
 
 int lu_report_text(FILE *out, const struct lu_findings *f,
@@ -70,7 +71,8 @@ int lu_report_text(FILE *out, const struct lu_findings *f,
 {
 	/* a full disk stops the report where errno still names the cause */
 	for (size_t i = 0; i < f->n && !ferror(out); i++)
-		lu_report_finding_text(out, &f->items[i], ctx, NULL);
+		if (!ctx->quiet || f->items[i].severity == LU_ERROR)
+			lu_report_finding_text(out, &f->items[i], ctx, NULL);
 	if (ferror(out))
 		return -1;
 	fprintf(out, "lineup: %zu struct%s checked, %zu error%s, %zu warning%s\n",

@@ -680,6 +680,10 @@ int lu_show_text(FILE *out, const struct lu_set *set,
 {
 	struct painter p = { out, opts->color, opts->hex };
 
+	/* the file read, when the input keeps its debug info elsewhere */
+	if (set->debug_path)
+		fprintf(out, "/* %s: debug info from %s */\n\n", set->path,
+			set->debug_path);
 	/* a full disk stops the listing where errno still names the cause */
 	for (size_t i = 0; i < set->n_structs && !ferror(out); i++)
 		show_struct(&p, &set->structs[i], findings, opts->line_size);

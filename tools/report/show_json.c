@@ -159,12 +159,16 @@ int lu_show_json(FILE *out, const struct lu_set *set,
 	const char *format = set->format ? set->format : "";
 
 	if (lu_js_valid(set->path) && lu_js_valid(format) &&
-	    (!set->machine || lu_js_valid(set->machine))) {
+	    (!set->machine || lu_js_valid(set->machine)) &&
+	    (!set->debug_path || lu_js_valid(set->debug_path))) {
 		lu_js_open_object(js, "input");
 		lu_js_str(js, "path", set->path);
 		lu_js_str(js, "format", format);
 		lu_js_str_or_null(js, "machine", set->machine);
 		lu_js_int(js, "line_size", (int)opts->line_size);
+		/* only when separate: ordinary inputs' JSON stays as it was */
+		if (set->debug_path)
+			lu_js_str(js, "debug_file", set->debug_path);
 		lu_js_close(js);
 	}
 	lu_js_open_array(js, "structs");

@@ -32,7 +32,8 @@ static int compile_all(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 	size_t n = mx->configs.n_configs;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (lu_matrix_command(&rules->matrix, rules->path, &mx->arena, &command,
+	if (lu_rules_one_matrix(rules, err) < 0 ||
+	    lu_matrix_command(&rules->matrix, rules->path, &mx->arena, &command,
 			      &dir, err) < 0)
 		return -1;
 	struct lu_job *jobs = calloc(n, sizeof(*jobs));

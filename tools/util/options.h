@@ -32,11 +32,14 @@ struct lu_cli {
 	unsigned align;		/* --align: 0 unless given */
 	bool color;
 	bool strict;
+	bool quiet;		/* check: errors and the summary only */
 	bool exhaustive;
 	bool from_pahole;
 	unsigned jobs;
 	unsigned timeout;	/* seconds per compile, matrix */
-	const char *rules;
+	const char *rules;	/* the first --rules, NULL if none */
+	const char **rules_files;	/* every --rules, merged */
+	size_t n_rules;
 	const char *rules_out;	/* c2c: --rules-out, a drafted rules file */
 	bool has_base;		/* c2c: --base given */
 	unsigned long long base;	/* c2c: the object's address */
@@ -44,6 +47,7 @@ struct lu_cli {
 	unsigned fail_on;	/* diff: --fail-on, LU_FAIL_ON_* bits */
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
 	unsigned sample;	/* trace: --sample N, 0 records every access */
+	const char *source_root;	/* check: --source-root, SARIF base */
 	const char **structs;
 	size_t n_structs;
 	bool hex;		/* show: --hex offsets and sizes */

@@ -81,8 +81,11 @@ struct dwarf_reader {
 	const char **names;		/* by DW_AT_decl_file, or NULL */
 	size_t cap_names;
 	Dwarf_CU *names_cu;		/* the unit names is for */
+	const char *comp_dir;		/* its DW_AT_comp_dir, or NULL */
+	char *cwd;			/* names under it print relative */
 	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
+	size_t n_types;		/* top-level type DIEs: none is -g1 */
 	bool failed;
 };
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path_join.h"
 #include "holes.h"
 #include "markers.h"
 
@@ -55,18 +56,36 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
 	    dwarf_formudata(&a, &idx) != 0)
 		return NULL;
+	char path[4096];
+
 	if (a.cu != r->names_cu) {
+		Dwarf_Die cudie;
+		Dwarf_Attribute dir;
+
 		r->names_cu = a.cu;
+		r->comp_dir = NULL;
+		if (dwarf_cu_die(a.cu, &cudie, NULL, NULL, NULL, NULL, NULL,
+				 NULL) &&
+		    dwarf_attr_integrate(&cudie, DW_AT_comp_dir, &dir))
+			r->comp_dir = dwarf_formstring(&dir);
 		if (r->cap_names)
 			memset(r->names, 0, r->cap_names * sizeof(*r->names));
 	}
 	if (idx < r->cap_names && r->names[idx])
 		return r->names[idx];
 	f = lu_dw_file_name(&r->files, a.cu, idx, &libdw);
+	/* a path that resolves wherever lineup runs (path_join.c) */
 	if (libdw) /* the unit's file table stays put until the end */
-		return lu_intern_at(&r->strings, &r->set->arena,
-				    libdw_decl_file(die));
-	f = lu_intern_str(&r->strings, &r->set->arena, f);
+		return lu_intern_str(
+			&r->strings, &r->set->arena,
+			lu_path_under(lu_path_join(r->comp_dir,
+						    libdw_decl_file(die), path,
+						    sizeof(path)),
+				    r->cwd));
+	f = lu_intern_str(&r->strings, &r->set->arena,
+			  lu_path_under(lu_path_join(r->comp_dir, f, path,
+						      sizeof(path)),
+				      r->cwd));
 	if (f && idx < LU_DW_MAX_FILES) {
 		size_t old = r->cap_names;
 

@@ -49,6 +49,18 @@ static const char *dwfl_why(void)
 	return e ? elf_errmsg(e) : "malformed ELF file";
 }
 
+/*
+ * gcc -g1 keeps variables without types, clang -gline-tables-only only the
+ * units: neither has a type DIE, which even a file of `int x;` has at -g.
+ */
+static bool is_type_tag(int tag)
+{
+	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_typedef || tag == DW_TAG_pointer_type ||
+	       tag == DW_TAG_enumeration_type;
+}
+
 static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			   int depth)
 {
@@ -63,10 +75,13 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			r->failed = true; /* zeros from here: the guard says */
 			return;
 		}
-		if (lu_dw_tag(&r->plans, &die) == DW_TAG_namespace)
+		int tag = lu_dw_tag(&r->plans, &die);
+
+		if (tag == DW_TAG_namespace)
 			visit_children(r, &die, depth + 1);
 		else
 			lu_dwarf_visit_type(r, &die);
+		r->n_types += is_type_tag(tag);
 		rc = dwarf_siblingof(&die, &die);
 	}
 	if (rc < 0 && !r->failed) {
@@ -210,23 +225,61 @@ static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw,
 
 /* ---- files ---------------------------------------------------------- */
 
-static int find_no_debuginfo(Dwfl_Module *mod, void **userdata,
-			     const char *modname, Dwarf_Addr base,
-			     const char *file_name,
-			     const char *debuglink_file, GElf_Word debuglink_crc,
-			     char **debuginfo_file_name)
+/*
+ * What the module's user data slot says to find_debuginfo: the module's
+ * own file has DWARF (the fast, ordinary path: nothing to look for but a
+ * dwz file, which libdw and companion.c find), or it has none.
+ */
+static char own_debug_info;
+
+/*
+ * A file without DWARF of its own (a distribution's stripped library):
+ * libdwfl's standard search, which follows .gnu_debuglink (next to the
+ * file, .debug/, /usr/lib/debug/), the build-id tree
+ * (/usr/lib/debug/.build-id/xx/....debug) and, when DEBUGINFOD_URLS is
+ * set, debuginfod through libdebuginfod, as pahole and gdb do.
+ */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata,
+			  const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
 {
-	(void)mod, (void)userdata, (void)modname, (void)base;
-	(void)file_name, (void)debuglink_file, (void)debuglink_crc;
 	*debuginfo_file_name = NULL;
-	return -1;
+	if (*userdata == &own_debug_info)
+		return -1;
+	return dwfl_standard_find_debuginfo(mod, userdata, modname, base,
+					    file_name, debuglink_file,
+					    debuglink_crc,
+					    debuginfo_file_name);
 }
 
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = find_no_debuginfo,
+	.find_debuginfo = find_debuginfo,
 	.section_address = dwfl_offline_section_address,
 };
+
+/* Does ELF carry DWARF itself (.debug_info, or compressed .zdebug_info)? */
+static bool has_debug_info(Elf *elf)
+{
+	size_t shstrndx;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return false;
+	for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn;
+	     scn = elf_nextscn(elf, scn)) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && (!strcmp(name, ".debug_info") ||
+			     !strcmp(name, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
 
 static unsigned max_base_align_for(Elf *elf)
 {
@@ -266,14 +319,29 @@ static int read_module(struct module_walk *w, Dwfl_Module *mod,
 				r->set->line_size = line;
 		}
 	}
+	void **slot = NULL;
+	const char *debugfile = NULL;
+	bool own = has_debug_info(elf);
+
+	dwfl_module_info(mod, &slot, NULL, NULL, NULL, NULL, NULL, NULL);
+	if (slot && own)
+		*slot = &own_debug_info;
 	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
 
 	if (!dw)
 		return 0; /* an archive member without -g */
 	w->n_with_dwarf++;
 	r->unit = w->is_archive ? name : NULL;
-	/* an archive's members are in the archive's directory */
+	/* the file read, when not the input: named in show and JSON */
+	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
+	if (!w->is_archive && debugfile && !own && !r->set->debug_path)
+		r->set->debug_path = lu_arena_strdup(&r->set->arena, debugfile);
+	/* an archive's members are in the archive's directory; a separate
+	 * debug file's dwz file is relative to it */
 	struct module_file mf = { .path = w->archive ? w->archive : name };
+
+	if (!w->is_archive && debugfile && !own)
+		mf.path = debugfile;
 	int rc = -1;
 
 	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0)
@@ -329,6 +397,8 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		.ctx = ctx, .opts = ctx->opts, .set = ctx->set,
 		.err = ctx->err, .path = ctx->path,
 		.abi.max_base_align = 16,
+		/* NULL if it cannot be had: names then stay absolute */
+		.cwd = getcwd(NULL, 0),
 	};
 	struct lu_set *set = ctx->set;
 	struct lu_error *err = ctx->err;
@@ -374,8 +444,10 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 			     path);
 		goto out;
 	}
+	set->no_types = !r.n_types;
 	ret = 0;
 out:
+	free(r.cwd);
 	free(r.members);
 	free(r.blocks);
 	lu_dw_abi_free(&r.abi);
