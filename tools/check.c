@@ -714,11 +714,7 @@ void lu_check_struct(const struct lu_struct *s,
 static const struct lu_rule_struct *rules_for(const struct lu_rules *rules,
 					      const struct lu_struct *s)
 {
-	const struct lu_rule_struct *r = lu_rules_find(rules, s->name);
-
-	for (size_t t = 0; !r && t < s->n_typedefs; t++)
-		r = lu_rules_find(rules, s->typedefs[t]);
-	return r;
+	return lu_rules_for_struct(rules, s);
 }
 
 void lu_check_set(const struct lu_set *set, size_t set_index,

@@ -22,11 +22,7 @@ static const struct lu_rule_struct *rules_for(const struct lu_rules *rules,
 {
 	const struct lu_rule_struct *r = lu_rules_find(rules, asked);
 
-	if (!r)
-		r = lu_rules_find(rules, s->name);
-	for (size_t t = 0; !r && t < s->n_typedefs; t++)
-		r = lu_rules_find(rules, s->typedefs[t]);
-	return r;
+	return r ? r : lu_rules_for_struct(rules, s);
 }
 
 /* One line naming the first broken rule; exit 1 as `check` would. */

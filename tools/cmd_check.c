@@ -26,8 +26,21 @@ static int rules_structs_found(const struct lu_rules *rules,
 		const char *name = rules->structs[r].name;
 		bool found = false;
 
-		for (size_t i = 0; i < n_sets && !found; i++)
+		for (size_t i = 0; i < n_sets && !found; i++) {
+			char which[512];
+
 			found = lu_set_find(&sets[i], name) != NULL;
+			if (!found && lu_set_ambiguous(&sets[i], name, which,
+						       sizeof(which))) {
+				fprintf(stderr,
+					"lineup: %s:%u: error: struct %s is "
+					"ambiguous in %s: it names %s (give "
+					"the qualified name)\n",
+					rules->path, rules->structs[r].ini_line,
+					name, sets[i].path, which);
+				return -1;
+			}
+		}
 		if (found)
 			continue;
 		struct lu_strset nearest = { 0 };

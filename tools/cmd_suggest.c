@@ -277,7 +277,7 @@ static int setup(struct ctx *c, struct lu_error *err)
 	}
 	rule = lu_rules_find(&c->rules, name);
 	if (!rule)
-		rule = lu_rules_find(&c->rules, c->res.s->name);
+		rule = lu_rules_for_struct(&c->rules, c->res.s);
 	if (c->rules.matrix.present) {
 		if (lu_sg_matrix_build(&c->mx, &c->rules, c->res.s->name,
 				       c->cli, err) < 0)

@@ -129,12 +129,7 @@ static bool is_hot(enum lu_kind k)
 const struct lu_rule_struct *lu_diff_rule(const struct lu_rules *rules,
 					  const struct lu_struct *s)
 {
-	const struct lu_rule_struct *r = rules ? lu_rules_find(rules, s->name)
-					       : NULL;
-
-	for (size_t t = 0; rules && !r && t < s->n_typedefs; t++)
-		r = lu_rules_find(rules, s->typedefs[t]);
-	return r;
+	return lu_rules_for_struct(rules, s);
 }
 
 /* Which members of each side match: by name, the unnamed by rank. */
@@ -155,6 +150,12 @@ static void match_members(const struct lu_struct *o, const struct lu_struct *n,
 			continue;
 		if (*m->name) {
 			hit = lu_named_find(idx, n_idx, m->name);
+			/* C++: two bases may each have a 'v'; the k-th of
+			 * OLD matches the k-th of NEW, in declaration order */
+			while (hit && old_of_new[hit->index] >= 0 &&
+			       hit + 1 < idx + n_idx &&
+			       !strcmp(hit[1].name, m->name))
+				hit++;
 			if (hit && old_of_new[hit->index] < 0) {
 				new_of_old[i] = (ptrdiff_t)hit->index;
 				old_of_new[hit->index] = (ptrdiff_t)i;

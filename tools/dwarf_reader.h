@@ -83,6 +83,15 @@ struct dwarf_reader {
 	Dwarf_CU *names_cu;		/* the unit names is for */
 	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
+	struct lu_dw_scopes scopes;	/* the unit's C++ scopes */
+	/* C++ virtual bases met in the struct being built, and why it
+	 * cannot be laid out (then it is skipped, with a note) */
+	const char **vbases;
+	size_t n_vbases, cap_vbases;
+	char skip_why[160];
+	/* members [i] of an empty class type, for [[no_unique_address]] */
+	bool *empty;
+	size_t cap_empty;
 	bool failed;
 };
 
@@ -107,6 +116,8 @@ uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
+/* Records the scope of every type of a C++ unit (dwarf_scopes.c). */
+void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* What the reader kept per type and per string, at the end of a read. */
 void lu_dwarf_free_memos(struct dwarf_reader *r);
 

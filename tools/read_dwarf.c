@@ -62,10 +62,19 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			r->failed = true; /* zeros from here: the guard says */
 			return;
 		}
-		if (lu_dw_tag(&r->plans, &die) == DW_TAG_namespace)
+		int tag = lu_dw_tag(&r->plans, &die);
+
+		if (tag == DW_TAG_namespace) {
 			visit_children(r, &die, depth + 1);
-		else
+		} else {
 			lu_dwarf_visit_type(r, &die);
+			/* C++ classes nest theirs (Outer<int>::Block) */
+			if (r->scopes.cplus &&
+			    (tag == DW_TAG_structure_type ||
+			     tag == DW_TAG_class_type ||
+			     tag == DW_TAG_union_type))
+				visit_children(r, &die, depth + 1);
+		}
 		rc = dwarf_siblingof(&die, &die);
 	}
 	if (rc < 0 && !r->failed) {

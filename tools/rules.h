@@ -90,6 +90,10 @@ void lu_rules_free(struct lu_rules *rules);
 
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 					   const char *name);
+/* The section for S: by its tag or a typedef, qualified as the compiler
+ * spells it or not (C++ "[struct Meter]" for ns::Meter); NULL if none. */
+const struct lu_rule_struct *lu_rules_for_struct(const struct lu_rules *rules,
+						 const struct lu_struct *s);
 /* Deepest dotted member name the rules use (for the readers' expansion). */
 unsigned lu_rules_max_depth(const struct lu_rules *rules);
 

@@ -194,6 +194,45 @@ static bool valid_name(const char *s, size_t n, bool dots)
 	return !(s[0] >= '0' && s[0] <= '9');
 }
 
+/*
+ * A struct name as C spells it, or a C++ one as the compiler spells it:
+ * scopes and template arguments ("ns::Ring<long int, 4>",
+ * "Outer<int>::Block"), brackets balanced.
+ */
+static bool valid_struct_name(const char *s)
+{
+	int angle = 0, paren = 0;
+	size_t n = strlen(s);
+
+	if (valid_name(s, n, false))
+		return true;
+	if (!n || s[n - 1] == ' ' ||
+	    !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
+	      s[0] == '_' || s[0] == ':' || s[0] == '('))
+		return false;
+	for (const char *p = s; *p; p++) {
+		if (*p == '<')
+			angle++;
+		else if (*p == '>')
+			angle--;
+		else if (*p == '(')
+			paren++;
+		else if (*p == ')')
+			paren--;
+		else if (*p == ':' && !angle && !paren && p[1] != ':' &&
+			 (p == s || p[-1] != ':'))
+			return false; /* a scope is "::" */
+		else if (!strchr("abcdefghijklmnopqrstuvwxyz"
+				 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				 "_:, *&[]-.", *p))
+			return false;
+		/* "long int" and ", " only as template arguments */
+		if (angle < 0 || paren < 0 || (*p == ' ' && !angle && !paren))
+			return false;
+	}
+	return !angle && !paren;
+}
+
 /* Splits VALUE on whitespace into arena strings; false on a bad word. */
 static bool split_words(struct ini_ctx *c, const char *value, bool dots,
 			const char ***out, size_t *n_out, const char **bad)
@@ -539,6 +578,8 @@ static int new_section(struct ini_ctx *c, const char *section)
 		name = section + 7;
 	else if (!strncmp(section, "union ", 6))
 		name = section + 6;
+	else if (!strncmp(section, "class ", 6))
+		name = section + 6;
 	if (!name)
 		return fail_section(c,
 			    "unknown section [%s] (expected [struct NAME] or "
@@ -546,7 +587,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 			    section);
 	while (*name == ' ')
 		name++;
-	if (!valid_name(name, strlen(name), false))
+	if (!valid_struct_name(name))
 		return fail_section(c, "bad struct name '%s'", name);
 	/* a set, not a scan of the sections: 60k of them stay linear */
 	if (!lu_strset_add(&c->struct_names, name)) {
@@ -759,6 +800,31 @@ const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 			lo = mid + 1;
 		else
 			hi = mid;
+	}
+	return NULL;
+}
+
+const struct lu_rule_struct *lu_rules_for_struct(const struct lu_rules *rules,
+						 const struct lu_struct *s)
+{
+	const struct lu_rule_struct *r;
+
+	if (!rules)
+		return NULL;
+	for (int qualified = 1; qualified >= 0; qualified--) {
+		const char *tag = qualified ? s->name : lu_unqualified(s->name);
+
+		if ((!qualified && tag == s->name) ||
+		    !(r = lu_rules_find(rules, tag)))
+			r = NULL;
+		for (size_t t = 0; !r && t < s->n_typedefs; t++) {
+			const char *td = s->typedefs[t];
+
+			r = lu_rules_find(rules,
+					  qualified ? td : lu_unqualified(td));
+		}
+		if (r)
+			return r;
 	}
 	return NULL;
 }
