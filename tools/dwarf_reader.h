@@ -64,6 +64,7 @@ struct dwarf_reader {
 	struct lu_block *blocks;	/* its anonymous structs and unions */
 	size_t n_blocks, cap_blocks;
 	int open_block;			/* the innermost being filled, or -1 */
+	bool in_class;			/* members are private by default */
 	struct lu_dw_memo padded;	/* struct_padding, this struct's */
 	size_t visits;		/* add_member calls for this struct */
 	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */

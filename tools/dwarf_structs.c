@@ -231,19 +231,26 @@ static void add_virtual_base(struct dwarf_reader *r, Dwarf_Die *m)
 	r->vbases[r->n_vbases++] = tn;
 }
 
-/* Does the class type T have no data members (a C++ empty class)? */
-static bool is_empty_class(Dwarf_Die *t)
+/* Does the class type T have no data members, its bases none either (a
+ * C++ empty class: std::allocator<T>, a stateless comparator)? */
+static bool is_empty_class(Dwarf_Die *t, int depth)
 {
-	Dwarf_Die child;
+	Dwarf_Die child, base, core;
 
-	if (dwarf_tag(t) != DW_TAG_structure_type &&
-	    dwarf_tag(t) != DW_TAG_class_type)
+	if (depth > 16 || (dwarf_tag(t) != DW_TAG_structure_type &&
+			   dwarf_tag(t) != DW_TAG_class_type))
 		return false;
 	if (lu_dw_udata(t, DW_AT_byte_size, 0) != 1)
 		return false;
 	if (dwarf_child(t, &child) == 0) {
 		do {
-			if (lu_dw_is_data_member(&child))
+			if (!lu_dw_is_data_member(&child))
+				continue;
+			if (dwarf_tag(&child) != DW_TAG_inheritance ||
+			    is_virtual_base(&child) ||
+			    !lu_dw_type_of(&child, &base) ||
+			    !lu_dw_strip_type(&base, &core) ||
+			    !is_empty_class(&core, depth + 1))
 				return false;
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
@@ -401,7 +408,7 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 				   sizeof(*r->empty));
 	r->empty[r->n_members] = have_core && !lu_dw_udata(m, DW_AT_bit_size, 0) &&
 				 dwarf_tag(&type) != DW_TAG_array_type &&
-				 is_empty_class(&core);
+				 is_empty_class(&core, 0);
 	struct lu_member *out = &r->members[r->n_members++];
 
 	memset(out, 0, sizeof(*out));
@@ -412,6 +419,13 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	out->dims = dims;
 	out->depth = depth;
 	out->group = -1;
+	/* DWARF states an access only where it is not the default (private
+	 * in a class, public in a struct or union) */
+	uint64_t access = lu_dw_udata(m, DW_AT_accessibility,
+				      r->in_class ? DW_ACCESS_private
+						  : DW_ACCESS_public);
+
+	out->hidden = access != DW_ACCESS_public;
 	out->file = decl_file(r, m);
 	out->decl_line = decl_line(m);
 	int col = 0;
@@ -454,14 +468,17 @@ static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
 			const char *prefix, unsigned depth, int nesting)
 {
 	Dwarf_Die child;
+	bool outer = r->in_class;
 
 	if (dwarf_child(s, &child) != 0)
 		return;
+	r->in_class = dwarf_tag(s) == DW_TAG_class_type;
 	do {
 		if (lu_dw_is_data_member(&child))
 			add_member(r, &child, base, prefix, depth, nesting);
 	} while (!r->failed && !r->skip_why[0] &&
 		 dwarf_siblingof(&child, &child) == 0);
+	r->in_class = outer;
 }
 
 /*
@@ -525,6 +542,7 @@ static bool build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->name = name;
 	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
 	s->is_class = dwarf_tag(die) == DW_TAG_class_type;
+	s->cplus = r->scopes.cplus;
 	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
 	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
 	if (!s->align)

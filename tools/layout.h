@@ -52,6 +52,8 @@ struct lu_member {
 	unsigned depth;		/* 0 as C sees it, >0 inside a named member */
 	int group;		/* index in lu_struct.groups, -1 for none */
 	bool marker;		/* a zero-size group marker */
+	bool hidden;		/* C++ private or protected: code outside the
+				 * class (and its friends) cannot name it */
 	/* Of a struct type, named and not through a typedef: that struct's
 	 * tail padding, which pahole reports after the member and sums in
 	 * "paddings" (holes.h); 0 otherwise or unknown. */
@@ -109,6 +111,7 @@ struct lu_struct {
 	bool is_union;
 	bool is_class;		/* C++ "class": spelled so, members private
 				 * until a public: */
+	bool cplus;		/* from a C++ unit: name and types are C++'s */
 	uint64_t size;
 	uint64_t align;
 	bool align_inferred;	/* guessed from gaps (BTF, pahole text) */

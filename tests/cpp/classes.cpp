@@ -14,3 +14,4 @@ n1::Meter m1;
 n2::Meter m2;
 Outer<int> outer;
 Ring<char, 4> ring;
+q::Padded<char, 4> padded;

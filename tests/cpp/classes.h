@@ -76,4 +76,25 @@ template <class T, int N> struct Ring {
 	std::atomic<long> head;
 };
 
+// asserts: private groups, named from a friend; a comma in the name
+namespace q {
+template <class T, int N> class Padded {
+public:
+	LINEUP_BEGIN_ALIGNED(write, prod);
+	T w;
+	LINEUP_END(write, prod);
+	T get() const { return r[0]; }
+
+private:
+	friend struct lineup_asserts_Padded_char_4_;
+#ifdef LU_BAD	/* the asserts frozen from the good layout catch this */
+	LINEUP_BEGIN(read, cons);
+#else
+	LINEUP_BEGIN_ALIGNED(read, cons);
+#endif
+	T r[N];
+	LINEUP_END(read, cons);
+};
+} // namespace q
+
 #endif

@@ -258,6 +258,66 @@ def main():
             fail('check [struct Meter]: exit %d, %r'
                  % (r.returncode, r.stderr))
 
+        # asserts: C++ that compiles pasted after the class, in its
+        # namespace; private members named from the friend it asks for
+        r = run([lineup, 'asserts', '--struct', 'Padded<char, 4>', obj])
+        if r.returncode != 0:
+            fail('asserts Padded: exit %d: %s' % (r.returncode, r.stderr))
+        out = r.stdout
+        for want in ['using lineup_asserts_type_Padded_char_4_ = '
+                     'q::Padded<char, 4>;',
+                     "'cons' is private or protected",
+                     'friend struct lineup_asserts_Padded_char_4_;',
+                     'LINEUP_ASSERT_WRITE_APART('
+                     'lineup_asserts_type_Padded_char_4_, prod, cons);']:
+            if want not in out:
+                fail('asserts Padded: no %r in:\n%s' % (want, out))
+        paste = os.path.join(tmp, 'paste.cpp')
+        with open(paste, 'w') as f:
+            f.write('#include "classes.h"\nnamespace q {\n%s}\n' % out)
+        for bad in [[], ['-DLU_BAD']]:
+            r = run([a.cxx] + FLAGS + ['-I', a.include, '-I', a.srcdir,
+                                       '-fsyntax-only', paste] + bad)
+            if not bad and r.returncode != 0:
+                fail('asserts Padded pasted: %s' % r.stderr[-2000:])
+            if bad and (r.returncode == 0 or 'write group `prod` may share '
+                        'a cache line with group `cons`' not in r.stderr):
+                fail('asserts Padded pasted, -DLU_BAD: exit %d %s'
+                     % (r.returncode, r.stderr[-2000:]))
+        r = run([lineup, 'asserts', '--struct', 'n1::Meter', obj])
+        if r.returncode != 2 or 'n1::Meter' not in r.stderr:
+            fail('asserts n1::Meter (no groups): exit %d %s'
+                 % (r.returncode, r.stderr))
+
+        # suggest: no diff that deletes what it does not model; the
+        # current order of a line-aligned member is a candidate
+        sobj = os.path.join(tmp, 'suggest.o')
+        ssrc = os.path.join(a.srcdir, 'suggest_classes.cpp')
+        subprocess.run([a.cxx] + FLAGS + ['-c', ssrc, '-o', sobj],
+                       check=True)
+        with open(rules, 'w') as f:
+            f.write('[class sq::Queue]\nwrite.p = head_\nwrite.c = tail_\n'
+                    'read = first_ cap_\n\n'
+                    '[struct Aligned]\nwrite = stores\nread = hits\n')
+        r = run([lineup, 'suggest', '--rules', rules, '--struct',
+                 'sq::Queue', sobj])
+        if r.returncode != 0 or '\n-' in r.stdout or (
+                "no diff: the class's body holds lines this proposal does "
+                "not place (first: 'public:')" not in r.stdout):
+            fail('suggest sq::Queue: exit %d:\n%s%s'
+                 % (r.returncode, r.stdout, r.stderr))
+        if 'class sq::Queue {' not in r.stdout:
+            fail('suggest sq::Queue: not spelled as a class:\n' + r.stdout)
+        r = run([lineup, 'check', '--rules', rules, sobj])
+        held = 'Aligned' not in r.stdout
+        r = run([lineup, 'suggest', '--rules', rules, '--struct', 'Aligned',
+                 sobj])
+        if not held or 'no order keeps' in r.stdout or (
+                'reorder: none: the rules hold in the current order'
+                not in r.stdout):
+            fail('suggest Aligned (check holds: %s):\n%s%s'
+                 % (held, r.stdout, r.stderr))
+
         # diff of the object with itself
         r = run([lineup, 'diff', obj, obj])
         if r.returncode != 0 or 'no layout changes' not in r.stdout:
