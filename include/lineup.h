@@ -236,8 +236,17 @@
 #define LINEUP__TERSE_CONDITION(cond) (sizeof(char[(cond) ? 1 : 2]) == 1)
 
 #if defined(__cplusplus)
+/* offsetof on a class with a base is conditionally-supported; GCC and
+ * Clang support it and still warn (-Winvalid-offsetof), which -Werror
+ * makes fatal: silenced for the assertion alone (issue 19). g++ takes no
+ * pragma between a declaration and its ';', so the pop comes after the
+ * assertion's own ';' and a second, true assertion takes the user's. */
 #define LINEUP__STATIC_ASSERT(cond, msg)                                  \
-	static_assert(LINEUP__TERSE_CONDITION(cond), msg)
+	_Pragma("GCC diagnostic push")                                    \
+	_Pragma("GCC diagnostic ignored \"-Winvalid-offsetof\"")          \
+	static_assert(LINEUP__TERSE_CONDITION(cond), msg);                \
+	_Pragma("GCC diagnostic pop")                                     \
+	static_assert(true, "")
 #define LINEUP__ALIGNOF(type) alignof(type)
 #define LINEUP__CAST(type, x) static_cast<type>(x)
 #define LINEUP__NULL_PTR(type) static_cast<type *>(nullptr)
@@ -339,8 +348,10 @@ typedef unsigned char lineup__isolate;
  * same names, kinds, offsets and sizes ("What the tool reads", at the top).
  */
 #if defined(__cplusplus)
+/* unused: a marker in a private: section is a private field nothing
+ * reads, which clang's -Wunused-private-field reports (issue 19) */
 #define LINEUP__MARKER(elem_type, name, attr)                             \
-	__extension__ elem_type name[1][0] attr
+	__extension__ elem_type name[1][0] __attribute__((__unused__)) attr
 #else
 #define LINEUP__MARKER(elem_type, name, attr)                             \
 	__extension__ elem_type name[0] attr
@@ -365,27 +376,30 @@ typedef unsigned char lineup__isolate;
  * after LINEUP_ISOLATE_END start on a fresh line too: the seed's fix
  * (struct task_group, 704 -> 768 bytes) without hand-computed padding. */
 #if defined(__cplusplus)
-/* Anonymous structs are a GNU extension in C++. The warning points at the
- * 'struct' token, so the pragma covers just that far: __extension__ there
- * would hide -Wpedantic from the user's own members too. */
+/* C++ cannot put a member with a constructor (std::atomic, std::mutex) in
+ * an anonymous struct (issue 19): line-aligned markers give the same
+ * offsets instead. The first starts a line; the end marker sits right
+ * after the members, where C's does, and an aligned one after it makes
+ * the next member start a fresh line, as the end of an aligned struct
+ * does. */
 #define LINEUP_ISOLATE_BEGIN(name)                                        \
-	_Pragma("GCC diagnostic push")                                    \
-	_Pragma("GCC diagnostic ignored \"-Wpedantic\"")                  \
-	struct LINEUP_ALIGNED {                                           \
-	_Pragma("GCC diagnostic pop")                                     \
-		LINEUP__MARKER(lineup__isolate,                           \
-			       lineup__isolate_begin__##name, )
+	LINEUP__MARKER(lineup__isolate, lineup__isolate_begin__##name,    \
+		       LINEUP_ALIGNED)
+#define LINEUP_ISOLATE_END(name)                                          \
+	LINEUP__MARKER(lineup__isolate, lineup__isolate_end__##name, );   \
+	LINEUP__MARKER(lineup__isolate, lineup__isolate_next__##name,     \
+		       LINEUP_ALIGNED)
 #else
 /* Anonymous structs are standard C11. */
 #define LINEUP_ISOLATE_BEGIN(name)                                        \
 	struct LINEUP_ALIGNED {                                           \
 		LINEUP__MARKER(lineup__isolate,                           \
 			       lineup__isolate_begin__##name, )
-#endif
 #define LINEUP_ISOLATE_END(name)                                          \
 		LINEUP__MARKER(lineup__isolate,                           \
 			       lineup__isolate_end__##name, );            \
 	}
+#endif
 
 #else /* !LINEUP__HAVE_GNU_EXTENSIONS */
 

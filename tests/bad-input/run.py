@@ -1019,6 +1019,29 @@ def case_dwarf_self_reference(work):
     return runs
 
 
+def case_dwarf_unlaid_type(work):
+    # A member with no type (no compiler writes one): that struct is
+    # skipped with a note naming it, the others of the input stand
+    # (issue 19: one C++ class stopped `show` of a whole object).
+    p = dwarf_object(work, "unlaid", [
+        DW_INT,
+        dw_die("structure_type", name="broken", byte_size=8,
+               children=[dw_member("a", "int", 0),
+                         dw_die("member", name="m", data_member_location=4)]),
+        dw_die("structure_type", name="good", byte_size=4,
+               children=[dw_member("x", "int", 0)])])
+    ini = os.path.join(work, "unlaid.ini")
+    with open(ini, "w") as f:
+        f.write("[struct broken]\nwrite = a\n")
+    return [Run(["show", p], status=0, names=[p], stderr_lines=1,
+                words=["note:", "skipped struct broken", "member 'm'"],
+                stdout_words=["struct good"]),
+            Run(["show", "--struct", "broken", p], names=[p],
+                words=["failed to lay out struct broken", "member 'm'"]),
+            Run(["check", "--rules", ini, p], names=[p, ini],
+                words=["failed to lay out struct broken", "member 'm'"])]
+
+
 def case_dwarf_doubling_spelling(work):
     # f1 is int (int (*)(void), int (*)(void)); f2 takes two pointers to
     # f1, ... f40: spelling a member of type f40 * writes 2^40 parts.

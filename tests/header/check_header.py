@@ -247,7 +247,8 @@ def mode_arch(args):
 
 
 MEMBER = re.compile(r'^\s*(?P<type>\S.*?)\s+\**(?P<name>\w+)'
-                    r'(?P<dims>(\[\d*\])*);'
+                    r'(?P<dims>(\[\d*\])*)'
+                    r'(\s+__attribute__\(\(__aligned__\(\d+\)\)\))?;'
                     r'\s*/\*\s*(?P<off>\d+)\s+(?P<size>\d+)\s*\*/')
 
 

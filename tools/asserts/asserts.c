@@ -19,6 +19,8 @@
  */
 #include "asserts.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -341,7 +343,7 @@ static int plan_apart(struct lu_assert_plan *p, const int *group_of,
 				const struct lu_struct *s = p->s;
 				char type[256];
 
-				lu_asserts_type_name(s, type, sizeof(type));
+				lu_asserts_said_name(s, type, sizeof(type));
 				lu_error_set(err,
 					"failed to freeze %s: write group '%s' and group '%s' may share a line where an object starts at a multiple of its alignment (%llu), and a compiler assumes no more; make the type line-aligned (LINEUP_ALIGNED) rather than saying align = N",
 					type, p->groups[w].g.name,
@@ -449,7 +451,7 @@ int lu_asserts_plan(struct lu_assert_plan *p, const struct lu_struct *s,
 		if (!p->n && !s->n_groups && !rule) {
 			char type[256];
 
-			lu_asserts_type_name(s, type, sizeof(type));
+			lu_asserts_said_name(s, type, sizeof(type));
 			lu_error_set(err,
 				"failed to freeze %s: nothing to assert (it has no group markers and no rules); mark its groups or pass --rules",
 				type);
@@ -475,7 +477,35 @@ void lu_asserts_plan_free(struct lu_assert_plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
+void lu_asserts_cplus_name(const struct lu_struct *s, const char *prefix,
+			   char *buf, size_t size)
+{
+	const char *name = lu_unqualified(s->name);
+	int n = snprintf(buf, size, "%s", prefix);
+
+	for (const char *c = name; n >= 0 && *c && (size_t)n + 1 < size; c++)
+		if (isalnum((unsigned char)*c) || *c == '_')
+			buf[n++] = *c;
+		else if (n && buf[n - 1] != '_')
+			buf[n++] = '_';
+	if (n >= 0 && (size_t)n < size)
+		buf[n] = '\0';
+}
+
+void lu_asserts_said_name(const struct lu_struct *s, char *buf, size_t size)
+{
+	if (s->cplus)
+		snprintf(buf, size, "%s%s", lu_struct_tag_word(s), s->name);
+	else
+		lu_asserts_type_name(s, buf, size);
+}
+
 void lu_asserts_type_name(const struct lu_struct *s, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s%s", lu_struct_tag_word(s), s->name);
+	if (s->cplus && strchr(s->name, ','))
+		lu_asserts_cplus_name(s, "lineup_asserts_type_", buf, size);
+	else if (s->cplus)
+		snprintf(buf, size, "%s", s->name);
+	else
+		snprintf(buf, size, "%s%s", lu_struct_tag_word(s), s->name);
 }

@@ -86,7 +86,14 @@ void lu_asserts_plan_free(struct lu_assert_plan *plan);
 void lu_asserts_emit(FILE *out, const struct lu_assert_plan *plan,
 		     const char *source);
 
-/* How C spells S's type: "struct tag", "union tag" or a typedef name. */
+/* How C spells S's type: "struct tag", "union tag" or a typedef name;
+ * C++ its qualified name, or for a template with a comma in its
+ * arguments the alias lu_asserts_emit declares. */
 void lu_asserts_type_name(const struct lu_struct *s, char *buf, size_t size);
+/* S as messages name it: as C spells it, or "class ns::Name<a, b>". */
+void lu_asserts_said_name(const struct lu_struct *s, char *buf, size_t size);
+/* PREFIX and S's unqualified name as one C++ identifier. */
+void lu_asserts_cplus_name(const struct lu_struct *s, const char *prefix,
+			   char *buf, size_t size);
 
 #endif

@@ -63,7 +63,7 @@ static size_t lineup_write_apart(const struct emit *e, size_t i)
 	const struct lu_assert_plan *p = e->p;
 	size_t w = p->items[i].a.index, n = 0;
 
-	fprintf(e->out, "LINEUP_ASSERT_WRITE_APART(%s, %s", e->type,
+	fprintf(e->out, "%sLINEUP_ASSERT_WRITE_APART(%s, %s", e->indent, e->type,
 		group_name(e, w));
 	for (; i < p->n && n < WRITE_APART_MAX; i++, n++) {
 		const struct lu_assert *x = &p->items[i];
@@ -103,21 +103,21 @@ static size_t emit_lineup_one(const struct emit *e, size_t i)
 		standin_comment(e, x);
 		if (x->repeat)
 			break;
-		fprintf(e->out, "LINEUP_ASSERT_APART(%s, %s, %s);\n", e->type,
+		fprintf(e->out, "%sLINEUP_ASSERT_APART(%s, %s, %s);\n", e->indent, e->type,
 			member_name(e, x->a.index), member_name(e, x->b.index));
 		break;
 	case LU_ASSERT_IN_GROUP:
-		fprintf(e->out, "LINEUP_ASSERT_IN_GROUP(%s, %s, %s);\n",
+		fprintf(e->out, "%sLINEUP_ASSERT_IN_GROUP(%s, %s, %s);\n", e->indent,
 			e->type, group_name(e, x->a.index),
 			member_name(e, x->b.index));
 		break;
 	case LU_ASSERT_GROUP_LINES:
-		fprintf(e->out, "LINEUP_ASSERT_GROUP_LINES(%s, %s, %llu);\n",
+		fprintf(e->out, "%sLINEUP_ASSERT_GROUP_LINES(%s, %s, %llu);\n", e->indent,
 			e->type, group_name(e, x->a.index),
 			(unsigned long long)x->value);
 		break;
 	case LU_ASSERT_SIZE_MAX:
-		fprintf(e->out, "LINEUP_ASSERT_SIZE_MAX(%s, %llu);\n", e->type,
+		fprintf(e->out, "%sLINEUP_ASSERT_SIZE_MAX(%s, %llu);\n", e->indent, e->type,
 			(unsigned long long)x->value);
 		break;
 	}
@@ -253,12 +253,15 @@ static void heading(const struct emit *e, const char *source)
 {
 	const struct lu_struct *s = e->p->s;
 	bool kernel = e->p->style == LU_STYLE_KERNEL;
+	char said[512];
+
+	lu_asserts_said_name(s, said, sizeof(said));
 
 	fprintf(e->out,
 		"/*\n"
 		" * %s as `lineup asserts` verified it in %s\n"
 		" * (%u-byte lines, %llu bytes, aligned to %llu).\n",
-		e->type, source, e->p->line_size, (unsigned long long)s->size,
+		said, source, e->p->line_size, (unsigned long long)s->size,
 		(unsigned long long)s->align);
 	if (kernel)
 		fprintf(e->out,
@@ -292,8 +295,8 @@ static void section(const struct emit *e, size_t i, size_t *last_w,
 
 			*last_h = SIZE_MAX;
 			fprintf(e->out,
-				"/* %s group '%s' apart from these groups */\n",
-				lu_kind_name(w->kind), w->name);
+				"%s/* %s group '%s' apart from these groups */\n",
+				e->indent, lu_kind_name(w->kind), w->name);
 			return;
 		}
 		pair_comment(e, x->a.grp, x->b.grp);
@@ -311,16 +314,83 @@ static void section(const struct emit *e, size_t i, size_t *last_w,
 	fprintf(e->out, "%s/* %s */\n", e->indent, what);
 }
 
+/* Does side X name a member code outside a C++ class cannot? A group is
+ * named through its markers, which sit where its members do. */
+static bool side_hidden(const struct lu_assert_plan *p,
+			const struct lu_assert_side *x)
+{
+	const struct lu_struct *s = p->s;
+
+	if (!x->group)
+		return x->index < s->n_members && s->members[x->index].hidden;
+	const struct lu_group *g = &p->groups[x->index].g;
+
+	for (size_t i = g->first ? g->first - 1 : 0; i <= g->last &&
+						     i < s->n_members; i++)
+		if (s->members[i].hidden)
+			return true;
+	return false;
+}
+
+/* The first private or protected member the plan names, or NULL. */
+static const char *first_hidden(const struct lu_assert_plan *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct lu_assert *x = &p->items[i];
+
+		if (x->type == LU_ASSERT_SIZE_MAX)
+			continue;
+		if (side_hidden(p, &x->a))
+			return x->a.group ? p->groups[x->a.index].g.name
+					  : p->s->members[x->a.index].name;
+		if (x->type != LU_ASSERT_GROUP_LINES && side_hidden(p, &x->b))
+			return x->b.group ? p->groups[x->b.index].g.name
+					  : p->s->members[x->b.index].name;
+	}
+	return NULL;
+}
+
+/*
+ * C++: a template's name has commas, which split a macro's arguments,
+ * so the assertions name an alias; and a private member can only be
+ * named from a friend, so they sit in a struct the class befriends.
+ * Returns whether that struct was opened.
+ */
+static bool cplus_prologue(struct emit *e)
+{
+	const struct lu_struct *s = e->p->s;
+	const char *hidden = first_hidden(e->p);
+	char friend_name[300];
+
+	if (strchr(s->name, ','))
+		fprintf(e->out, "using %s = %s;\n", e->type, s->name);
+	if (!hidden || e->p->style == LU_STYLE_KERNEL)
+		return false;
+	lu_asserts_cplus_name(s, "lineup_asserts_", friend_name,
+			      sizeof(friend_name));
+	fprintf(e->out,
+		"/* '%s' is private or protected: these name it from a friend,\n"
+		" * in the class's namespace. Add to %s:\n"
+		" *	friend struct %s;\n"
+		" */\n"
+		"struct %s {\n",
+		hidden, s->name, friend_name, friend_name);
+	e->indent = "\t";
+	return true;
+}
+
 void lu_asserts_emit(FILE *out, const struct lu_assert_plan *p,
 		     const char *source)
 {
 	struct emit e = { .out = out, .p = p, .indent = "" };
-	bool kernel = p->style == LU_STYLE_KERNEL;
+	bool kernel = p->style == LU_STYLE_KERNEL, in_friend = false;
 	size_t last_w = 0, last_h = 0;
 	int last_type = -1;
 
 	lu_asserts_type_name(p->s, e.type, sizeof(e.type));
 	heading(&e, source);
+	if (p->s->cplus)
+		in_friend = cplus_prologue(&e);
 	if (kernel) {
 		char fn[300];
 
@@ -344,4 +414,6 @@ void lu_asserts_emit(FILE *out, const struct lu_assert_plan *p,
 				: "a flexible array, which sizeof cannot take");
 	if (kernel)
 		fprintf(out, "}\n");
+	if (in_friend)
+		fprintf(out, "};\n");
 }

@@ -109,6 +109,11 @@ void lu_rules_free(struct lu_rules *rules);
 
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 					   const char *name);
+/* A C identifier (with DOTS, dotted member paths "a.b"), N bytes of S. */
+bool lu_rules_valid_name(const char *s, size_t n, bool dots);
+/* A struct name: C's, or C++'s as the compiler spells it, with scopes and
+ * template arguments ("ns::Ring<long int, 4>"), brackets balanced. */
+bool lu_rules_valid_struct_name(const char *s);
 /* A struct's rules: by its tag, or by any typedef naming it. RULES may be
  * NULL (no rules file): then NULL. */
 const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,

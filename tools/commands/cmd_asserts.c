@@ -43,7 +43,7 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 	}
 	/* as the assertions would spell it: `struct ck_ring` for the
 	 * typedef ck_ring_t, `q_t` for a tagless one, never `struct q_t` */
-	lu_asserts_type_name(s, type, sizeof(type));
+	lu_asserts_said_name(s, type, sizeof(type));
 	fprintf(stderr,
 		"lineup: refusing to freeze %s from %s: %s (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
 		type, set->path, msg, f->n_errors, f->n_errors == 1 ? "" : "s");

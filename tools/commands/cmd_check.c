@@ -28,10 +28,38 @@ static int rules_structs_found(const struct lu_rules *rules,
 		const char *name = rules->structs[r].name;
 		bool found = false;
 
-		for (size_t i = 0; i < n_sets && !found; i++)
+		for (size_t i = 0; i < n_sets && !found; i++) {
+			char which[512];
+
 			found = lu_set_find(&sets[i], name) != NULL;
+			if (!found && lu_set_ambiguous(&sets[i], name, which,
+						       sizeof(which))) {
+				fprintf(stderr,
+					"lineup: %s:%u: error: struct %s is "
+					"ambiguous in %s: it names %s (give "
+					"the qualified name)\n",
+					rules->path, rules->structs[r].ini_line,
+					name, sets[i].path, which);
+				return -1;
+			}
+		}
 		if (found)
 			continue;
+		for (size_t i = 0; i < n_sets; i++)
+			for (size_t k = 0; k < sets[i].n_skipped; k++)
+				if (lu_struct_named(&(struct lu_struct){
+					    .name = sets[i].skipped[k].name },
+						    name)) {
+					fprintf(stderr,
+						"lineup: %s:%u: error: failed to "
+						"lay out struct %s in %s: %s\n",
+						rules->path,
+						rules->structs[r].ini_line,
+						sets[i].skipped[k].name,
+						sets[i].path,
+						sets[i].skipped[k].why);
+					return -1;
+				}
 		struct lu_strset nearest = { 0 };
 
 		for (size_t i = 0; i < n_sets; i++) {

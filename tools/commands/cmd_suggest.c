@@ -163,6 +163,11 @@ static const char *why_none(struct ctx *c, int kind)
 				       "isolating the write groups leaves %zu "
 				       "finding%s", p->bad,
 				       p->bad == 1 ? "" : "s");
+	/* a proof must not contradict check: the source's order is one */
+	if (!c->res.current_bad)
+		return "the rules hold in the current order (lineup check "
+		       "agrees), though no order suggest laid out does: keep "
+		       "the current one";
 	return lu_arena_printf(
 		&c->arena, "reordering alone cannot work: %s every write "
 		"group off the other hot groups' lines%s%s%s",
@@ -230,6 +235,16 @@ static void propose(struct ctx *c)
 		char *body = lu_sg_source_body(path, s->decl_line, &c->plan,
 					       &c->res.prop[k]);
 
+		/* C++ bodies hold code the proposal does not model: a diff
+		 * that would delete any of it is no diff */
+		if (s->cplus &&
+		    lu_sg_diff_drops(path, s->decl_line,
+				     body ? body : c->res.c[k],
+				     c->res.unplaced,
+				     sizeof(c->res.unplaced))) {
+			free(body);
+			continue;
+		}
 		c->res.diff[k] = lu_sg_diff(path, shown_path(c, s->file),
 					    s->decl_line,
 					    body ? body : c->res.c[k],
@@ -278,7 +293,7 @@ static int setup(struct ctx *c, struct lu_error *err)
 	}
 	rule = lu_rules_find(&c->rules, name);
 	if (!rule)
-		rule = lu_rules_find(&c->rules, c->res.s->name);
+		rule = lu_rules_for(&c->rules, c->res.s);
 	if (c->rules.matrix.present) {
 		if (lu_sg_matrix_build(&c->mx, &c->rules, c->res.s->name,
 				       c->cli, err) < 0)

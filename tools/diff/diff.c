@@ -99,6 +99,12 @@ static void match_members(const struct lu_struct *o, const struct lu_struct *n,
 			continue;
 		if (*m->name) {
 			hit = lu_named_find(idx, n_idx, m->name);
+			/* C++: two bases may each have a 'v'; the k-th of
+			 * OLD matches the k-th of NEW, in declaration order */
+			while (hit && old_of_new[hit->index] >= 0 &&
+			       hit + 1 < idx + n_idx &&
+			       !strcmp(hit[1].name, m->name))
+				hit++;
 			if (hit && old_of_new[hit->index] < 0) {
 				new_of_old[i] = (ptrdiff_t)hit->index;
 				old_of_new[hit->index] = (ptrdiff_t)i;

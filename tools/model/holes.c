@@ -35,6 +35,10 @@ void lu_find_holes(struct lu_item *items, size_t n, uint64_t size,
 
 		pos->hole = 0;
 		pos->bit_hole = 0;
+		/* C++'s [[no_unique_address]] empty member lies inside bytes
+		 * already seen: no hole before or after it (C has no such) */
+		if (!pos->size && !pos->bit_size && bit_end < last_seen_bit)
+			continue;
 		if (in_bitfield) {
 			/* the bits left unused in the previous unit */
 			uint64_t end = min_u64(bit_start, unit_end);

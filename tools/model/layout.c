@@ -56,6 +56,7 @@ void lu_set_init(struct lu_set *set, const char *path)
 void lu_set_free(struct lu_set *set)
 {
 	free(set->structs);
+	free(set->skipped);
 	lu_strset_free(&set->names);
 	lu_arena_free(&set->arena);
 	memset(set, 0, sizeof(*set));
@@ -71,27 +72,109 @@ struct lu_struct *lu_set_add(struct lu_set *set)
 	return s;
 }
 
+const char *lu_unqualified(const char *name)
+{
+	const char *last = name;
+	int angle = 0, paren = 0;
+
+	/* "ns::Ring<a::b, 4>::Block" ends in "Block": a "::" inside template
+	 * arguments or a function type's parentheses is not a scope */
+	for (const char *p = name; *p; p++) {
+		if (*p == '<')
+			angle++;
+		else if (*p == '>' && angle)
+			angle--;
+		else if (*p == '(')
+			paren++;
+		else if (*p == ')' && paren)
+			paren--;
+		else if (*p == ':' && p[1] == ':' && !angle && !paren)
+			last = p + 2;
+	}
+	return last;
+}
+
+/* Is NAME the struct's tag or one of its typedefs, qualified or not? */
+static bool named_as(const struct lu_struct *s, const char *name,
+		     bool qualified)
+{
+	if (!strcmp(qualified ? s->name : lu_unqualified(s->name), name))
+		return true;
+	for (size_t i = 0; i < s->n_typedefs; i++) {
+		const char *t = s->typedefs[i];
+
+		if (!strcmp(qualified ? t : lu_unqualified(t), name))
+			return true;
+	}
+	return false;
+}
+
 bool lu_struct_named(const struct lu_struct *s, const char *name)
 {
-	if (!strcmp(s->name, name))
-		return true;
-	for (size_t i = 0; i < s->n_typedefs; i++)
-		if (!strcmp(s->typedefs[i], name))
-			return true;
-	return false;
+	return named_as(s, name, true) || named_as(s, name, false);
+}
+
+size_t lu_set_candidates(const struct lu_set *set, const char *name,
+			 const struct lu_struct **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->n_structs; i++)
+		if (named_as(&set->structs[i], name, true)) {
+			if (out && max)
+				out[0] = &set->structs[i];
+			return 1;
+		}
+	/* unqualified: each qualified name once, its first definition */
+	for (size_t i = 0; i < set->n_structs; i++) {
+		const struct lu_struct *s = &set->structs[i];
+		bool seen = false;
+
+		if (!named_as(s, name, false))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(set->structs[j].name, s->name);
+		if (seen)
+			continue;
+		if (out && n < max)
+			out[n] = s;
+		n++;
+	}
+	return n;
 }
 
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name)
 {
-	for (size_t i = 0; i < set->n_structs; i++)
-		if (lu_struct_named(&set->structs[i], name))
-			return &set->structs[i];
-	return NULL;
+	const struct lu_struct *s = NULL;
+
+	return lu_set_candidates(set, name, &s, 1) == 1 ? s : NULL;
 }
 
 const char *lu_set_closest(const struct lu_set *set, const char *name)
 {
 	return lu_closest_name(name, &set->names);
+}
+
+bool lu_set_ambiguous(const struct lu_set *set, const char *name, char *buf,
+		      size_t size)
+{
+	const struct lu_struct *c[8];
+	size_t n = lu_set_candidates(set, name, c, 8), len = 0;
+
+	if (n < 2)
+		return false;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < 8 && len < size; i++) {
+		int w = snprintf(buf + len, size - len, "%s'%s'",
+				 i ? ", " : "", c[i]->name);
+
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+	if (n > 8 && len < size)
+		snprintf(buf + len, size - len, " and %zu more", n - 8);
+	return true;
 }
 
 const struct lu_struct *lu_set_find_or_error(const struct lu_set *set,
@@ -100,14 +183,42 @@ const struct lu_struct *lu_set_find_or_error(const struct lu_set *set,
 {
 	const struct lu_struct *s = lu_set_find(set, name);
 	const char *near;
+	char which[512];
 
 	if (s)
 		return s;
+	if (lu_set_ambiguous(set, name, which, sizeof(which))) {
+		lu_error_set(err, "struct %s is ambiguous in %s: it names %s "
+				  "(give the qualified name)",
+			     name, set->path, which);
+		return NULL;
+	}
+	for (size_t i = 0; i < set->n_skipped; i++)
+		if (!strcmp(set->skipped[i].name, name) ||
+		    !strcmp(lu_unqualified(set->skipped[i].name), name)) {
+			lu_error_set(err, "failed to lay out struct %s in %s: %s",
+				     set->skipped[i].name, set->path,
+				     set->skipped[i].why);
+			return NULL;
+		}
 	near = lu_set_closest(set, name);
 	lu_error_set(err, "failed to find struct %s in %s%s%s%s", name,
 		     set->path, near ? " (did you mean '" : "",
 		     near ? near : "", near ? "'?)" : "");
 	return NULL;
+}
+
+void lu_set_skip(struct lu_set *set, const char *name, const char *why)
+{
+	for (size_t i = 0; i < set->n_skipped; i++)
+		if (!strcmp(set->skipped[i].name, name))
+			return;
+	set->skipped = lu_grow(set->skipped, &set->cap_skipped,
+			       set->n_skipped, sizeof(*set->skipped));
+	set->skipped[set->n_skipped++] = (struct lu_skipped){
+		lu_arena_strdup(&set->arena, name),
+		lu_arena_strdup(&set->arena, why),
+	};
 }
 
 uint64_t lu_member_bytes(const struct lu_member *m)
@@ -184,5 +295,8 @@ void lu_struct_keep_members(struct lu_struct *s, struct lu_arena *arena,
 
 const char *lu_struct_tag_word(const struct lu_struct *s)
 {
-	return s->tagless ? "" : s->is_union ? "union " : "struct ";
+	return s->tagless    ? ""
+	       : s->is_union ? "union "
+	       : s->is_class ? "class "
+			     : "struct ";
 }

@@ -52,6 +52,8 @@ struct lu_member {
 	unsigned depth;		/* 0 as C sees it, >0 inside a named member */
 	int group;		/* index in lu_struct.groups, -1 for none */
 	bool marker;		/* a zero-size group marker */
+	bool hidden;		/* C++ private or protected: code outside the
+				 * class (and its friends) cannot name it */
 	/* Of a struct type, named and not through a typedef: that struct's
 	 * tail padding, which pahole reports after the member and sums in
 	 * "paddings" (holes.h); 0 otherwise or unknown. */
@@ -107,6 +109,9 @@ struct lu_struct {
 	const char **typedefs;	/* every typedef naming it, may be none */
 	size_t n_typedefs;
 	bool is_union;
+	bool is_class;		/* C++ "class": spelled so, members private
+				 * until a public: */
+	bool cplus;		/* from a C++ unit: name and types are C++'s */
 	uint64_t size;
 	uint64_t align;
 	bool align_inferred;	/* guessed from gaps (BTF, pahole text) */
@@ -122,6 +127,17 @@ struct lu_struct {
 	/* in declaration order, each before the blocks inside it */
 	struct lu_block *blocks;
 	size_t n_blocks;
+	/* C++ virtual base classes (their types' spellings): where one
+	 * lies is decided by the most derived object, so no member of one
+	 * is in the lists above and its bytes count as padding. */
+	const char **virtual_bases;
+	size_t n_virtual_bases;
+};
+
+/* A type the reader met and could not lay out: left out with a note. */
+struct lu_skipped {
+	const char *name;
+	const char *why;
 };
 
 /* All layouts read from one input. */
@@ -142,6 +158,8 @@ struct lu_set {
 	size_t n_structs, cap_structs;
 	struct lu_arena arena;	/* owns every string and array above */
 	struct lu_strset names;	/* every struct name in the input */
+	struct lu_skipped *skipped;	/* in the order met, one per name */
+	size_t n_skipped, cap_skipped;
 };
 
 const char *lu_kind_name(enum lu_kind kind);
@@ -155,12 +173,28 @@ struct lu_struct *lu_set_add(struct lu_set *set);
 void lu_struct_keep_members(struct lu_struct *s, struct lu_arena *arena,
 			    const struct lu_member *members, size_t n_members,
 			    const struct lu_block *blocks, size_t n_blocks);
-/* Finds the first struct with the tag or a typedef NAME, NULL if absent. */
+/*
+ * The first struct with the tag or a typedef NAME: qualified as the
+ * compiler spells it ("ns::Ring<long int, 4>", "Outer<int>::Block"), or
+ * unqualified when only one qualified name ends so. NULL if absent or
+ * ambiguous.
+ */
 const struct lu_struct *lu_set_find(const struct lu_set *set, const char *name);
-/* Is NAME the struct's tag or one of its typedefs? */
+/* How many qualified names NAME finds (1 for an exact match), the first
+ * MAX of them (each name's first definition) into OUT. */
+size_t lu_set_candidates(const struct lu_set *set, const char *name,
+			 const struct lu_struct **out, size_t max);
+/* Does NAME find several? Then BUF lists them: "'a::M', 'b::M'". */
+bool lu_set_ambiguous(const struct lu_set *set, const char *name, char *buf,
+		      size_t size);
+/* What follows the last scope "::" (outside template arguments). */
+const char *lu_unqualified(const char *name);
+/* Is NAME the struct's tag or one of its typedefs, qualified or not? */
 bool lu_struct_named(const struct lu_struct *s, const char *name);
-/* "struct " or "union " before a tag; "" before a tagless struct's
- * typedef name, which is how C spells it. */
+/* Records a type the reader could not lay out, once per name. */
+void lu_set_skip(struct lu_set *set, const char *name, const char *why);
+/* "struct ", "class " or "union " before a tag; "" before a tagless
+ * struct's typedef name, which is how C spells it. */
 const char *lu_struct_tag_word(const struct lu_struct *s);
 /* The struct name of the input nearest to NAME, for "did you mean". */
 const char *lu_set_closest(const struct lu_set *set, const char *name);

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -266,5 +267,11 @@ int lu_read(const char *path, const struct lu_read_opts *opts,
 	lu_strset_free(&ctx.wanted);
 	if (rc == 0)
 		lu_set_finish(set);
+	/* one type the reader cannot lay out stops none of the others; one
+	 * asked for by name is the asker's error (lu_set_find_or_error) */
+	for (size_t i = 0; rc == 0 && !opts->n_names && i < set->n_skipped;
+	     i++)
+		fprintf(stderr, "lineup: note: %s: skipped struct %s: %s\n",
+			ctx.path, set->skipped[i].name, set->skipped[i].why);
 	return rc;
 }

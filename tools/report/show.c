@@ -236,7 +236,7 @@ static void print_group_close(const struct painter *p, const struct lu_group *g,
  * prints it; other typedef names in a comment. */
 static void print_header(FILE *out, const struct lu_struct *s)
 {
-	const char *word = s->is_union ? "union" : "struct";
+	const char *word = s->is_union ? "union" : s->is_class ? "class" : "struct";
 	size_t k = 0;
 
 	if (s->tagless) {
@@ -655,6 +655,12 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 			     .line = line };
 
 	print_header(out, s);
+	/* pahole prints them at 0xffffffff: their offset is not static */
+	for (size_t v = 0; v < s->n_virtual_bases; v++)
+		fprintf(out, "\t/* virtual base %s: placed by the most derived "
+			     "object, not laid out here; its bytes show as "
+			     "padding */\n",
+			s->virtual_bases[v]);
 	show_block(&sh, -1, 1, &holes, &st);
 	for (size_t g = 0; g < s->n_groups; g++)
 		if (s->groups[g].last == s->n_members)

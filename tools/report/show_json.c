@@ -107,8 +107,17 @@ static void struct_json(struct lu_js *js, const struct lu_struct *s,
 {
 	lu_js_open_object(js, NULL);
 	lu_js_str(js, "name", s->name);
-	lu_js_str(js, "kind", s->is_union ? "union" : "struct");
+	lu_js_str(js, "kind", s->is_union   ? "union"
+			      : s->is_class ? "class"
+					    : "struct");
 	lu_js_bool(js, "tagless", s->tagless);
+	/* C++ only: C's output stays as it was */
+	if (s->n_virtual_bases) {
+		lu_js_open_array(js, "virtual_bases");
+		for (size_t i = 0; i < s->n_virtual_bases; i++)
+			lu_js_str(js, NULL, s->virtual_bases[i]);
+		lu_js_close(js);
+	}
 	lu_js_open_array(js, "typedefs");
 	for (size_t i = 0; i < s->n_typedefs; i++)
 		lu_js_str(js, NULL, s->typedefs[i]);

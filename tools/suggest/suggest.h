@@ -112,6 +112,16 @@ void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 /* Lays P out in every configuration and checks each: fills size,
  * max_size and bad. */
 void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p);
+/*
+ * The members with no kind (neither the rules nor markers name them) that
+ * P puts on a line a write group touches, in the input's configuration,
+ * into *NAMES (ARENA's); how many. None when the object is not
+ * line-aligned: which line is whose then depends on where it starts.
+ */
+size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
+				    const struct lu_sg_proposal *p,
+				    struct lu_arena *arena,
+				    const char ***names);
 /* Findings that a proposal must not have (conflicts, size limits). */
 bool lu_sg_counts(const struct lu_finding *f);
 

@@ -141,3 +141,65 @@ done:
 	free(prop);
 	return out;
 }
+
+/* A line without its leading and trailing blanks, for comparing. */
+static size_t trimmed(const char *s, const char **start)
+{
+	size_t n;
+
+	s += strspn(s, " \t");
+	n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	*start = s;
+	return n;
+}
+
+bool lu_sg_diff_drops(const char *path, unsigned decl_line,
+		      const char *proposal, char *line, size_t size)
+{
+	char *text = NULL, *prop = strdup(proposal);
+	size_t len = 0, first = 0, last = 0;
+	struct lu_sg_lines old = { 0 }, new = { 0 };
+	bool drops = false;
+	bool *used;
+
+	if (!prop)
+		abort();
+	if (lu_slurp(path, LU_SG_MAX_SOURCE, &text, &len) ||
+	    memchr(text, '\0', len))
+		goto done;
+	lu_sg_split_lines(text, &old);
+	lu_sg_split_lines(prop, &new);
+	if (!lu_sg_body_lines(&old, decl_line, &first, &last))
+		goto done;
+	used = calloc(new.n + 1, sizeof(*used));
+	if (!used)
+		abort();
+	/* every non-blank line of the body must be a line of the proposal */
+	for (size_t i = first; i < last && !drops; i++) {
+		const char *a, *b;
+		size_t n = trimmed(old.at[i], &a), k;
+
+		if (!n)
+			continue;
+		for (k = 0; k < new.n; k++) {
+			if (!used[k] && trimmed(new.at[k], &b) == n &&
+			    !memcmp(a, b, n))
+				break;
+		}
+		if (k < new.n) {
+			used[k] = true;
+			continue;
+		}
+		drops = true;
+		snprintf(line, size, "%.*s", (int)(n < 80 ? n : 80), a);
+	}
+	free(used);
+done:
+	free(old.at);
+	free(new.at);
+	free(text);
+	free(prop);
+	return drops;
+}

@@ -32,5 +32,14 @@ bool lu_sg_body_lines(const struct lu_sg_lines *l, unsigned decl,
  */
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 		 const char *proposal, bool all_configs, bool *conditional);
+/*
+ * Would the diff from OLD_BODY (the source's lines between the braces) to
+ * PROPOSAL delete a line it does not put back? A reorder moves the lines
+ * it placed; a line it drops is code the proposal does not model (C++
+ * member functions, access specifiers, nested types, initializers). The
+ * first such line, trimmed, into LINE (SIZE bytes); false when none.
+ */
+bool lu_sg_diff_drops(const char *path, unsigned decl_line,
+		      const char *proposal, char *line, size_t size);
 
 #endif

@@ -94,6 +94,28 @@ static void holds(FILE *out, const struct lu_sg_result *r)
 		fprintf(out, "; holds in all %zu configurations", r->n_configs);
 }
 
+/*
+ * Members the rules leave without a kind, on a line the proposal gives a
+ * write group: nothing checks them, so the reader is told (a perf sample
+ * that never saw a member drafts rules without it).
+ */
+static void unclassified(FILE *out, const struct lu_sg_result *r, int k)
+{
+	struct lu_arena a = { 0 };
+	const char **names;
+	size_t n = lu_sg_unclassified_on_writes(r->plan, &r->prop[k], &a,
+						&names);
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s'%s'", i ? ", " : "\nno kind, on a written "
+						  "line: ", names[i]);
+	if (n)
+		fprintf(out, " (the rules name %s nowhere: say whether %s "
+			     "read on a hot path)",
+			n == 1 ? "it" : "them", n == 1 ? "it is" : "they are");
+	lu_arena_free(&a);
+}
+
 int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 {
 	const struct lu_struct *s = r->s;
@@ -135,9 +157,18 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			lines_text(p->size, line, n_lines, sizeof(n_lines)));
 		what_changed(out, r, k);
 		holds(out, r);
-		fprintf(out, "\nstruct %s {\n%s};\n", s->name, r->c[k]);
+		unclassified(out, r, k);
+		fprintf(out, "\n%s%s {\n%s};\n",
+			s->tagless ? "struct " : lu_struct_tag_word(s), s->name,
+			r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
+		else if (r->unplaced[0])
+			fprintf(out, "\nno diff: the class's body holds lines "
+				     "this proposal does not place (first: "
+				     "'%s'), which a diff would delete; move "
+				     "the members by hand\n",
+				r->unplaced);
 		else if (r->conditional && !r->n_configs)
 			fprintf(out, "\nno diff: the struct's source has #if "
 				     "lines, and without a [matrix] in the "

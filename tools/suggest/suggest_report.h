@@ -9,6 +9,8 @@
 
 enum { LU_SG_REORDER, LU_SG_MINIMAL, LU_SG_ISOLATE, LU_SG_N };
 
+#define LU_SG_UNPLACED_MAX 96
+
 struct lu_sg_result {
 	const struct lu_sg_plan *plan;
 	const struct lu_set *set;
@@ -21,6 +23,10 @@ struct lu_sg_result {
 	char *diff[LU_SG_N];	/* against the source, NULL when unknown */
 	const char *reason[LU_SG_N];	/* why there is none */
 	bool conditional;	/* the source's body has #if lines */
+	/* a C++ body's first line a diff would delete and not put back (a
+	 * member function, an access specifier, a nested type, a member
+	 * with its initializer): then there is no diff */
+	char unplaced[LU_SG_UNPLACED_MAX];
 };
 
 extern const char *const lu_sg_kind_names[LU_SG_N];

@@ -64,6 +64,7 @@ struct dwarf_reader {
 	struct lu_block *blocks;	/* its anonymous structs and unions */
 	size_t n_blocks, cap_blocks;
 	int open_block;			/* the innermost being filled, or -1 */
+	bool in_class;			/* members are private by default */
 	struct lu_dw_memo padded;	/* struct_padding, this struct's */
 	size_t visits;		/* add_member calls for this struct */
 	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */
@@ -86,6 +87,15 @@ struct dwarf_reader {
 	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
 	size_t n_types;		/* top-level type DIEs: none is -g1 */
+	struct lu_dw_scopes scopes;	/* the unit's C++ scopes */
+	/* C++ virtual bases met in the struct being built, and why it
+	 * cannot be laid out (then it is skipped, with a note) */
+	const char **vbases;
+	size_t n_vbases, cap_vbases;
+	char skip_why[160];
+	/* members [i] of an empty class type, for [[no_unique_address]] */
+	bool *empty;
+	size_t cap_empty;
 	bool failed;
 };
 
@@ -110,6 +120,15 @@ uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
+/* A C++ virtual base's DW_TAG_inheritance (dwarf_cxx.c). */
+bool lu_dw_is_virtual_base(Dwarf_Die *m);
+/* A class with no data members, nor its bases (1 byte), DEPTH 0. */
+bool lu_dw_is_empty_class(Dwarf_Die *t, int depth);
+/* Members r->empty marks take no room where they share a byte (C++20's
+ * [[no_unique_address]]) or lie at the end of a struct of SIZE bytes. */
+void lu_dwarf_drop_empty_room(struct dwarf_reader *r, uint64_t size);
+/* Records the scope of every type of a C++ unit (dwarf_scopes.c). */
+void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* What the reader kept per type and per string, at the end of a read. */
 void lu_dwarf_free_memos(struct dwarf_reader *r);
 

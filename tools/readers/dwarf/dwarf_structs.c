@@ -145,7 +145,7 @@ static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
 	r->text.full = false;
 	if (dims) {
 		lu_dw_array_dims(die, &r->text);
-	} else if (!lu_dw_type_name(die, &r->text, &cycle)) {
+	} else if (!lu_dw_type_name(die, &r->scopes, &r->text, &cycle)) {
 		fail_at(r, &cycle, "refers to itself");
 		return NULL;
 	}
@@ -167,6 +167,9 @@ void lu_dwarf_free_memos(struct dwarf_reader *r)
 	lu_dw_memo_free(&r->dims);
 	lu_dw_memo_free(&r->walked);
 	lu_dw_memo_free(&r->typehash);
+	lu_dw_memo_free(&r->scopes.prefix);
+	free(r->vbases);
+	free(r->empty);
 	free(r->text.p);
 }
 
@@ -212,6 +215,23 @@ static uint32_t place_bits(struct dwarf_reader *r, Dwarf_Die *m, uint64_t loc,
 	return (uint32_t)((uint64_t)bits % unit_bits);
 }
 
+/* Records the virtual base M once per struct, by its type's spelling. */
+static void add_virtual_base(struct dwarf_reader *r, Dwarf_Die *m)
+{
+	Dwarf_Die type;
+	const char *tn = lu_dw_type_of(m, &type) ? type_text(r, &type, false)
+						  : keep(r, "<unknown>");
+
+	if (!tn)
+		return;
+	for (size_t i = 0; i < r->n_vbases; i++)
+		if (r->vbases[i] == tn)
+			return;
+	r->vbases = lu_grow(r->vbases, &r->cap_vbases, r->n_vbases,
+			    sizeof(*r->vbases));
+	r->vbases[r->n_vbases++] = tn;
+}
+
 /* Members of one struct type the padding walk looks at, at most. */
 #define MAX_PADDING_ITEMS 4096
 
@@ -235,7 +255,7 @@ static uint64_t struct_padding(struct dwarf_reader *r, Dwarf_Die *t)
 	do {
 		uint64_t loc, bit_size;
 
-		if (!lu_dw_is_data_member(&child))
+		if (!lu_dw_is_data_member(&child) || lu_dw_is_virtual_base(&child))
 			continue;
 		if (n == MAX_PADDING_ITEMS || !lu_dw_type_of(&child, &type) ||
 		    !lu_dw_member_location(&child, &loc))
@@ -281,13 +301,19 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 		r->failed = true;
 		return;
 	}
+	if (lu_dw_is_virtual_base(m)) {
+		add_virtual_base(r, m);
+		return;
+	}
 	if (!lu_dw_type_of(m, &type) || !lu_dw_member_location(m, &loc)) {
-		lu_error_set(r->err,
-			     "failed to read DWARF from %s: malformed member "
-			     "'%s' at DIE 0x%llx",
-			     r->path, name ? name : "",
-			     (unsigned long long)dwarf_dieoffset(m));
-		r->failed = true;
+		/* this type only: the others of the input stand */
+		snprintf(r->skip_why, sizeof(r->skip_why),
+			 "member '%.64s' at DIE 0x%llx has no type or no "
+			 "constant offset",
+			 name ? name : "", (unsigned long long)dwarf_dieoffset(m));
+		for (char *p = r->skip_why; *p; p++)
+			if ((unsigned char)*p < ' ' || *p == 0x7f)
+				*p = '?';
 		return;
 	}
 	bool have_core = lu_dw_strip_type(&type, &core);
@@ -352,6 +378,12 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 
 	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
 			     sizeof(*r->members));
+	while (r->n_members >= r->cap_empty)
+		r->empty = lu_grow(r->empty, &r->cap_empty, r->cap_empty,
+				   sizeof(*r->empty));
+	r->empty[r->n_members] = have_core && !lu_dw_udata(m, DW_AT_bit_size, 0) &&
+				 dwarf_tag(&type) != DW_TAG_array_type &&
+				 lu_dw_is_empty_class(&core, 0);
 	struct lu_member *out = &r->members[r->n_members++];
 
 	memset(out, 0, sizeof(*out));
@@ -362,6 +394,13 @@ static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
 	out->dims = dims;
 	out->depth = depth;
 	out->group = -1;
+	/* DWARF states an access only where it is not the default (private
+	 * in a class, public in a struct or union) */
+	uint64_t access = lu_dw_udata(m, DW_AT_accessibility,
+				      r->in_class ? DW_ACCESS_private
+						  : DW_ACCESS_public);
+
+	out->hidden = access != DW_ACCESS_public;
 	out->file = decl_file(r, m);
 	out->decl_line = decl_line(m);
 	int col = 0;
@@ -404,18 +443,23 @@ static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
 			const char *prefix, unsigned depth, int nesting)
 {
 	Dwarf_Die child;
+	bool outer = r->in_class;
 
 	if (dwarf_child(s, &child) != 0)
 		return;
+	r->in_class = dwarf_tag(s) == DW_TAG_class_type;
 	do {
 		if (lu_dw_is_data_member(&child))
 			add_member(r, &child, base, prefix, depth, nesting);
-	} while (!r->failed && dwarf_siblingof(&child, &child) == 0);
+	} while (!r->failed && !r->skip_why[0] &&
+		 dwarf_siblingof(&child, &child) == 0);
+	r->in_class = outer;
 }
 
 /* ---- structs -------------------------------------------------------- */
 
-static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
+/* False when DIE cannot be laid out: skipped with a note, or failed. */
+static bool build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 			 const char *name)
 {
 	Dwarf_Die bad;
@@ -423,22 +467,31 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	/* before anything that recurses into members or sums their sizes */
 	if (lu_dw_check_layout(&r->walked, die, &bad) < 0) {
 		fail_at(r, &bad, "contains itself");
-		return;
+		return false;
 	}
 	r->n_members = 0;
 	r->n_blocks = 0;
+	r->n_vbases = 0;
+	r->skip_why[0] = '\0';
 	r->open_block = -1;
 	r->visits = 0;
 	add_members(r, die, 0, NULL, 0, 0);
 	lu_dw_memo_free(&r->padded);
 	if (r->failed)
-		return;
+		return false;
+	if (r->skip_why[0]) {
+		lu_set_skip(r->set, name, r->skip_why);
+		return false;
+	}
+	lu_dwarf_drop_empty_room(r, lu_dw_udata(die, DW_AT_byte_size, 0));
 
 	struct lu_struct *s = lu_set_add(r->set);
 	struct lu_arena *a = &r->set->arena;
 
 	s->name = name;
 	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
+	s->is_class = dwarf_tag(die) == DW_TAG_class_type;
+	s->cplus = r->scopes.cplus;
 	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
 	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
 	if (!s->align)
@@ -451,6 +504,14 @@ static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->unit = lu_intern_str(&r->strings, a, r->unit ? r->unit : r->cu);
 	lu_struct_keep_members(s, a, r->members, r->n_members, r->blocks,
 			       r->n_blocks);
+	if (r->n_vbases) {
+		s->virtual_bases = lu_arena_alloc(a, r->n_vbases *
+							  sizeof(*s->virtual_bases));
+		memcpy(s->virtual_bases, r->vbases,
+		       r->n_vbases * sizeof(*s->virtual_bases));
+		s->n_virtual_bases = r->n_vbases;
+	}
+	return true;
 }
 
 /* Looks for group markers among the direct members, once per definition. */
@@ -555,8 +616,7 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 	struct kept_slot *slot = kept_slot(&r->kept, name, fp);
 
 	if (!slot->name) {
-		build_struct(r, die, name);
-		if (r->failed)
+		if (!build_struct(r, die, name))
 			return SIZE_MAX;
 		slot->name = name;
 		slot->fp = fp;
@@ -582,6 +642,28 @@ static bool wants(struct dwarf_reader *r, const char *name)
 	return v;
 }
 
+/* NAME of DIE with its C++ scope ("ns::" NAME), interned. */
+static const char *qualified(struct dwarf_reader *r, Dwarf_Die *die,
+			     const char *name)
+{
+	const char *scope = lu_dw_scope_of(&r->scopes, die);
+
+	return scope ? lu_intern_join(&r->strings, &r->set->arena, scope, name,
+				      "")
+		     : keep(r, name);
+}
+
+/* Wanted by its qualified name KEPT, or by the unqualified NAME. */
+static bool wanted_as(struct dwarf_reader *r, const char *kept,
+		      const char *name)
+{
+	bool w = wants(r, kept);
+
+	if (strcmp(kept, name) && wants(r, keep(r, name)))
+		w = true;
+	return w;
+}
+
 /* A struct DIE met in the walk: kept when wanted by its tag or marked. */
 static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 {
@@ -596,9 +678,9 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 	enter_unit(r, die);
 	if (lu_dw_memo_get(&r->built, die->addr, &index))
 		return (size_t)index - 1; /* a typedef got here first */
-	const char *kept = keep(r, name);
+	const char *kept = qualified(r, die, name);
 
-	if (!wants(r, kept) &&
+	if (!wanted_as(r, kept, name) &&
 	    !(r->opts->marked && has_markers(r, die, kept)))
 		return SIZE_MAX;
 	return keep_definition(r, die, kept);
@@ -638,8 +720,8 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	    !lu_dw_strip_type(&type, &core) || !lu_dw_is_aggregate(&core) ||
 	    dwarf_hasattr(&core, DW_AT_declaration))
 		return;
-	const char *kept = keep(r, name);
-	bool wanted = wants(r, kept);
+	const char *kept = qualified(r, die, name);
+	bool wanted = wanted_as(r, kept, name);
 	const char *tag = dwarf_diename(&core);
 	size_t at = SIZE_MAX;
 
@@ -650,7 +732,8 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 		at = visit_struct(r, &core);
 	if (at == SIZE_MAX && !r->failed &&
 	    (wanted || (r->opts->marked && has_markers(r, &core, kept))))
-		at = keep_definition(r, &core, tag ? keep(r, tag) : kept);
+		at = keep_definition(r, &core,
+				     tag ? qualified(r, &core, tag) : kept);
 	if (at != SIZE_MAX && !r->failed)
 		add_typedef(r, at, kept, !tag);
 }
@@ -658,6 +741,7 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
 {
 	enter_unit(r, cudie);
+	lu_dwarf_scopes_enter(r, cudie);
 }
 
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die)

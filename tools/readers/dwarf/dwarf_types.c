@@ -86,8 +86,15 @@ uint64_t lu_dw_type_size(Dwarf_Die *type)
 	case DW_TAG_rvalue_reference_type:
 	case DW_TAG_ptr_to_member_type: {
 		uint8_t addr = 8;
+		Dwarf_Die to;
 
 		dwarf_cu_info(t.cu, NULL, NULL, NULL, NULL, NULL, &addr, NULL);
+		/* the Itanium C++ ABI (2.3): a pointer to member function is
+		 * a function pointer and a this adjustment, two words */
+		if (dwarf_tag(&t) == DW_TAG_ptr_to_member_type &&
+		    lu_dw_type_of(&t, &to) &&
+		    dwarf_tag(&to) == DW_TAG_subroutine_type)
+			return lu_dw_udata(&t, DW_AT_byte_size, 2u * addr);
 		return lu_dw_udata(&t, DW_AT_byte_size, addr);
 	}
 	default:
@@ -96,80 +103,6 @@ uint64_t lu_dw_type_size(Dwarf_Die *type)
 }
 
 static uint64_t type_align(struct lu_dw_abi *abi, Dwarf_Die *type, int depth);
-
-size_t lu_dw_memo_slot(const struct lu_dw_memo *m, const void *die)
-{
-	/* the product's high bits: DIEs are a few bytes apart */
-	size_t i = (size_t)(((uintptr_t)die * 0x9e3779b97f4a7c15ull) >> 32) &
-		   (m->cap - 1);
-
-	while (m->die[i] && m->die[i] != die)
-		i = (i + 1) & (m->cap - 1);
-	return i;
-}
-
-void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t value)
-{
-	if (2 * (m->count + 1) > m->cap) {
-		struct lu_dw_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
-
-		n.die = calloc(n.cap, sizeof(*n.die));
-		n.value = calloc(n.cap, sizeof(*n.value));
-		if (!n.die || !n.value)
-			abort();
-		for (size_t i = 0; i < m->cap; i++)
-			if (m->die[i]) {
-				size_t k = lu_dw_memo_slot(&n, m->die[i]);
-
-				n.die[k] = m->die[i];
-				n.value[k] = m->value[i];
-			}
-		n.count = m->count;
-		free(m->die);
-		free(m->value);
-		*m = n;
-	}
-	size_t k = lu_dw_memo_slot(m, die);
-
-	if (!m->die[k])
-		m->count++;
-	m->die[k] = die;
-	m->value[k] = value;
-}
-
-bool lu_dw_memo_get(const struct lu_dw_memo *m, const void *die,
-		    uint64_t *value)
-{
-	if (!m->cap)
-		return false;
-	size_t k = lu_dw_memo_slot(m, die);
-
-	if (!m->die[k])
-		return false;
-	*value = m->value[k];
-	return true;
-}
-
-void lu_dw_memo_free(struct lu_dw_memo *m)
-{
-	free(m->die);
-	free(m->value);
-	memset(m, 0, sizeof(*m));
-}
-
-/* Freeing and growing the table again for every unit cost a third of the
- * lookups themselves; clearing a sparse one costs more than regrowing. */
-void lu_dw_memo_forget(struct lu_dw_memo *m)
-{
-	if (!m->cap)
-		return;
-	if (m->count * 8 < m->cap) {
-		lu_dw_memo_free(m);
-		return;
-	}
-	memset(m->die, 0, m->cap * sizeof(*m->die));
-	m->count = 0;
-}
 
 /*
  * A struct's alignment: the largest of its members', or 1 when it is packed,
@@ -278,6 +211,13 @@ static uint64_t unqualified_align(struct lu_dw_abi *abi, Dwarf_Die *t,
 	case DW_TAG_array_type:
 		return lu_dw_type_of(t, &inner) ? type_align(abi, &inner, depth + 1)
 					  : 1;
+	case DW_TAG_ptr_to_member_type: {
+		/* one or two words (lu_dw_type_size), aligned as one */
+		uint8_t addr = 8;
+
+		dwarf_cu_info(t->cu, NULL, NULL, NULL, NULL, NULL, &addr, NULL);
+		return addr < abi->max_base_align ? addr : abi->max_base_align;
+	}
 	default: {
 		uint64_t size = lu_dw_type_size(t);
 
@@ -524,6 +464,7 @@ void lu_dw_array_dims(Dwarf_Die *array, struct lu_dw_buf *dims)
  */
 struct spelling {
 	struct lu_dw_buf *out;
+	const struct lu_dw_scopes *scopes;	/* NULL: spell as C */
 	const void *path[MAX_TYPE_DEPTH + 1];
 	Dwarf_Die cycle;
 	bool cyclic;
@@ -553,7 +494,9 @@ static void subroutine_name(struct spelling *sp, Dwarf_Die *fn,
 				first = false;
 				continue;
 			}
-			if (dwarf_tag(&param) != DW_TAG_formal_parameter)
+			/* C++'s implicit this is not spelled */
+			if (dwarf_tag(&param) != DW_TAG_formal_parameter ||
+			    dwarf_hasattr(&param, DW_AT_artificial))
 				continue;
 			if (!first)
 				lu_dw_buf_puts(out, ", ");
@@ -568,6 +511,71 @@ static void subroutine_name(struct spelling *sp, Dwarf_Die *fn,
 	if (first)
 		lu_dw_buf_puts(out, "void");
 	lu_dw_buf_puts(out, ")");
+}
+
+/*
+ * A named class, struct, union, enum or typedef of a C++ unit: its
+ * qualified name and no keyword, as C++ spells it. False for the rest.
+ */
+static bool cplus_name(struct spelling *sp, Dwarf_Die *die, const char *name)
+{
+	switch (dwarf_tag(die)) {
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+	case DW_TAG_typedef:
+		break;
+	default:
+		return false;
+	}
+	if (!name)
+		return false;
+	const char *scope = lu_dw_scope_of(sp->scopes, die);
+
+	if (scope)
+		lu_dw_buf_puts(sp->out, scope);
+	lu_dw_buf_puts(sp->out, name);
+	return true;
+}
+
+/* "int S::*", "void (S::*)(int)": the class from DW_AT_containing_type. */
+static void member_pointer_name(struct spelling *sp, Dwarf_Die *die, int depth)
+{
+	struct lu_dw_buf *out = sp->out;
+	struct lu_dw_buf cls = { 0 };
+	Dwarf_Attribute a;
+	Dwarf_Die c, t;
+
+	if (dwarf_attr_integrate(die, DW_AT_containing_type, &a) &&
+	    dwarf_formref_die(&a, &c)) {
+		struct spelling inner = { .out = &cls, .scopes = sp->scopes };
+		int tag = dwarf_tag(&c);
+
+		/* the class without its keyword, in C as in C++ */
+		if ((tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
+		     tag == DW_TAG_union_type) && dwarf_diename(&c)) {
+			const char *scope = lu_dw_scope_of(sp->scopes, &c);
+
+			if (scope)
+				lu_dw_buf_puts(&cls, scope);
+			lu_dw_buf_puts(&cls, dwarf_diename(&c));
+		} else {
+			type_name(&inner, &c, 0);
+		}
+	}
+	lu_dw_buf_puts(&cls, "::*");
+	if (!lu_dw_type_of(die, &t)) {
+		lu_dw_buf_puts(out, "void ");
+		lu_dw_buf_puts(out, cls.p);
+	} else if (dwarf_tag(&t) == DW_TAG_subroutine_type) {
+		subroutine_name(sp, &t, cls.p, depth);
+	} else {
+		type_name(sp, &t, depth + 1);
+		lu_dw_buf_puts(out, " ");
+		lu_dw_buf_puts(out, cls.p);
+	}
+	free(cls.p);
 }
 
 static void type_name(struct spelling *sp, Dwarf_Die *die, int depth)
@@ -592,7 +600,12 @@ static void type_name(struct spelling *sp, Dwarf_Die *die, int depth)
 		}
 	}
 	sp->path[depth] = die->addr;
+	if (sp->scopes && sp->scopes->cplus && cplus_name(sp, die, name))
+		return;
 	switch (dwarf_tag(die)) {
+	case DW_TAG_ptr_to_member_type:
+		member_pointer_name(sp, die, depth);
+		return;
 	case DW_TAG_base_type:
 	case DW_TAG_typedef:
 	case DW_TAG_unspecified_type:
@@ -715,10 +728,10 @@ uint64_t lu_dw_struct_align(struct lu_dw_abi *abi, Dwarf_Die *s)
 	return struct_natural_align(abi, s, 0);
 }
 
-bool lu_dw_type_name(Dwarf_Die *type, struct lu_dw_buf *out,
-		     Dwarf_Die *cycle)
+bool lu_dw_type_name(Dwarf_Die *type, const struct lu_dw_scopes *scopes,
+		     struct lu_dw_buf *out, Dwarf_Die *cycle)
 {
-	struct spelling sp = { .out = out };
+	struct spelling sp = { .out = out, .scopes = scopes };
 
 	type_name(&sp, type, 0);
 	if (sp.cyclic)

@@ -44,6 +44,23 @@ struct lu_dw_buf {
 #define LU_DW_MAX_TEXT (64 * 1024)
 #endif
 
+/*
+ * The scope of every type DIE of one C++ unit (dwarf_scopes.c): DIE ->
+ * "ns::Outer<int>::", interned. cplus is false, and nothing recorded, in
+ * C units.
+ */
+struct lu_dw_scopes {
+	struct lu_dw_memo prefix;
+	Dwarf_CU *cu;
+	bool cplus;
+};
+
+/* Is the unit C++ (DW_AT_language)? */
+bool lu_dw_is_cplus(Dwarf_Die *cudie);
+/* "ns::" for a type DIE declared in namespace ns, NULL at file scope or
+ * in C (SC NULL too). */
+const char *lu_dw_scope_of(const struct lu_dw_scopes *sc, Dwarf_Die *die);
+
 bool lu_dw_type_of(Dwarf_Die *die, Dwarf_Die *type);
 /* Follows typedefs and qualifiers; false for void. */
 bool lu_dw_strip_type(Dwarf_Die *die, Dwarf_Die *out);
@@ -89,11 +106,13 @@ void lu_dw_buf_puts(struct lu_dw_buf *b, const char *s);
 /* "[4][2]" for an array type. */
 void lu_dw_array_dims(Dwarf_Die *array, struct lu_dw_buf *dims);
 /*
- * "struct list_head *", "void (*)(int)", "const char" ... False when the
+ * "struct list_head *", "void (*)(int)", "const char" ... and in a C++
+ * unit (SCOPES given) as C++ spells them: "std::atomic<long int>",
+ * "void (S::*)(int)". False when the
  * spelling meets a DIE again through pointers, qualifiers, arrays or
  * function types, which no C type does: *CYCLE is then that DIE.
  */
-bool lu_dw_type_name(Dwarf_Die *type, struct lu_dw_buf *out,
-		     Dwarf_Die *cycle);
+bool lu_dw_type_name(Dwarf_Die *type, const struct lu_dw_scopes *scopes,
+		     struct lu_dw_buf *out, Dwarf_Die *cycle);
 
 #endif

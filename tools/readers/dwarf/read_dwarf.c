@@ -77,10 +77,17 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 		}
 		int tag = lu_dw_tag(&r->plans, &die);
 
-		if (tag == DW_TAG_namespace)
+		if (tag == DW_TAG_namespace) {
 			visit_children(r, &die, depth + 1);
-		else
+		} else {
 			lu_dwarf_visit_type(r, &die);
+			/* C++ classes nest theirs (Outer<int>::Block) */
+			if (r->scopes.cplus &&
+			    (tag == DW_TAG_structure_type ||
+			     tag == DW_TAG_class_type ||
+			     tag == DW_TAG_union_type))
+				visit_children(r, &die, depth + 1);
+		}
 		r->n_types += is_type_tag(tag);
 		rc = dwarf_siblingof(&die, &die);
 	}
