@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 static const char *kind_of(const struct lu_struct *s,
@@ -274,26 +275,10 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 	return lu_output_flush(out);
 }
 
-/* perf's text is not always UTF-8: jansson refuses such strings. */
+/* perf's text and the input's names are not always UTF-8 (escape.h) */
 static json_t *text_json(const char *s)
 {
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	char *copy = strdup(s);
-
-	if (!copy)
-		return json_null();
-	for (char *c = copy; *c; c++)
-		if ((unsigned char)*c >= 0x80)
-			*c = '?';
-	j = json_string(copy);
-	free(copy);
-	return j ? j : json_null();
+	return lu_json_text(s);
 }
 
 static json_t *hex_json(bool has, uint64_t v)
@@ -324,13 +309,18 @@ static json_t *hit_json(const struct lu_struct *s, const struct lu_c2c_hit *h)
 	const char *kind = kind_of(s, m);
 	json_t *j = json_object(), *sites = json_array();
 
-	json_object_set_new(j, "name", json_string(m->name));
-	json_object_set_new(j, "type", json_sprintf("%s%s", m->type, m->dims));
+	json_object_set_new(j, "name", text_json(m->name));
+	char *type = NULL;
+
+	if (asprintf(&type, "%s%s", m->type, m->dims) < 0)
+		abort();
+	json_object_set_new(j, "type", text_json(type));
+	free(type);
 	json_object_set_new(j, "offset", json_integer((json_int_t)m->offset));
 	json_object_set_new(j, "size", json_integer((json_int_t)m->size));
-	json_object_set_new(j, "kind", kind ? json_string(kind) : json_null());
+	json_object_set_new(j, "kind", kind ? text_json(kind) : json_null());
 	json_object_set_new(j, "group", m->group >= 0
-				? json_string(s->groups[m->group].name)
+				? text_json(s->groups[m->group].name)
 				: json_null());
 	json_object_set_new(j, "stores", json_real(h->stores));
 	json_object_set_new(j, "hitm", json_real(h->hitm));
@@ -406,12 +396,12 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 	skipped = json_array();
 	json_object_set_new(root, "lineup", json_integer(1));
 	json_object_set_new(in, "path", text_json(o->set->path));
-	json_object_set_new(in, "format", json_string(o->set->format));
+	json_object_set_new(in, "format", text_json(o->set->format));
 	json_object_set_new(in, "line_size", json_integer(o->set->line_size));
 	json_object_set_new(root, "input", in);
 	json_object_set_new(rep, "path", text_json(o->report_path));
 	json_object_set_new(rep, "format",
-			    json_string(lu_c2c_format_id(o->report->format)));
+			    text_json(lu_c2c_format_id(o->report->format)));
 	json_object_set_new(rep, "header", json_boolean(o->report->header));
 	json_object_set_new(rep, "double_cl",
 			    json_boolean(o->report->double_cl));
@@ -419,13 +409,13 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 	json_object_set_new(rep, "malformed_lines",
 			    json_integer((json_int_t)o->report->n_bad));
 	json_object_set_new(root, "report", rep);
-	json_object_set_new(st, "name", json_string(o->s->name));
-	json_object_set_new(st, "kind", json_string(o->s->is_union ? "union"
+	json_object_set_new(st, "name", text_json(o->s->name));
+	json_object_set_new(st, "kind", text_json(o->s->is_union ? "union"
 								   : "struct"));
 	json_object_set_new(st, "size", json_integer((json_int_t)o->s->size));
 	json_object_set_new(st, "align", json_integer((json_int_t)o->s->align));
 	json_object_set_new(root, "struct", st);
-	json_object_set_new(root, "mapping", json_string(how[map->how]));
+	json_object_set_new(root, "mapping", text_json(how[map->how]));
 	json_object_set_new(root, "base", hex_json(o->has_base, o->base));
 	for (size_t i = 0; i < map->n_windows; i++)
 		json_array_append_new(lines, window_json(o, &map->windows[i]));
@@ -436,7 +426,7 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 		json_object_set_new(k, "report",
 				    line_json(o, map->skipped[i].report_line));
 		json_object_set_new(k, "why",
-				    json_string(map->skipped[i].why));
+				    text_json(map->skipped[i].why));
 		json_array_append_new(skipped, k);
 	}
 	json_object_set_new(root, "skipped", skipped);

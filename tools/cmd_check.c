@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "check.h"
 #include "closest_name.h"
 #include "cli.h"
@@ -40,7 +41,7 @@ static int rules_structs_found(const struct lu_rules *rules,
 		}
 		const char *near = lu_closest_name(name, &nearest);
 
-		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
+		lu_eprintf("lineup: %s:%u: error: struct %s is not in %s%s%s%s\n",
 			rules->path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
@@ -59,7 +60,7 @@ int lu_cmd_check(struct lu_cli *cli)
 	int rc = LU_EXIT_USAGE;
 
 	if (!cli->n_args) {
-		fprintf(stderr,
+		lu_eprintf(
 			"usage: lineup check [--rules FILE.ini] FILE...\n");
 		return LU_EXIT_USAGE;
 	}

@@ -90,6 +90,9 @@ void lu_rules_free(struct lu_rules *rules);
 
 const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 					   const char *name);
+/* Is S[0..N) a name a rules file holds: a C identifier, or with DOTS
+ * identifiers joined by single dots (members of named nested members)? */
+bool lu_rules_name_valid(const char *s, size_t n, bool dots);
 /* Deepest dotted member name the rules use (for the readers' expansion). */
 unsigned lu_rules_max_depth(const struct lu_rules *rules);
 

@@ -179,7 +179,7 @@ static bool parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
-static bool valid_name(const char *s, size_t n, bool dots)
+bool lu_rules_name_valid(const char *s, size_t n, bool dots)
 {
 	if (!n)
 		return false;
@@ -210,7 +210,7 @@ static bool split_words(struct ini_ctx *c, const char *value, bool dots,
 
 		while (*p && *p != ' ' && *p != '\t' && *p != ',')
 			p++;
-		if (!valid_name(w, (size_t)(p - w), dots)) {
+		if (!lu_rules_name_valid(w, (size_t)(p - w), dots)) {
 			*bad = lu_arena_strndup(&c->rules->arena, w,
 						(size_t)(p - w));
 			free(words);
@@ -255,7 +255,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 	if (lu_kind_parse(key, head, &kind)) {
 		const char *gname = tail ? tail : lu_kind_name(kind);
 
-		if (tail && !valid_name(tail, strlen(tail), false))
+		if (tail && !lu_rules_name_valid(tail, strlen(tail), false))
 			return fail(c, "bad group name '%s' in key '%s'", tail,
 				    key);
 		struct lu_rule_group *g = find_group(s, gname);
@@ -304,7 +304,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 			if (sep && lu_kind_parse(words[i],
 						 (size_t)(sep - words[i]), &k))
 				words[i] = sep + 1;
-			if (!valid_name(words[i], strlen(words[i]), false))
+			if (!lu_rules_name_valid(words[i], strlen(words[i]), false))
 				return fail(c, "bad group name '%s' in allow",
 					    words[i]);
 		}
@@ -337,7 +337,7 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 	if (bytes || lines) {
 		uint64_t v;
 
-		if (!tail || !valid_name(tail, strlen(tail), false))
+		if (!tail || !lu_rules_name_valid(tail, strlen(tail), false))
 			return fail(c, "%s needs a group: %s.GROUP = N",
 				    bytes ? "max_bytes" : "max_lines",
 				    bytes ? "max_bytes" : "max_lines");
@@ -393,7 +393,7 @@ static int matrix_options(struct ini_ctx *c, const char *value)
 		const char *eq = memchr(w, '=', (size_t)(p - w));
 		size_t nlen = eq ? (size_t)(eq - w) : (size_t)(p - w);
 
-		if (!valid_name(w, nlen, false))
+		if (!lu_rules_name_valid(w, nlen, false))
 			return fail(c, "bad option name '%.*s'", (int)nlen, w);
 		for (size_t i = 0; i < m->n_options; i++)
 			if (strlen(m->options[i].name) == nlen &&
@@ -546,7 +546,7 @@ static int new_section(struct ini_ctx *c, const char *section)
 			    section);
 	while (*name == ' ')
 		name++;
-	if (!valid_name(name, strlen(name), false))
+	if (!lu_rules_name_valid(name, strlen(name), false))
 		return fail_section(c, "bad struct name '%s'", name);
 	/* a set, not a scan of the sections: 60k of them stay linear */
 	if (!lu_strset_add(&c->struct_names, name)) {
