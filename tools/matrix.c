@@ -107,6 +107,13 @@ static void check_builds(struct lu_matrix *mx)
 		if (bd->state != LU_BUILD_OK ||
 		    lu_interrupt_check(&mx->interrupt))
 			continue;
+		if (access(bd->object, F_OK) < 0) {
+			/* it exited 0 (or it would have failed): say so */
+			bd->state = LU_BUILD_UNREADABLE;
+			bd->message = "the compile exited 0 but wrote no object "
+				      "(does the command take lineup's -o?)";
+			continue;
+		}
 		if (lu_read(bd->object, &ropts, &bd->set, &err) < 0) {
 			bd->state = LU_BUILD_UNREADABLE;
 			bd->message = lu_arena_strdup(&mx->arena, err.msg);

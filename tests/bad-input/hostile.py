@@ -280,6 +280,31 @@ def case_rules_out_sigterm(work):
                   preexec=pending_term, after=after)]
 
 
+# ---- rules files and compiles ----------------------------------------------
+
+def case_matrix_compile_semicolon(work):
+    # libinih's " ;" inline comment cut `compile = true ; cc ...` to
+    # `true`: every word of a rule stays.
+    R.write(work, "s.c", b"struct task_group { long load_avg; long x; };\n"
+            b"struct task_group tg;\n")
+    rules = R.write(work, "m.ini", b"[struct task_group]\nwrite = load_avg\n"
+                    b"\n[matrix]\ncompile = true ; cc -c -g s.c\n"
+                    b"options = A\n")
+    return [R.Run(["matrix", "--rules", rules], status=0,
+                  stdout_words=["all 2 configurations pass"])]
+
+
+def case_matrix_compile_no_object(work):
+    # A compile that exits 0 and writes nothing: the report says so
+    # (it said "(no message)").
+    rules = R.write(work, "m.ini", b"[struct task_group]\nwrite = load_avg\n"
+                    b"\n[matrix]\ncompile = true\noptions = A\n")
+    return [R.Run(["matrix", "--rules", rules], status=2, stderr_lines=0,
+                  stdout_words=["the compile exited 0 but wrote no"],
+                  after=lambda o, e: ["(no message)"] if "no message" in o
+                  else [])]
+
+
 CASES = {name[5:].replace("_", "-"): fn for name, fn in
          sorted(globals().items()) if name.startswith("case_")}
 
