@@ -133,7 +133,8 @@ static void who(FILE *out, const struct lu_c2c_hit *const *hits, size_t n_hits,
 				dup |= !strcmp(seen[k], name);
 			if (dup)
 				continue;
-			fprintf(out, "%s%s", n ? ", " : " by ", name);
+			fputs(n ? ", " : " by ", out);
+			lu_text_put_escaped(out, name);
 			seen[n++] = name;
 		}
 	}
@@ -151,11 +152,12 @@ static void location(FILE *out, const struct lu_struct *s, size_t member)
 	struct lu_location loc;
 
 	lu_finding_location(&f, &ctx, &loc);
+	lu_text_put_escaped(out, loc.file ? loc.file : loc.where);
 	if (loc.file)
-		fprintf(out, "%s:%u:%u: ", loc.file, loc.decl_line,
+		fprintf(out, ":%u:%u: ", loc.decl_line,
 			loc.decl_column ? loc.decl_column : 1);
 	else
-		fprintf(out, "%s: ", loc.where);
+		fputs(": ", out);
 }
 
 /* The compiler-style line a false-sharing window ends with. */
@@ -181,17 +183,22 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 		if (!n)
 			continue;
 		location(out, s, h->member);
-		fprintf(out, "error: '%s' (",
-			s->members[h->member].name);
+		fputs("error: '", out);
+		lu_text_put_escaped(out, s->members[h->member].name);
+		fputs("' (", out);
 		who(out, &h, 1, true);
 		fprintf(out, ") shares %s with ", label);
-		for (size_t j = 0; j < n; j++)
-			fprintf(out, "%s'%s'", j ? ", " : "",
-				s->members[readers[j]->member].name);
+		for (size_t j = 0; j < n; j++) {
+			fprintf(out, "%s'", j ? ", " : "");
+			lu_text_put_escaped(out,
+					    s->members[readers[j]->member].name);
+			fputc('\'', out);
+		}
 		fprintf(out, " (");
 		who(out, readers, n, false);
-		fprintf(out, ") in %s%s: false sharing\n",
-			lu_struct_tag_word(s), s->name);
+		fprintf(out, ") in %s", lu_struct_tag_word(s));
+		lu_text_put_escaped(out, s->name);
+		fputs(": false sharing\n", out);
 	}
 	free(readers);
 }
@@ -204,17 +211,21 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 
 	origin(o, w, from, sizeof(from));
 	lu_c2c_window_label(w, s, o->set->line_size, label, sizeof(label));
-	fprintf(out, "%s: %s of %s%s", from, label, lu_struct_tag_word(s),
-		s->name);
+	lu_text_put_escaped(out, from);
+	fprintf(out, ": %s of %s", label, lu_struct_tag_word(s));
+	lu_text_put_escaped(out, s->name);
 	how_placed(out, o, w);
 	for (size_t i = 0; i < w->n_hits; i++) {
 		const struct lu_c2c_hit *h = &w->hits[i];
 		const struct lu_member *m = &s->members[h->member];
 		const char *kind = kind_of(s, m);
 
-		fprintf(out, "  %5llu  %s (%s%s, %llu byte%s%s%s): ",
-			(unsigned long long)m->offset, m->name, m->type,
-			m->dims, (unsigned long long)m->size,
+		fprintf(out, "  %5llu  ", (unsigned long long)m->offset);
+		lu_text_put_escaped(out, m->name);
+		fputs(" (", out);
+		lu_text_put_escaped(out, m->type);
+		lu_text_put_escaped(out, m->dims);
+		fprintf(out, ", %llu byte%s%s%s): ", (unsigned long long)m->size,
 			m->size == 1 ? "" : "s",
 			kind ? ", " : "", kind ? kind : "");
 		shares(out, h->stores, h->hitm, h->loads);
@@ -225,17 +236,23 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 			/* a data-type site is the member itself */
 			if (!st->symbol && !st->site)
 				continue;
-			fprintf(out, "           %-32s ", lu_c2c_site_name(st));
+			char site[256];
+
+			lu_text_escape(site, sizeof(site), lu_c2c_site_name(st));
+			fprintf(out, "           %-32s ", site);
 			shares(out, st->stores, st->hitm, st->loads);
-			if (st->source)
-				fprintf(out, "  %s", st->source);
+			if (st->source) {
+				fputs("  ", out);
+				lu_text_put_escaped(out, st->source);
+			}
 			fputc('\n', out);
 		}
 	}
-	if (w->n_outside)
-		fprintf(out, "  (%zu rows on no member of %s: a hole, or "
-			     "the line's other objects)\n",
-			w->n_outside, s->name);
+	if (w->n_outside) {
+		fprintf(out, "  (%zu rows on no member of ", w->n_outside);
+		lu_text_put_escaped(out, s->name);
+		fputs(": a hole, or the line's other objects)\n", out);
+	}
 	if (w->false_sharing)
 		diagnostic(out, o, w, label);
 }
@@ -244,11 +261,14 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 {
 	const struct lu_c2c_map *map = o->map;
 
-	fprintf(out, "%s%s (%llu bytes, align %llu) in %s; %s from %s\n",
-		lu_struct_tag_word(o->s), o->s->name,
-		(unsigned long long)o->s->size, (unsigned long long)o->s->align,
-		o->set->path, lu_c2c_format_name(o->report->format),
-		o->report_path);
+	fputs(lu_struct_tag_word(o->s), out);
+	lu_text_put_escaped(out, o->s->name);
+	fprintf(out, " (%llu bytes, align %llu) in ",
+		(unsigned long long)o->s->size, (unsigned long long)o->s->align);
+	lu_text_put_escaped(out, o->set->path);
+	fprintf(out, "; %s from ", lu_c2c_format_name(o->report->format));
+	lu_text_put_escaped(out, o->report_path);
+	fputc('\n', out);
 	if (o->report->double_cl)
 		fprintf(out, "offsets within %llu-byte line pairs "
 			     "(--double-cl)\n",

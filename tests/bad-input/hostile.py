@@ -178,6 +178,15 @@ def case_text_names_escaped(work):
                   after=lambda o, e: forged_lines(o, len(o.splitlines())))]
 
 
+def case_c2c_text_names_escaped(work):
+    # c2c's listing and diagnostic name members too: one line each.
+    obj = hostile_object(work, "c2ctext", NAMES, groups=False)
+    rep = typeoff_report(work)
+    return [R.Run(["c2c", "--struct", "s", obj, rep], status=1,
+                  stdout_words=["\\x1b[2J", "\\n/x.c:1:1"],
+                  after=lambda o, e: forged_lines(o, 6))]
+
+
 def case_c_names_refused(work):
     # A member name with a newline and a directive: generated C would
     # #include any file. asserts and suggest refuse the struct, one line.
