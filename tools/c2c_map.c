@@ -55,7 +55,15 @@ struct layout_index {
 	size_t *by_offset;
 	uint64_t *maxend;
 	size_t n;
+	/* member_at for every byte, when the struct is at most
+	 * BYTE_TABLE_MAX bytes: ranking asks it lines x placements x
+	 * offsets times (+1: 0 is a hole) */
+	uint32_t *at;
 };
+
+#ifndef BYTE_TABLE_MAX
+#define BYTE_TABLE_MAX (1u << 20)
+#endif
 
 struct by_offset {
 	uint64_t offset;
@@ -69,6 +77,45 @@ static int cmp_by_offset(const void *a, const void *b)
 	if (x->offset != y->offset)
 		return (x->offset > y->offset) - (x->offset < y->offset);
 	return (x->member > y->member) - (x->member < y->member);
+}
+
+static void index_free(struct layout_index *ix)
+{
+	free(ix->by_offset);
+	free(ix->maxend);
+	free(ix->at);
+}
+
+/* The member holding byte OFF, the first declared when several do; -1 for
+ * a hole or outside. */
+static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
+{
+	const struct lu_struct *s = ix->s;
+	size_t lo = 0, hi = ix->n;
+	ptrdiff_t found = -1;
+
+	if (off < 0 || (uint64_t)off >= s->size)
+		return -1;
+	if (ix->at)
+		return (ptrdiff_t)ix->at[off] - 1;
+	/* the first member by offset that starts past OFF */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->members[ix->by_offset[mid]].offset <= (uint64_t)off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo-- > 0 && ix->maxend[lo] > (uint64_t)off) {
+		size_t i = ix->by_offset[lo];
+		const struct lu_member *m = &s->members[i];
+
+		if (m->offset + lu_member_bytes(m) > (uint64_t)off &&
+		    (found < 0 || i < (size_t)found))
+			found = (ptrdiff_t)i;
+	}
+	return found;
 }
 
 static void index_init(struct layout_index *ix, const struct lu_struct *s)
@@ -99,42 +146,16 @@ static void index_init(struct layout_index *ix, const struct lu_struct *s)
 		ix->maxend[i] = i && ix->maxend[i - 1] > end ? ix->maxend[i - 1]
 							     : end;
 	}
-}
+	ix->at = NULL;
+	if (s->size && s->size <= BYTE_TABLE_MAX && s->n_members < UINT32_MAX) {
+		uint32_t *at = malloc(s->size * sizeof(*at));
 
-static void index_free(struct layout_index *ix)
-{
-	free(ix->by_offset);
-	free(ix->maxend);
-}
-
-/* The member holding byte OFF, the first declared when several do; -1 for
- * a hole or outside. */
-static ptrdiff_t member_at(const struct layout_index *ix, int64_t off)
-{
-	const struct lu_struct *s = ix->s;
-	size_t lo = 0, hi = ix->n;
-	ptrdiff_t found = -1;
-
-	if (off < 0 || (uint64_t)off >= s->size)
-		return -1;
-	/* the first member by offset that starts past OFF */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->members[ix->by_offset[mid]].offset <= (uint64_t)off)
-			lo = mid + 1;
-		else
-			hi = mid;
+		if (!at)
+			abort();
+		for (uint64_t b = 0; b < s->size; b++)
+			at[b] = (uint32_t)(member_at(ix, (int64_t)b) + 1);
+		ix->at = at;
 	}
-	while (lo-- > 0 && ix->maxend[lo] > (uint64_t)off) {
-		size_t i = ix->by_offset[lo];
-		const struct lu_member *m = &s->members[i];
-
-		if (m->offset + lu_member_bytes(m) > (uint64_t)off &&
-		    (found < 0 || i < (size_t)found))
-			found = (ptrdiff_t)i;
-	}
-	return found;
 }
 
 bool lu_c2c_type_is(const char *type, const struct lu_struct *s)
@@ -177,9 +198,15 @@ static bool symbol_names(const struct lu_c2c_row *rows, size_t n,
 	return false;
 }
 
+/*
+ * NAMED caches symbol_names per member for one line (0 not asked yet,
+ * 1 no, 2 yes): every placement asks again about the same members, and a
+ * scan of the rows per placement made the ranking quadratic.
+ */
 static struct fit fit_at(const struct layout_index *ix, int64_t w,
 			 uint64_t unit, const uint64_t *offs, size_t n_offs,
-			 const struct lu_c2c_row *rows, size_t n_rows)
+			 const struct lu_c2c_row *rows, size_t n_rows,
+			 unsigned char *named)
 {
 	const struct lu_struct *s = ix->s;
 	struct fit f = { 0 };
@@ -197,8 +224,10 @@ static struct fit fit_at(const struct layout_index *ix, int64_t w,
 		    !is_padding(&s->members[m]))
 			f.starts++;
 		/* offsets are sorted: one member counts once */
-		if (m != last && symbol_names(rows, n_rows,
-					      s->members[m].name))
+		if (m != last && !named[m])
+			named[m] = symbol_names(rows, n_rows,
+						s->members[m].name) ? 2 : 1;
+		if (m != last && named[m] == 2)
 			f.named++;
 		last = m;
 	}
@@ -395,7 +424,12 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 	return w;
 }
 
-/* Ranks the placements of S under one line; false when none fits. */
+/*
+ * Ranks the placements of S under one line; false when none fits. Each
+ * placement is fitted once; the ties are collected in one growing array
+ * and copied once (growing the arena copy by one was quadratic in memory:
+ * a 4096-member struct took gigabytes).
+ */
 static bool rank(struct lu_c2c_map *map, const struct layout_index *ix,
 		 size_t line, const uint64_t *offs, size_t n_offs,
 		 const struct lu_c2c_row *rows, size_t n_rows)
@@ -404,40 +438,55 @@ static bool rank(struct lu_c2c_map *map, const struct layout_index *ix,
 	uint64_t unit = map->unit, align = s->align ? s->align : 1;
 	uint64_t step = align < unit ? align : unit;
 	int64_t first = -(int64_t)(unit - step), best_w = 0;
-	struct fit best = { 0 };
-	size_t n = 0;
+	struct fit best = { 0 }, *fits;
+	size_t n = 0, n_ties = 0, cap = 0;
+	int64_t *ties = NULL;
+	unsigned char *named = calloc(s->n_members + 1, 1);
 	bool any = false;
 
-	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step, n++) {
-		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
+	n = (size_t)(((int64_t)s->size - first + (int64_t)step - 1) /
+		     (int64_t)step);
+	fits = malloc((n + 1) * sizeof(*fits));
+	if (!named || !fits)
+		abort();
+	for (size_t k = 0; k < n; k++) {
+		int64_t w = first + (int64_t)(k * step);
 
-		if (!any || fit_cmp(&f, &best) > 0) {
-			best = f;
+		fits[k] = fit_at(ix, w, unit, offs, n_offs, rows, n_rows,
+				 named);
+		if (!any || fit_cmp(&fits[k], &best) > 0) {
+			best = fits[k];
 			best_w = w;
 			any = true;
 		}
 	}
+	free(named);
 	/* a placement fits when no offset falls in a hole or off the
 	 * struct and at least half of them start a member */
-	if (!any || best.misses || best.starts * 2 < n_offs || !best.starts)
+	if (!any || best.misses || best.starts * 2 < n_offs || !best.starts) {
+		free(fits);
 		return false;
+	}
 	struct lu_c2c_window *win = add_window(map, (ptrdiff_t)line, best_w);
 
 	win->n_candidates = n;
-	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step) {
-		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
+	for (size_t k = 0; k < n; k++) {
+		int64_t w = first + (int64_t)(k * step);
 
-		if (w == best_w || f.starts != best.starts ||
-		    f.misses != best.misses)
+		if (w == best_w || fits[k].starts != best.starts ||
+		    fits[k].misses != best.misses)
 			continue;
-		int64_t *t = lu_arena_alloc(&map->arena,
-					    (win->n_tied + 1) * sizeof(*t));
-
-		if (win->n_tied)
-			memcpy(t, win->tied, win->n_tied * sizeof(*t));
-		t[win->n_tied++] = w;
-		win->tied = t;
+		ties = lu_grow(ties, &cap, n_ties, sizeof(*ties));
+		ties[n_ties++] = w;
 	}
+	free(fits);
+	if (n_ties) {
+		win->tied = lu_arena_alloc(&map->arena,
+					   n_ties * sizeof(*win->tied));
+		memcpy(win->tied, ties, n_ties * sizeof(*win->tied));
+		win->n_tied = n_ties;
+	}
+	free(ties);
 	return true;
 }
 
