@@ -175,7 +175,12 @@ static const char *why_none(struct ctx *c, int kind)
 				     "or say align = N if objects are "
 				     "allocated line-aligned)"
 				   : "",
-		p->exhaustive ? " (every order tried)" : "");
+		p->exhaustive ? " (every order tried)"
+		: p->cut      ? lu_arena_printf(&c->arena,
+						" (the search stopped at its "
+						"bound, %zu orders tried)",
+						p->tries)
+			      : "");
 }
 
 /* The source file named by DWARF, relative to the input when need be. */
