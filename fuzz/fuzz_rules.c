@@ -8,6 +8,7 @@
 
 #include "fuzz.h"
 #include "reader.h"
+#include "markers.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

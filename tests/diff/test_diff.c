@@ -13,6 +13,7 @@
 #include "diff.h"
 #include "error.h"
 #include "rules.h"
+#include "set_finish.h"
 
 static struct lu_set old_set, new_set;
 static struct lu_rules rules;

@@ -16,6 +16,7 @@
 #include "report.h"
 #include "rules.h"
 #include "show.h"
+#include "markers.h"
 
 struct fixture {
 	struct lu_set set;

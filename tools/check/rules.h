@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: MIT */
+/* The rules model: what a rules file says about structs and the matrix. */
+#ifndef LINEUP_RULES_H
+#define LINEUP_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "layout.h"
+
+struct lu_rule_group {
+	const char *name;	/* the kind itself for plain `write = ...` */
+	enum lu_kind kind;
+	const char **members;	/* dotted below named nested members */
+	size_t n_members;
+	unsigned ini_line;	/* in the rules file */
+};
+
+struct lu_rule_limit {
+	const char *group;
+	uint64_t value;
+	unsigned ini_line;
+};
+
+struct lu_rule_allow {
+	const char *a, *b;
+	unsigned ini_line;
+};
+
+struct lu_rule_struct {
+	const char *name;
+	unsigned ini_line;
+	struct lu_rule_group *groups;
+	size_t n_groups;
+	struct lu_rule_allow *allow;
+	size_t n_allow;
+	uint64_t max_size;	/* 0: no limit */
+	unsigned max_size_ini_line;
+	uint64_t align;		/* `align = N`: objects start at multiples of
+				 * N (a power of two); 0 when not said */
+	unsigned align_ini_line;
+	struct lu_rule_limit *max_bytes, *max_lines;
+	size_t n_max_bytes, n_max_lines;
+};
+
+/* What one dimension of the matrix varies. */
+enum lu_option_kind {
+	LU_OPTION_DEFINE,	/* options = NAME or NAME=a|b: -DNAME[=v] */
+	LU_OPTION_FLAGS,	/* flags = -m64 | -m32: words added as they are */
+	LU_OPTION_LINE_SIZE,	/* line_size = 64 | 128: the check's lines, and
+				 * -DLINEUP_CACHELINE_SIZE=N for lineup.h */
+};
+
+struct lu_matrix_option {
+	const char *name;
+	enum lu_option_kind kind;
+	const char **values;	/* NULL: a toggle, -DNAME or nothing */
+	size_t n_values;
+};
+
+struct lu_matrix_rules {
+	bool present;
+	const char *compile;
+	const char *compdb, *source;
+	struct lu_matrix_option *options;
+	size_t n_options;
+	unsigned ini_line;
+};
+
+struct lu_rules {
+	const char *path;
+	struct lu_rule_struct *structs;	/* in file order */
+	size_t n_structs;
+	struct lu_rule_struct **by_name;	/* the same, sorted by name */
+	struct lu_matrix_rules matrix;
+	struct lu_arena arena;
+};
+
+struct lu_error;
+
+/* Parses a rules file; on error, err names file:line and the problem. */
+int lu_rules_parse_file(const char *path, struct lu_rules *rules,
+			struct lu_error *err);
+/* The same from memory (tests and fuzzing); NAME is used in messages. */
+int lu_rules_parse_string(const char *text, size_t len, const char *name,
+			  struct lu_rules *rules, struct lu_error *err);
+void lu_rules_free(struct lu_rules *rules);
+
+const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
+					   const char *name);
+/* A struct's rules: by its tag, or by any typedef naming it. RULES may be
+ * NULL (no rules file): then NULL. */
+const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,
+					  const struct lu_struct *s);
+/* Is S[0..N) a name a rules file holds: a C identifier, or with DOTS
+ * identifiers joined by single dots (members of named nested members)? */
+bool lu_rules_name_valid(const char *s, size_t n, bool dots);
+/* Deepest dotted member name the rules use (for the readers' expansion). */
+unsigned lu_rules_max_depth(const struct lu_rules *rules);
+
+#endif

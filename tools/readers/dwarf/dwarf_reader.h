@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DWARF reader's state, shared by its parts: dwarf_structs.c turns a
+ * struct or typedef DIE into a layout (members, blocks),
+ * dwarf_fingerprint.c recognises a struct's copies across units, and
+ * read_dwarf.c walks files, modules and units (split DWARF included) and
+ * hands them every top-level DIE. Nothing else includes this.
+ */
+#ifndef LINEUP_DWARF_READER_H
+#define LINEUP_DWARF_READER_H
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+
+#include "dwarf_attrs.h"
+#include "dwarf_files.h"
+#include "dwarf_types.h"
+#include "intern.h"
+#include "read_ctx.h"
+#include "strset.h"
+
+/* Deeper than any real nesting; stops malformed or hostile input. */
+#define MAX_ANON_DEPTH 256
+/* Members visited for one struct, anonymous ones included: shared types
+ * can make a malformed nesting exponential. Real structs are far below. */
+#define MAX_MEMBER_VISITS (1u << 20)
+/* File indexes whose interned names are kept per unit; a kernel unit
+ * names a few hundred files. */
+#define LU_DW_MAX_FILES 65536
+
+/*
+ * The definitions kept so far: the same struct appears in every unit that
+ * includes its header, and a typedef met later must find the one kept.
+ * Keyed by the interned name's address and the definition's fingerprint.
+ */
+struct kept_slot {
+	const char *name;	/* NULL: free */
+	uint64_t fp;
+	size_t index;		/* in the set's structs */
+};
+
+struct kept_map {
+	struct kept_slot *slots;
+	size_t cap, count;
+};
+
+struct dwarf_reader {
+	struct lu_read_ctx *ctx;
+	const struct lu_read_opts *opts;
+	struct lu_set *set;
+	struct lu_error *err;
+	const char *path;	/* for errors: the input, or "lib.a(member)" */
+	const char *unit;	/* archive member, or NULL */
+	const char *cu;		/* the compilation unit's name, or NULL */
+	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
+	/* every definition kept, by interned name and fingerprint */
+	struct kept_map kept;
+	struct lu_dw_memo built;	/* struct DIE -> 1 + index, this unit */
+	Dwarf_CU *built_cu;		/* the unit built is for */
+	struct lu_strset unmarked;	/* "name\n<size>" without markers */
+	/* the struct being built */
+	struct lu_member *members;
+	size_t n_members, cap_members;
+	struct lu_block *blocks;	/* its anonymous structs and unions */
+	size_t n_blocks, cap_blocks;
+	int open_block;			/* the innermost being filled, or -1 */
+	struct lu_dw_memo padded;	/* struct_padding, this struct's */
+	size_t visits;		/* add_member calls for this struct */
+	struct lu_dw_abi abi;	/* alignments, by the ELF's ABI */
+	/* Every string a layout keeps, stored once in the set's arena; and
+	 * what is worked out once per type DIE (see free_type_memos). */
+	struct lu_intern strings;
+	struct lu_dw_memo spelled;	/* type DIE -> its spelling */
+	struct lu_dw_memo dims;		/* array DIE -> "[4][2]" */
+	struct lu_dw_buf text;		/* scratch for the two above */
+	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
+	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
+	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
+	/* the file names of one unit's line table, and those interned */
+	struct lu_dw_files files;
+	const char **names;		/* by DW_AT_decl_file, or NULL */
+	size_t cap_names;
+	Dwarf_CU *names_cu;		/* the unit names is for */
+	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
+	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
+	bool failed;
+};
+
+static inline uint64_t lu_dw_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h;
+}
+
+static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
+{
+	int tag = dwarf_tag(t);
+
+	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	       tag == DW_TAG_class_type;
+}
+
+/* The identity of the definition DIE, the same for its copies in other
+ * units (dwarf_fingerprint.c). */
+uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
+/* Readies the per-unit state for the unit of CUDIE, before its DIEs. */
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
+/* Keeps the struct (or the typedef of one) DIE if it is wanted. */
+void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
+/* What the reader kept per type and per string, at the end of a read. */
+void lu_dwarf_free_memos(struct dwarf_reader *r);
+
+#endif

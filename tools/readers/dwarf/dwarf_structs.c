@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DWARF reader's struct half: a struct, union or class DIE (or a
+ * typedef naming one) becomes a layout. Members are flattened as C names
+ * them, anonymous ones recorded as blocks; a named nested member is
+ * expanded as deep as the rules reach. The many identical copies of a
+ * struct (one per compilation unit) are recognised by a cheap fingerprint
+ * (dwarf_fingerprint.c) before anything is built.
+ */
+#include "dwarf_reader.h"
+
+#include <dwarf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "holes.h"
+#include "markers.h"
+
+/* ---- members -------------------------------------------------------- */
+
+/*
+ * The declaring file, libdw's way: dwarf_decl_file, except that DWARF 5
+ * numbers the primary source file 0, which Clang uses for it and elfutils
+ * 0.188's dwarf_decl_file refuses, so that index is looked up in the
+ * unit's file table directly.
+ */
+static const char *libdw_decl_file(Dwarf_Die *die)
+{
+	const char *f = dwarf_decl_file(die);
+	Dwarf_Die cu;
+	Dwarf_Files *files;
+	size_t n;
+
+	if (!f && dwarf_hasattr_integrate(die, DW_AT_decl_file) &&
+	    lu_dw_udata(die, DW_AT_decl_file, 1) == 0 &&
+	    dwarf_diecu(die, &cu, NULL, NULL) &&
+	    dwarf_getsrcfiles(&cu, &files, &n) == 0 && n > 0)
+		f = dwarf_filesrc(files, 0, NULL, NULL);
+	return f;
+}
+
+/*
+ * The same names from the unit's line table header (dwarf_files.c), which
+ * spares decoding every unit's whole line program; interned once per
+ * unit and index.
+ */
+static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+	bool libdw = false;
+	const char *f;
+
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &a) ||
+	    dwarf_formudata(&a, &idx) != 0)
+		return NULL;
+	if (a.cu != r->names_cu) {
+		r->names_cu = a.cu;
+		if (r->cap_names)
+			memset(r->names, 0, r->cap_names * sizeof(*r->names));
+	}
+	if (idx < r->cap_names && r->names[idx])
+		return r->names[idx];
+	f = lu_dw_file_name(&r->files, a.cu, idx, &libdw);
+	if (libdw) /* the unit's file table stays put until the end */
+		return lu_intern_at(&r->strings, &r->set->arena,
+				    libdw_decl_file(die));
+	f = lu_intern_str(&r->strings, &r->set->arena, f);
+	if (f && idx < LU_DW_MAX_FILES) {
+		size_t old = r->cap_names;
+
+		while (idx >= r->cap_names)
+			r->names = lu_grow(r->names, &r->cap_names,
+					   r->cap_names, sizeof(*r->names));
+		memset(r->names + old, 0,
+		       (r->cap_names - old) * sizeof(*r->names));
+		r->names[idx] = f;
+	}
+	return f;
+}
+
+static unsigned decl_line(Dwarf_Die *die)
+{
+	int line = 0;
+
+	if (dwarf_decl_line(die, &line) != 0 || line < 0)
+		return 0;
+	return (unsigned)line;
+}
+
+/* "failed to read DWARF from x.o: struct foo contains itself (DIE 0x2d)" */
+static void fail_at(struct dwarf_reader *r, Dwarf_Die *die, const char *why)
+{
+	char what[96];
+
+	lu_dw_describe(die, what, sizeof(what));
+	lu_error_set(r->err, "failed to read DWARF from %s: %s %s (DIE 0x%llx)",
+		     r->path, what, why,
+		     (unsigned long long)dwarf_dieoffset(die));
+	r->failed = true;
+}
+
+/* A string of the input, as the layout keeps it: one copy per text. */
+static const char *keep(struct dwarf_reader *r, const char *s)
+{
+	return lu_intern_at(&r->strings, &r->set->arena, s ? s : "");
+}
+
+/*
+ * A type's spelling, or with DIMS an array's dimensions: worked out once
+ * per DIE, kept once per text. Members share their types, and spelling one
+ * can take up to LU_DW_MAX_TEXT bytes of work. NULL when the spelling
+ * meets a cycle (r->failed).
+ */
+static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
+			     bool dims)
+{
+	struct lu_dw_memo *memo = dims ? &r->dims : &r->spelled;
+	Dwarf_Die cycle;
+	uint64_t v;
+
+	if (lu_dw_memo_get(memo, die->addr, &v))
+		return (const char *)(uintptr_t)v;
+	r->text.len = 0;
+	r->text.full = false;
+	if (dims) {
+		lu_dw_array_dims(die, &r->text);
+	} else if (!lu_dw_type_name(die, &r->text, &cycle)) {
+		fail_at(r, &cycle, "refers to itself");
+		return NULL;
+	}
+	const char *s = lu_intern(&r->strings, &r->set->arena,
+				  r->text.len ? r->text.p : "", r->text.len);
+
+	lu_dw_memo_put(memo, die->addr, (uintptr_t)s);
+	return s;
+}
+
+void lu_dwarf_free_memos(struct dwarf_reader *r)
+{
+	lu_dw_memo_free(&r->wanted);
+	lu_dw_plans_free(&r->plans);
+	lu_dw_files_free(&r->files);
+	free(r->names);
+	lu_intern_free(&r->strings);
+	lu_dw_memo_free(&r->spelled);
+	lu_dw_memo_free(&r->dims);
+	lu_dw_memo_free(&r->walked);
+	lu_dw_memo_free(&r->typehash);
+	free(r->text.p);
+}
+
+/*
+ * A bit-field member M at LOC, of BIT_SIZE bits in a type of *SIZE bytes:
+ * its storage unit's offset from the struct start into *OFFSET, its size
+ * into *SIZE, and its first bit within the unit.
+ */
+static uint32_t place_bits(struct dwarf_reader *r, Dwarf_Die *m, uint64_t loc,
+			   uint64_t bit_size, uint64_t *offset, uint64_t *size)
+{
+	uint64_t unit = lu_dw_udata(m, DW_AT_byte_size, *size);
+	Dwarf_Attribute attr;
+	Dwarf_Word v;
+	Dwarf_Sword msb = 0;
+	int64_t bits;
+
+	if (!unit)
+		unit = 1;
+	*size = unit;
+	if (dwarf_attr_integrate(m, DW_AT_data_bit_offset, &attr) &&
+	    !dwarf_formudata(&attr, &v)) {
+		/* DWARF 4+: bits from the struct start */
+		bits = (int64_t)(loc * 8 + v);
+	} else {
+		/* DWARF 2/3 (and GCC before DWARF 5): bits from the MSB of
+		 * the unit at DW_AT_data_member_location, which is bit 0 only
+		 * on big-endian targets. */
+		if (dwarf_attr_integrate(m, DW_AT_bit_offset, &attr))
+			dwarf_formsdata(&attr, &msb);
+		bits = (int64_t)loc * 8 +
+		       (r->big_endian ? msb
+				      : (int64_t)(unit * 8 - bit_size) - msb);
+	}
+	/* The storage unit is the type-sized, type-aligned block around the
+	 * field, and the bit offset counts from its start in memory order:
+	 * pahole's convention on every target. */
+	if (bits < 0)
+		bits = 0;
+	uint64_t unit_bits = unit * 8;
+
+	*offset = ((uint64_t)bits / unit_bits) * unit;
+	return (uint32_t)((uint64_t)bits % unit_bits);
+}
+
+/* Members of one struct type the padding walk looks at, at most. */
+#define MAX_PADDING_ITEMS 4096
+
+/*
+ * The tail padding of the struct type T, as pahole reports it after a
+ * member of that type: its direct members (an anonymous one whole) through
+ * lu_find_holes. 0 when T is malformed or larger than the walk allows.
+ */
+static uint64_t struct_padding(struct dwarf_reader *r, Dwarf_Die *t)
+{
+	struct lu_item *items = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t padding = 0;
+	Dwarf_Die child, type;
+
+	/* many members share a type: each is walked once per struct */
+	if (lu_dw_memo_get(&r->padded, t->addr, &padding))
+		return padding;
+	if (dwarf_child(t, &child) != 0)
+		goto out;
+	do {
+		uint64_t loc, bit_size;
+
+		if (!lu_dw_is_data_member(&child))
+			continue;
+		if (n == MAX_PADDING_ITEMS || !lu_dw_type_of(&child, &type) ||
+		    !lu_dw_member_location(&child, &loc))
+			goto out;
+		items = lu_grow(items, &cap, n, sizeof(*items));
+		struct lu_item *it = &items[n++];
+
+		memset(it, 0, sizeof(*it));
+		it->offset = loc;
+		it->size = lu_dw_type_size(&type);
+		bit_size = lu_dw_udata(&child, DW_AT_bit_size, 0);
+		if (bit_size) {
+			it->bit_size = (uint32_t)bit_size;
+			it->bit_offset = place_bits(r, &child, loc, bit_size,
+						    &it->offset, &it->size);
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	struct lu_holes h;
+
+	lu_find_holes(items, n, lu_dw_udata(t, DW_AT_byte_size, 0), &h);
+	padding = h.padding;
+out:
+	lu_dw_memo_put(&r->padded, t->addr, padding);
+	free(items);
+	return padding;
+}
+
+static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
+			const char *prefix, unsigned depth, int nesting);
+
+static void add_member(struct dwarf_reader *r, Dwarf_Die *m, uint64_t base,
+		       const char *prefix, unsigned depth, int nesting)
+{
+	Dwarf_Die type, core;
+	uint64_t loc;
+	const char *name = dwarf_diename(m);
+
+	if (++r->visits > MAX_MEMBER_VISITS) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: a struct expands "
+			     "to more than %u members (malformed DWARF?)",
+			     r->path, MAX_MEMBER_VISITS);
+		r->failed = true;
+		return;
+	}
+	if (!lu_dw_type_of(m, &type) || !lu_dw_member_location(m, &loc)) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: malformed member "
+			     "'%s' at DIE 0x%llx",
+			     r->path, name ? name : "",
+			     (unsigned long long)dwarf_dieoffset(m));
+		r->failed = true;
+		return;
+	}
+	bool have_core = lu_dw_strip_type(&type, &core);
+
+	/* Anonymous struct or union, or a C++ base class: its members are
+	 * the parent's; a block says where it was. */
+	if (!name && have_core && lu_dw_is_aggregate(&core)) {
+		if (nesting >= MAX_ANON_DEPTH) {
+			lu_error_set(r->err,
+				     "failed to read DWARF from %s: anonymous "
+				     "structs nested deeper than %d",
+				     r->path, MAX_ANON_DEPTH);
+			r->failed = true;
+			return;
+		}
+		int outer = r->open_block;
+		size_t b = r->n_blocks;
+
+		if (!depth) {
+			const char *cls = NULL;
+
+			if (dwarf_tag(m) == DW_TAG_inheritance &&
+			    !(cls = type_text(r, &type, false)))
+				return;
+			r->blocks = lu_grow(r->blocks, &r->cap_blocks,
+					    r->n_blocks, sizeof(*r->blocks));
+			r->blocks[b] = (struct lu_block){
+				.offset = base + loc,
+				.size = lu_dw_type_size(&type),
+				.first = r->n_members,
+				.parent = outer,
+				.is_union = dwarf_tag(&core) == DW_TAG_union_type,
+				.base = cls,
+				.forced_align =
+					lu_dw_udata(m, DW_AT_alignment, 0),
+			};
+			r->n_blocks++;
+			r->open_block = (int)b;
+		}
+		add_members(r, &core, base + loc, prefix, depth, nesting + 1);
+		if (r->open_block != outer) {
+			r->blocks[b].last = r->n_members;
+			r->open_block = outer;
+		}
+		return;
+	}
+
+	const char *tn, *dims = "";
+	Dwarf_Die elem;
+
+	/* Arrays print as "type name[dims]": keep the dimensions apart. */
+	if (have_core && dwarf_tag(&core) == DW_TAG_array_type &&
+	    dwarf_tag(&type) == DW_TAG_array_type) {
+		dims = type_text(r, &type, true);
+		tn = !lu_dw_type_of(&type, &elem) ? keep(r, "void")
+						  : type_text(r, &elem, false);
+	} else {
+		tn = type_text(r, &type, false);
+	}
+	if (!tn)
+		return;
+
+	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
+			     sizeof(*r->members));
+	struct lu_member *out = &r->members[r->n_members++];
+
+	memset(out, 0, sizeof(*out));
+	out->name = prefix ? lu_intern_join(&r->strings, &r->set->arena,
+					    prefix, name ? name : "", "")
+			   : keep(r, name);
+	out->type = tn;
+	out->dims = dims;
+	out->depth = depth;
+	out->group = -1;
+	out->file = decl_file(r, m);
+	out->decl_line = decl_line(m);
+	int col = 0;
+
+	if (dwarf_decl_column(m, &col) == 0 && col > 0)
+		out->decl_column = (unsigned)col;
+	out->size = lu_dw_type_size(&type);
+	out->offset = base + loc;
+	out->forced_align = (uint32_t)lu_dw_udata(m, DW_AT_alignment, 0);
+	/* the ABI's, as the struct's own alignment is worked out, so that
+	 * suggest moves members where the compiler would put them */
+	out->abi_align = (uint32_t)lu_dw_type_align(&r->abi, &type);
+
+	uint64_t bit_size = lu_dw_udata(m, DW_AT_bit_size, 0);
+
+	if (bit_size) {
+		uint64_t unit_offset;
+
+		out->bit_size = (uint32_t)bit_size;
+		out->bit_offset = place_bits(r, m, loc, bit_size, &unit_offset,
+					     &out->size);
+		out->offset = base + unit_offset;
+	}
+	/* pahole looks at the member's own type, not through typedefs */
+	if (!bit_size && (dwarf_tag(&type) == DW_TAG_structure_type ||
+			  dwarf_tag(&type) == DW_TAG_class_type))
+		out->type_padding = struct_padding(r, &type);
+
+	if (depth < r->opts->expand_depth && have_core &&
+	    lu_dw_is_aggregate(&core) && dwarf_tag(&type) != DW_TAG_array_type &&
+	    name) {
+		const char *sub = lu_intern_join(&r->strings, &r->set->arena,
+						 prefix ? prefix : "", name, ".");
+
+		add_members(r, &core, out->offset, sub, depth + 1, nesting + 1);
+	}
+}
+
+static void add_members(struct dwarf_reader *r, Dwarf_Die *s, uint64_t base,
+			const char *prefix, unsigned depth, int nesting)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(s, &child) != 0)
+		return;
+	do {
+		if (lu_dw_is_data_member(&child))
+			add_member(r, &child, base, prefix, depth, nesting);
+	} while (!r->failed && dwarf_siblingof(&child, &child) == 0);
+}
+
+/* ---- structs -------------------------------------------------------- */
+
+static void build_struct(struct dwarf_reader *r, Dwarf_Die *die,
+			 const char *name)
+{
+	Dwarf_Die bad;
+
+	/* before anything that recurses into members or sums their sizes */
+	if (lu_dw_check_layout(&r->walked, die, &bad) < 0) {
+		fail_at(r, &bad, "contains itself");
+		return;
+	}
+	r->n_members = 0;
+	r->n_blocks = 0;
+	r->open_block = -1;
+	r->visits = 0;
+	add_members(r, die, 0, NULL, 0, 0);
+	lu_dw_memo_free(&r->padded);
+	if (r->failed)
+		return;
+
+	struct lu_struct *s = lu_set_add(r->set);
+	struct lu_arena *a = &r->set->arena;
+
+	s->name = name;
+	s->is_union = dwarf_tag(die) == DW_TAG_union_type;
+	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
+	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
+	if (!s->align)
+		s->align = lu_dw_struct_align(&r->abi, die);
+	s->forced_stated = true;	/* DW_AT_alignment on the members */
+	s->file = decl_file(r, die);
+	s->decl_line = decl_line(die);
+	/* where a definition comes from tells two variants apart; by text,
+	 * as r->unit need not outlive its module */
+	s->unit = lu_intern_str(&r->strings, a, r->unit ? r->unit : r->cu);
+	lu_struct_keep_members(s, a, r->members, r->n_members, r->blocks,
+			       r->n_blocks);
+}
+
+/* Looks for group markers among the direct members, once per definition. */
+/* "%llu" without snprintf, which cost more than the lookup it keys. */
+static const char *u64_text(char buf[24], uint64_t v)
+{
+	char *p = buf + 23;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
+/* NAME is interned: its address stands for it in keys, however long. */
+static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
+			const char *name)
+{
+	char buf[24], nbuf[24];
+	const char *size = u64_text(buf, lu_dw_udata(die, DW_AT_byte_size, 0));
+	Dwarf_Die child;
+
+	name = u64_text(nbuf, (uintptr_t)name);
+
+	if (lu_strset_has2(&r->unmarked, name, size))
+		return false;
+	if (dwarf_child(die, &child) == 0) {
+		do {
+			if (dwarf_tag(&child) == DW_TAG_member &&
+			    lu_is_begin_marker_name(dwarf_diename(&child)))
+				return true;
+		} while (dwarf_siblingof(&child, &child) == 0);
+	}
+	lu_strset_add2(&r->unmarked, name, size);
+	return false;
+}
+
+static size_t kept_hash(const char *name, uint64_t fp)
+{
+	return (size_t)lu_dw_mix((uint64_t)(uintptr_t)name, fp);
+}
+
+/* The slot of (NAME, FP): the kept one, or the free one to fill. */
+static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
+				   uint64_t fp)
+{
+	if ((m->count + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 256;
+		struct kept_slot *slots = calloc(cap, sizeof(*slots));
+
+		if (!slots)
+			abort();
+		for (size_t i = 0; i < m->cap; i++) {
+			struct kept_slot *o = &m->slots[i];
+			size_t k = kept_hash(o->name, o->fp) & (cap - 1);
+
+			if (!o->name)
+				continue;
+			while (slots[k].name)
+				k = (k + 1) & (cap - 1);
+			slots[k] = *o;
+		}
+		free(m->slots);
+		m->slots = slots;
+		m->cap = cap;
+	}
+	size_t k = kept_hash(name, fp) & (m->cap - 1);
+
+	while (m->slots[k].name &&
+	       !(m->slots[k].name == name && m->slots[k].fp == fp))
+		k = (k + 1) & (m->cap - 1);
+	return &m->slots[k];
+}
+
+/* The per-unit memos hold DIE addresses, which another unit reuses. */
+static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	if (die->cu != r->plans.cu)
+		lu_dw_plans_reset(&r->plans, die);
+	if (die->cu != r->typehash_cu) {
+		/* type_hash's DIEs are shared within a unit, not across:
+		 * keeping them all would grow with every copy of every wanted
+		 * struct */
+		lu_dw_memo_forget(&r->typehash);
+		r->typehash_cu = die->cu;
+	}
+	if (die->cu != r->built_cu) {
+		lu_dw_memo_forget(&r->built);
+		r->built_cu = die->cu;
+	}
+}
+
+/*
+ * Keeps the definition DIE as NAME (interned) unless an identical one is
+ * kept already; either way its index in the set, SIZE_MAX on failure.
+ */
+static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
+			      const char *name)
+{
+	uint64_t fp = lu_dwarf_fingerprint(r, die);
+	struct kept_slot *slot = kept_slot(&r->kept, name, fp);
+
+	if (!slot->name) {
+		build_struct(r, die, name);
+		if (r->failed)
+			return SIZE_MAX;
+		slot->name = name;
+		slot->fp = fp;
+		slot->index = r->set->n_structs - 1;
+		r->kept.count++;
+	}
+	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
+	return slot->index;
+}
+
+/*
+ * lu_read_wants for an interned NAME, asked once per name: a kernel's
+ * struct names come back in every unit, and the sets hash the text.
+ */
+static bool wants(struct dwarf_reader *r, const char *name)
+{
+	uint64_t v;
+
+	if (!lu_dw_memo_get(&r->wanted, name, &v)) {
+		v = lu_read_wants(r->ctx, name);
+		lu_dw_memo_put(&r->wanted, name, v);
+	}
+	return v;
+}
+
+/* A struct DIE met in the walk: kept when wanted by its tag or marked. */
+static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	uint64_t index;
+
+	if (dwarf_hasattr(die, DW_AT_declaration))
+		return SIZE_MAX;
+	const char *name = dwarf_diename(die);
+
+	if (!name)
+		return SIZE_MAX; /* tagless: only a typedef can name it */
+	enter_unit(r, die);
+	if (lu_dw_memo_get(&r->built, die->addr, &index))
+		return (size_t)index - 1; /* a typedef got here first */
+	const char *kept = keep(r, name);
+
+	if (!wants(r, kept) &&
+	    !(r->opts->marked && has_markers(r, die, kept)))
+		return SIZE_MAX;
+	return keep_definition(r, die, kept);
+}
+
+/* Adds the typedef NAME (interned) to the struct at INDEX, once. */
+static void add_typedef(struct dwarf_reader *r, size_t index,
+			const char *name, bool tagless)
+{
+	struct lu_struct *s = &r->set->structs[index];
+
+	for (size_t i = 0; i < s->n_typedefs; i++)
+		if (s->typedefs[i] == name)
+			return;
+	const char **names = lu_arena_alloc(&r->set->arena, (s->n_typedefs + 1) *
+								    sizeof(*names));
+
+	if (s->n_typedefs)
+		memcpy(names, s->typedefs, s->n_typedefs * sizeof(*names));
+	names[s->n_typedefs++] = name;
+	s->typedefs = names;
+	s->tagless = tagless;
+}
+
+/*
+ * "typedef struct {...} foo_t;" is how much C names its structs, and
+ * "typedef struct foo foo_t;" gives a tag a second name: either finds the
+ * struct, as pahole -C does. The struct DIE may come before or after.
+ */
+static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	const char *name = dwarf_diename(die);
+	Dwarf_Die type, core;
+	uint64_t index;
+
+	if (!name || !lu_dw_type_of(die, &type) ||
+	    !lu_dw_strip_type(&type, &core) || !lu_dw_is_aggregate(&core) ||
+	    dwarf_hasattr(&core, DW_AT_declaration))
+		return;
+	const char *kept = keep(r, name);
+	bool wanted = wants(r, kept);
+	const char *tag = dwarf_diename(&core);
+	size_t at = SIZE_MAX;
+
+	enter_unit(r, &core);
+	if (lu_dw_memo_get(&r->built, core.addr, &index))
+		at = (size_t)index - 1;
+	else if (tag)
+		at = visit_struct(r, &core);
+	if (at == SIZE_MAX && !r->failed &&
+	    (wanted || (r->opts->marked && has_markers(r, &core, kept))))
+		at = keep_definition(r, &core, tag ? keep(r, tag) : kept);
+	if (at != SIZE_MAX && !r->failed)
+		add_typedef(r, at, kept, !tag);
+}
+
+void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	enter_unit(r, cudie);
+}
+
+void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	int tag = dwarf_tag(die);
+
+	if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+	    tag == DW_TAG_class_type)
+		visit_struct(r, die);
+	else if (tag == DW_TAG_typedef)
+		visit_typedef(r, die);
+}
+

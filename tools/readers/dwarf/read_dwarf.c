@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The DWARF reader's file half: struct layouts from ELF objects,
+ * executables, shared libraries and archives through elfutils. libdwfl
+ * applies the relocations that relocatable objects need and opens archives
+ * member by member; libdw follows split DWARF's skeleton units to their
+ * .dwo files. Every top-level DIE goes to dwarf_structs.c.
+ *
+ * Speed matters on a kernel's vmlinux: only top-level DIEs are visited
+ * (dwarf_siblingof skips whole subtrees) and only wanted structs are built.
+ */
+#include "dwarf_reader.h"
+
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ar.h"
+#include "companion.h"
+#include "read_formats.h"
+#include "map_guard.h"
+
+/*
+ * The last libdw (or libdwfl) error, else libelf's: neither keeps one when
+ * libelf failed beneath it (a corrupt compressed section), and their
+ * "no error" helps nobody.
+ */
+static const char *dw_why(void)
+{
+	int e = dwarf_errno();
+
+	if (e)
+		return dwarf_errmsg(e);
+	e = elf_errno();
+	return e ? elf_errmsg(e) : "malformed DWARF";
+}
+
+static const char *dwfl_why(void)
+{
+	int e = dwfl_errno();
+
+	if (e)
+		return dwfl_errmsg(e);
+	e = elf_errno();
+	return e ? elf_errmsg(e) : "malformed ELF file";
+}
+
+static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
+			   int depth)
+{
+	Dwarf_Die die;
+	int rc;
+
+	if (depth > 8 || (rc = dwarf_child(parent, &die)) > 0)
+		return;
+	/* -1 is a DIE libdw cannot decode, not the end of the list */
+	while (rc == 0 && !r->failed) {
+		if (lu_map_guard_shrank()) {
+			r->failed = true; /* zeros from here: the guard says */
+			return;
+		}
+		if (lu_dw_tag(&r->plans, &die) == DW_TAG_namespace)
+			visit_children(r, &die, depth + 1);
+		else
+			lu_dwarf_visit_type(r, &die);
+		rc = dwarf_siblingof(&die, &die);
+	}
+	if (rc < 0 && !r->failed) {
+		lu_error_set(r->err,
+			     "failed to read DWARF from %s: %s at DIE 0x%llx",
+			     r->path, dw_why(),
+			     (unsigned long long)dwarf_dieoffset(parent));
+		r->failed = true;
+	}
+}
+
+/* The file a module comes from, whose directory libdw looks in for the
+ * .dwo and dwz files it names; found once, when first needed. */
+struct module_file {
+	const char *path;
+	char *dir;
+	bool dir_known;
+};
+
+static const char *module_dir(struct module_file *mf)
+{
+	if (!mf->dir_known)
+		mf->dir = lu_companion_dir(mf->path);
+	mf->dir_known = true;
+	return mf->dir;
+}
+
+static void visit_units(struct dwarf_reader *r, Dwarf *dw,
+			struct module_file *mf, bool in_dwo);
+
+/*
+ * A skeleton unit (-gsplit-dwarf) holds no types: its .dwo does, which
+ * libdw finds and opens when asked for the split unit. Every unit of the
+ * .dwo is read, the split unit and the type units it refers to.
+ */
+static void visit_split(struct dwarf_reader *r, Dwarf_CU *cu,
+			Dwarf_Die *skel, struct module_file *mf)
+{
+	const char *dir = module_dir(mf);
+	const char *label = r->path;
+	struct lu_map_guard guard;
+	struct lu_dwo dwo;
+	Dwarf_Die split;
+
+	if (lu_dwo_find(&dwo, cu, skel, dir, label, r->err) < 0) {
+		r->failed = true;
+		goto out;
+	}
+	lu_map_guard_arm(&guard);
+	if (dwarf_cu_info(cu, NULL, NULL, NULL, &split, NULL, NULL, NULL) ||
+	    !split.addr) {
+		lu_dwo_missing(&dwo, label, r->err);
+		r->failed = true;
+	} else {
+		Dwarf *dw = dwarf_cu_getdwarf(split.cu);
+
+		r->path = lu_dwo_path(&dwo);
+		if (lu_altlink_check(dw, r->path, r->path, r->err) < 0)
+			r->failed = true;
+		else
+			visit_units(r, dw, mf, true);
+		r->path = label;
+	}
+	if (lu_map_guard_disarm(&guard)) {
+		lu_error_set(r->err, "failed to read %s: the file shrank while "
+				     "being read", lu_dwo_path(&dwo));
+		r->failed = true;
+	}
+out:
+	lu_dwo_free(&dwo);
+}
+
+/*
+ * elfutils 0.188's dwarf_decl_file takes a split unit's line table from
+ * its skeleton, then asserts that the unit's own file table is there,
+ * which only dwarf_getsrcfiles fills (from .debug_line.dwo, else from the
+ * skeleton): fill it first. Where that fails and the lines do not, every
+ * dwarf_decl_file in the unit would abort: the unit is refused instead.
+ */
+static bool split_files_ok(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	Dwarf_Files *files;
+	Dwarf_Lines *lines;
+	size_t n;
+
+	if (dwarf_getsrcfiles(cudie, &files, &n) == 0 ||
+	    dwarf_getsrclines(cudie, &lines, &n) != 0)
+		return true; /* no lines: dwarf_decl_file says NULL */
+	lu_error_set(r->err, "failed to read DWARF from %s: malformed file "
+			     "table of the split unit at DIE 0x%llx: %s",
+		     r->path, (unsigned long long)dwarf_dieoffset(cudie),
+		     dw_why());
+	r->failed = true;
+	return false;
+}
+
+/* IN_DWO: DW is a .dwo, where a skeleton unit is malformed (and would
+ * name a .dwo again, maybe itself). */
+static void visit_units(struct dwarf_reader *r, Dwarf *dw,
+			struct module_file *mf, bool in_dwo)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	uint8_t unit_type;
+
+	while (!r->failed && !lu_map_guard_shrank()) {
+		/* no subdie: that would open a skeleton's .dwo unchecked */
+		int rc = dwarf_get_units(dw, cu, &cu, NULL, &unit_type, &cudie,
+					 NULL);
+
+		if (rc > 0)
+			return;
+		if (rc < 0) {
+			lu_error_set(r->err,
+				     "failed to read DWARF from %s: %s",
+				     r->path, dw_why());
+			r->failed = true;
+			return;
+		}
+		if (unit_type == DW_UT_skeleton && !in_dwo) {
+			visit_split(r, cu, &cudie, mf);
+			continue;
+		}
+		if ((unit_type == DW_UT_split_compile ||
+		     unit_type == DW_UT_split_type) &&
+		    !split_files_ok(r, &cudie))
+			return;
+		r->cu = dwarf_diename(&cudie);
+		lu_dwarf_enter_unit(r, &cudie);
+		visit_children(r, &cudie, 0);
+	}
+	r->failed = true; /* the guard of the file that shrank says so */
+}
+
+static int visit_dwarf(struct dwarf_reader *r, Dwarf *dw,
+		       struct module_file *mf)
+{
+	visit_units(r, dw, mf, false);
+	return r->failed ? -1 : 0;
+}
+
+/* ---- files ---------------------------------------------------------- */
+
+static int find_no_debuginfo(Dwfl_Module *mod, void **userdata,
+			     const char *modname, Dwarf_Addr base,
+			     const char *file_name,
+			     const char *debuglink_file, GElf_Word debuglink_crc,
+			     char **debuginfo_file_name)
+{
+	(void)mod, (void)userdata, (void)modname, (void)base;
+	(void)file_name, (void)debuglink_file, (void)debuglink_crc;
+	*debuginfo_file_name = NULL;
+	return -1;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_elf = dwfl_build_id_find_elf,
+	.find_debuginfo = find_no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+static unsigned max_base_align_for(Elf *elf)
+{
+	GElf_Ehdr ehdr;
+
+	if (!gelf_getehdr(elf, &ehdr))
+		return 8;
+	if (ehdr.e_machine == EM_386)
+		return 4; /* i386 SysV ABI: 8-byte scalars are 4-aligned */
+	return ehdr.e_ident[EI_CLASS] == ELFCLASS64 ? 16 : 8;
+}
+
+struct module_walk {
+	struct dwarf_reader *r;
+	size_t n_modules, n_with_dwarf;
+	bool is_archive;
+	const char *archive;	/* the ar file whose members are modules */
+};
+
+static int read_module(struct module_walk *w, Dwfl_Module *mod,
+		       const char *name)
+{
+	struct dwarf_reader *r = w->r;
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+
+	if (elf) {
+		GElf_Ehdr ehdr;
+
+		r->abi.max_base_align = max_base_align_for(elf);
+		if (gelf_getehdr(elf, &ehdr)) {
+			unsigned line = lu_line_size_for_machine(
+				ehdr.e_machine, &r->set->machine);
+
+			r->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+			if (!r->set->line_size)
+				r->set->line_size = line;
+		}
+	}
+	Dwarf *dw = dwfl_module_getdwarf(mod, &bias);
+
+	if (!dw)
+		return 0; /* an archive member without -g */
+	w->n_with_dwarf++;
+	r->unit = w->is_archive ? name : NULL;
+	/* an archive's members are in the archive's directory */
+	struct module_file mf = { .path = w->archive ? w->archive : name };
+	int rc = -1;
+
+	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0)
+		r->failed = true;
+	else
+		rc = visit_dwarf(r, dw, &mf);
+	free(mf.dir);
+	return rc;
+}
+
+static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
+			Dwarf_Addr start, void *arg)
+{
+	struct module_walk *w = arg;
+	struct dwarf_reader *r = w->r;
+	struct lu_map_guard guard;
+
+	(void)userdata, (void)start;
+	w->n_modules++;
+	char *label = w->is_archive ? lu_ar_member_label(r->ctx->path, name)
+				    : NULL;
+
+	r->path = label ? label : r->ctx->path;
+	lu_map_guard_arm(&guard);
+	int rc = read_module(w, mod, name);
+
+	if (lu_map_guard_disarm(&guard)) {
+		lu_error_set(r->err, "failed to read %s: the file shrank while "
+				     "being read", r->path);
+		r->failed = true;
+		rc = -1;
+	}
+	free(label);	/* the error, if any, holds a copy */
+	r->path = r->ctx->path;
+	return rc < 0 ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static bool is_ar(int fd)
+{
+	char magic[8] = { 0 };
+
+	return pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+	       !memcmp(magic, "!<arch>\n", 8);
+}
+
+/* Reports every file to one libdwfl session, so duplicates across files are
+ * recognised as across compilation units. Takes ownership of the fds. */
+int lu_read_dwarf_files(struct lu_read_ctx *ctx,
+			const struct lu_dwarf_file *files, size_t n,
+			bool is_archive)
+{
+	struct dwarf_reader r = {
+		.ctx = ctx, .opts = ctx->opts, .set = ctx->set,
+		.err = ctx->err, .path = ctx->path,
+		.abi.max_base_align = 16,
+	};
+	struct lu_set *set = ctx->set;
+	struct lu_error *err = ctx->err;
+	const char *path = ctx->path;
+	Dwfl *dwfl = dwfl_begin(&offline_callbacks);
+	int ret = -1;
+	size_t i = 0;
+
+	if (!dwfl) {
+		lu_error_set(err, "failed to read DWARF from %s: %s", path,
+			     dwfl_errmsg(-1));
+		goto close_rest;
+	}
+	set->format = "dwarf";
+	dwfl_report_begin(dwfl);
+	struct module_walk w = { .r = &r, .is_archive = is_archive };
+
+	for (; i < n; i++) {
+		/* libdwfl names an archive's members "NAME:member" unless
+		 * NAME is empty; lineup calls them "archive.a(member)" */
+		bool ar = is_ar(files[i].fd);
+
+		if (ar && n == 1)
+			w.archive = files[i].name;
+		/* dwfl owns the fd from here, also on failure */
+		if (!dwfl_report_offline(dwfl, ar ? "" : files[i].name,
+					 files[i].name, files[i].fd)) {
+			lu_error_set(err, "failed to read %s: %s",
+				     files[i].name, dwfl_why());
+			i++;
+			dwfl_report_end(dwfl, NULL, NULL);
+			goto out;
+		}
+	}
+	dwfl_report_end(dwfl, NULL, NULL);
+	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
+		goto out;
+	if (!w.n_with_dwarf) {
+		lu_error_set(err,
+			     "failed to read DWARF from %s: no debug info "
+			     "(compile with -g, or install the -dbg/-dbgsym "
+			     "package)",
+			     path);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(r.members);
+	free(r.blocks);
+	lu_dw_abi_free(&r.abi);
+	free(r.kept.slots);
+	lu_dw_memo_free(&r.built);
+	lu_strset_free(&r.unmarked);
+	lu_dwarf_free_memos(&r);
+	if (dwfl)
+		dwfl_end(dwfl);
+close_rest:
+	for (; i < n; i++)
+		close(files[i].fd);
+	return ret;
+}
+
+int lu_read_dwarf(struct lu_read_ctx *ctx, int fd)
+{
+	struct lu_dwarf_file file = { fd, ctx->path };
+
+	return lu_read_dwarf_files(ctx, &file, 1, is_ar(fd));
+}
+
