@@ -90,9 +90,11 @@ static size_t view_groups(const struct lu_struct *s,
 	memcpy(groups, s->groups, n * sizeof(*groups));
 	for (size_t i = 0; i < s->n_members; i++)
 		group_of[i] = s->members[i].group;
-	struct lu_member_index names;
+	struct lu_member_index names = { .s = s };
 
-	lu_member_index_init(&names, s);
+	/* only rules name members: no index without them */
+	if (rule && rule->n_groups)
+		lu_member_index_init(&names, s);
 	for (size_t r = 0; rule && r < rule->n_groups; r++) {
 		const struct lu_rule_group *rg = &rule->groups[r];
 		ptrdiff_t same = lu_struct_group(s, rg->name);

@@ -131,9 +131,11 @@ static void build_view(struct view *v, const struct lu_struct *s,
 	v->n_groups = s->n_groups;
 	for (size_t i = 0; i < s->n_members; i++)
 		v->group_of[i] = s->members[i].group;
-	struct lu_member_index names;
+	struct lu_member_index names = { .s = s };
 
-	lu_member_index_init(&names, s);
+	/* only rules name members: no index without them */
+	if (rule && rule->n_groups)
+		lu_member_index_init(&names, s);
 	for (size_t g = 0; rule && g < rule->n_groups; g++) {
 		const struct lu_rule_group *rg = &rule->groups[g];
 		ptrdiff_t same = lu_struct_group(s, rg->name);
