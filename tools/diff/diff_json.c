@@ -67,7 +67,7 @@ static json_t *place_json(const struct lu_struct *s, ptrdiff_t i,
 
 static json_t *location_json(const struct lu_location *loc)
 {
-	return json_pack("{s:o, s:i, s:i, s:s}", "file",
+	return json_pack("{s:o, s:i, s:i, s:o}", "file",
 			 loc->file ? lu_json_text(loc->file) : json_null(),
 			 "line", (int)loc->decl_line, "column",
 			 (int)loc->decl_column, "where", lu_json_text(loc->where));
