@@ -54,7 +54,7 @@ class Run:
 
     def __init__(self, args, status=2, names=(), words=(), stderr_lines=None,
                  stdout_words=(), as_user=None, stdout_to=None,
-                 max_kib=None, wrap=None):
+                 max_kib=None, wrap=None, after=None, preexec=None):
         self.args = args
         self.status = status
         self.names = list(names)      # stderr must name these inputs
@@ -67,6 +67,9 @@ class Run:
         self.stdout_to = stdout_to    # a file for stdout (/dev/full)
         self.max_kib = max_kib        # bound on lineup's peak RSS
         self.wrap = wrap              # a command that runs lineup (argv)
+        # after(stdout, stderr): what else is wrong once it ran (a list)
+        self.after = after
+        self.preexec = preexec        # runs in the child before lineup
 
 
 class Skip(Exception):
@@ -1103,7 +1106,8 @@ def run_one(lineup, run, work):
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL,
                            stdout=sink, stderr=subprocess.PIPE,
-                           env=env, timeout=TIME_LIMIT)
+                           env=env, timeout=TIME_LIMIT,
+                           preexec_fn=run.preexec)
     except subprocess.TimeoutExpired:
         return ["took more than %g s (hang?)" % TIME_LIMIT], ""
     finally:
@@ -1137,6 +1141,8 @@ def run_one(lineup, run, work):
     for want in run.stdout_words:
         if want not in out:
             problems.append("stdout does not say '%s'" % want)
+    if run.after:
+        problems += run.after(out, err)
     left = os.listdir(tmp)
     if left:
         problems.append("left in TMPDIR: %s" % ", ".join(sorted(left)))
@@ -1145,16 +1151,17 @@ def run_one(lineup, run, work):
     return problems, "%d in %.1fs: %s" % (p.returncode, took, said)
 
 
-def main(argv):
+def main(argv, cases=None):
+    cases = cases or CASES
     if argv[1:] == ["--list"]:
-        print("\n".join(CASES))
+        print("\n".join(cases))
         return 0
     if len(argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     lineup = os.path.abspath(argv[1])
-    names = argv[2:] or list(CASES)
-    unknown = [n for n in names if n not in CASES]
+    names = argv[2:] or list(cases)
+    unknown = [n for n in names if n not in cases]
     if unknown:
         print("run.py: unknown case %s" % ", ".join(unknown), file=sys.stderr)
         return 2
@@ -1163,7 +1170,7 @@ def main(argv):
         work = tempfile.mkdtemp(prefix="lineup-bad-input-")
         try:
             try:
-                runs = CASES[name](work)
+                runs = cases[name](work)
             except Skip as e:
                 print("SKIP %s: %s" % (name, e))
                 skipped += 1

@@ -131,6 +131,19 @@ case('base', 'bad',
      err="lineup c2c: bad --base '0xfoo' (an address, e.g. "
          "0xffff888100a3c000)")
 
+# a leading 0 is decimal, as perf prints addresses (strtoull read octal)
+case('base', 'leading-zero',
+     '{lineup} c2c --struct stats --base 0%d {dir}/stats.o '
+     '{fx}/perf-6.1-stdio.txt' % 0x5611b0a04100, 1,
+     expect=["cacheline 0x5611b0a04100: line 0 (bytes 0-63) of struct stats, "
+             "at --base 0x5611b0a04100"])
+for bad in (" -1", "-1", "+5", "0x", "0x-5", "12abc"):
+    case('base', 'bad-%s' % bad.strip().replace("-", "minus"),
+         "{lineup} c2c --struct stats --base '%s' {dir}/stats.o "
+         "{fx}/perf-6.1-stdio.txt" % bad, 2,
+         err="lineup c2c: bad --base '%s' (an address, e.g. "
+             "0xffff888100a3c000)" % bad)
+
 # --- ranking without --base ----------------------------------------------
 case('rank', 'perf-5.4',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/perf-5.4-stdio.txt', 1,

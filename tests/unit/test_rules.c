@@ -144,6 +144,10 @@ ParameterizedTestParameters(rules, errors)
 		{ "[matrix]\ncflags = -O2\n", "t.ini:2: error: unknown key 'cflags' in [matrix]" },
 		{ "[matrix]\nflags = -m64 | \n", "t.ini:2: error: 'flags' has an empty alternative" },
 		{ "[matrix]\nflags = -m64\nflags = -m32\n", "t.ini:3: error: 'flags' given twice in [matrix]" },
+		/* " ;" is no comment (doc/rules.md): no word is dropped */
+		{ "[struct a]\nread = x ; y\n", "t.ini:2: error: bad member name ';' in 'read' (a comment starts with '#'" },
+		{ "[struct a]\nread = x ;y\n", "t.ini:2: error: bad member name ';y'" },
+		{ "[matrix]\nline_size = 64 ; 100\n", "t.ini:2: error: line_size needs" },
 		{ "[matrix]\nline_size = 64 | 100\n", "t.ini:2: error: line_size needs powers of two between 8 and 4096, e.g. 64 | 128, not '100'" },
 		{ "[struct a]\nwrite = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "t.ini:2: error: malformed line" },
 	};
@@ -249,5 +253,22 @@ Test(rules, a_section_with_only_allow)
 	cr_assert_eq(s->n_groups, 0);
 	cr_assert_eq(s->n_allow, 1);
 	cr_assert_str_eq(s->allow[0].b, "net_device_read_tx");
+	lu_rules_free(&r);
+}
+
+/* A `;` inside a line is part of the value: the compile runs both. */
+Test(rules, semicolon_is_not_a_comment)
+{
+	static const char text[] =
+		"[matrix] ; a comment? no: a header ends at ]\n"
+		"; a whole-line comment\n"
+		"compile = true ; cc -c s.c # this is one\n"
+		"options = A\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_str_eq(r.matrix.compile, "true ; cc -c s.c");
 	lu_rules_free(&r);
 }

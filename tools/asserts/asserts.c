@@ -17,6 +17,7 @@
  * arithmetic (objects start at multiples of the type's alignment), so the
  * output never holds an assertion that fails on the layout it froze.
  */
+#include "member_index.h"
 #include "asserts.h"
 
 #include <ctype.h>
@@ -91,6 +92,11 @@ static size_t view_groups(const struct lu_struct *s,
 	memcpy(groups, s->groups, n * sizeof(*groups));
 	for (size_t i = 0; i < s->n_members; i++)
 		group_of[i] = s->members[i].group;
+	struct lu_member_index names = { .s = s };
+
+	/* only rules name members: no index without them */
+	if (rule && rule->n_groups)
+		lu_member_index_init(&names, s);
 	for (size_t r = 0; rule && r < rule->n_groups; r++) {
 		const struct lu_rule_group *rg = &rule->groups[r];
 		ptrdiff_t same = lu_struct_group(s, rg->name);
@@ -103,7 +109,8 @@ static size_t view_groups(const struct lu_struct *s,
 		}
 		groups[gi].kind = rg->kind;
 		for (size_t m = 0; m < rg->n_members; m++) {
-			ptrdiff_t idx = lu_struct_member(s, rg->members[m]);
+			ptrdiff_t idx = lu_member_index_find(&names,
+							     rg->members[m]);
 
 			if (idx < 0)
 				continue;
@@ -116,6 +123,7 @@ static size_t view_groups(const struct lu_struct *s,
 				group_of[k] = (int)gi;
 		}
 	}
+	lu_member_index_free(&names);
 	return n;
 }
 

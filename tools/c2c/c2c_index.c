@@ -81,12 +81,24 @@ void lu_c2c_index_init(struct lu_c2c_index *ix, const struct lu_struct *s)
 		ix->maxend[i] = i && ix->maxend[i - 1] > end ? ix->maxend[i - 1]
 							     : end;
 	}
+	ix->at = NULL;
+	if (s->size && s->size <= LU_C2C_BYTE_TABLE_MAX &&
+	    s->n_members < UINT32_MAX) {
+		uint32_t *at = malloc(s->size * sizeof(*at));
+
+		if (!at)
+			abort();
+		for (uint64_t b = 0; b < s->size; b++)
+			at[b] = (uint32_t)(lu_c2c_member_at(ix, (int64_t)b) + 1);
+		ix->at = at;
+	}
 }
 
 void lu_c2c_index_free(struct lu_c2c_index *ix)
 {
 	free(ix->by_offset);
 	free(ix->maxend);
+	free(ix->at);
 }
 
 /* The member holding byte OFF, the first declared when several do; -1 for
@@ -99,6 +111,8 @@ ptrdiff_t lu_c2c_member_at(const struct lu_c2c_index *ix, int64_t off)
 
 	if (off < 0 || (uint64_t)off >= s->size)
 		return -1;
+	if (ix->at)
+		return (ptrdiff_t)ix->at[off] - 1;
 	/* the first member by offset that starts past OFF */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

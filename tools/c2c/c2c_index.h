@@ -25,7 +25,15 @@ struct lu_c2c_index {
 	size_t *by_offset;
 	uint64_t *maxend;
 	size_t n;
+	/* lu_c2c_member_at for every byte (+1: 0 is a hole) when the struct
+	 * is at most LU_C2C_BYTE_TABLE_MAX bytes: the ranking asks it lines
+	 * x placements x offsets times */
+	uint32_t *at;
 };
+
+#ifndef LU_C2C_BYTE_TABLE_MAX
+#define LU_C2C_BYTE_TABLE_MAX (1u << 20)
+#endif
 
 void lu_c2c_index_init(struct lu_c2c_index *ix, const struct lu_struct *s);
 void lu_c2c_index_free(struct lu_c2c_index *ix);

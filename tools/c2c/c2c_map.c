@@ -52,9 +52,15 @@ static bool symbol_names(const struct lu_c2c_row *rows, size_t n,
 	return false;
 }
 
+/*
+ * NAMED caches symbol_names per member for one line (0 not asked yet,
+ * 1 no, 2 yes): every placement asks again about the same members, and a
+ * scan of the rows per placement made the ranking quadratic.
+ */
 static struct fit fit_at(const struct lu_c2c_index *ix, int64_t w,
 			 uint64_t unit, const uint64_t *offs, size_t n_offs,
-			 const struct lu_c2c_row *rows, size_t n_rows)
+			 const struct lu_c2c_row *rows, size_t n_rows,
+			 unsigned char *named)
 {
 	const struct lu_struct *s = ix->s;
 	struct fit f = { 0 };
@@ -72,8 +78,10 @@ static struct fit fit_at(const struct lu_c2c_index *ix, int64_t w,
 		    !lu_c2c_is_padding(&s->members[m]))
 			f.starts++;
 		/* offsets are sorted: one member counts once */
-		if (m != last && symbol_names(rows, n_rows,
-					      s->members[m].name))
+		if (m != last && !named[m])
+			named[m] = symbol_names(rows, n_rows,
+						s->members[m].name) ? 2 : 1;
+		if (m != last && named[m] == 2)
 			f.named++;
 		last = m;
 	}
@@ -138,7 +146,12 @@ static struct lu_c2c_window *add_window(struct lu_c2c_map *m, ptrdiff_t line,
 	return w;
 }
 
-/* Ranks the placements of S under one line; false when none fits. */
+/*
+ * Ranks the placements of S under one line; false when none fits. Each
+ * placement is fitted once; the ties are collected in one growing array
+ * and copied once (growing the arena copy by one was quadratic in memory:
+ * a 4096-member struct took gigabytes).
+ */
 static bool rank(struct lu_c2c_map *map, const struct lu_c2c_index *ix,
 		 size_t line, const uint64_t *offs, size_t n_offs,
 		 const struct lu_c2c_row *rows, size_t n_rows)
@@ -147,40 +160,55 @@ static bool rank(struct lu_c2c_map *map, const struct lu_c2c_index *ix,
 	uint64_t unit = map->unit, align = s->align ? s->align : 1;
 	uint64_t step = align < unit ? align : unit;
 	int64_t first = -(int64_t)(unit - step), best_w = 0;
-	struct fit best = { 0 };
-	size_t n = 0;
+	struct fit best = { 0 }, *fits;
+	size_t n, n_ties = 0, cap = 0;
+	int64_t *ties = NULL;
+	unsigned char *named = calloc(s->n_members + 1, 1);
 	bool any = false;
 
-	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step, n++) {
-		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
+	n = (size_t)(((int64_t)s->size - first + (int64_t)step - 1) /
+		     (int64_t)step);
+	fits = malloc((n + 1) * sizeof(*fits));
+	if (!named || !fits)
+		abort();
+	for (size_t k = 0; k < n; k++) {
+		int64_t w = first + (int64_t)(k * step);
 
-		if (!any || fit_cmp(&f, &best) > 0) {
-			best = f;
+		fits[k] = fit_at(ix, w, unit, offs, n_offs, rows, n_rows,
+				 named);
+		if (!any || fit_cmp(&fits[k], &best) > 0) {
+			best = fits[k];
 			best_w = w;
 			any = true;
 		}
 	}
+	free(named);
 	/* a placement fits when no offset falls in a hole or off the
 	 * struct and at least half of them start a member */
-	if (!any || best.misses || best.starts * 2 < n_offs || !best.starts)
+	if (!any || best.misses || best.starts * 2 < n_offs || !best.starts) {
+		free(fits);
 		return false;
+	}
 	struct lu_c2c_window *win = add_window(map, (ptrdiff_t)line, best_w);
 
 	win->n_candidates = n;
-	for (int64_t w = first; w < (int64_t)s->size; w += (int64_t)step) {
-		struct fit f = fit_at(ix, w, unit, offs, n_offs, rows, n_rows);
+	for (size_t k = 0; k < n; k++) {
+		int64_t w = first + (int64_t)(k * step);
 
-		if (w == best_w || f.starts != best.starts ||
-		    f.misses != best.misses)
+		if (w == best_w || fits[k].starts != best.starts ||
+		    fits[k].misses != best.misses)
 			continue;
-		int64_t *t = lu_arena_alloc(&map->arena,
-					    (win->n_tied + 1) * sizeof(*t));
-
-		if (win->n_tied)
-			memcpy(t, win->tied, win->n_tied * sizeof(*t));
-		t[win->n_tied++] = w;
-		win->tied = t;
+		ties = lu_grow(ties, &cap, n_ties, sizeof(*ties));
+		ties[n_ties++] = w;
 	}
+	free(fits);
+	if (n_ties) {
+		win->tied = lu_arena_alloc(&map->arena,
+					   n_ties * sizeof(*win->tied));
+		memcpy(win->tied, ties, n_ties * sizeof(*win->tied));
+		win->n_tied = n_ties;
+	}
+	free(ties);
 	return true;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 static const char *kind_of(const struct lu_struct *s,
@@ -132,7 +133,8 @@ static void who(FILE *out, const struct lu_c2c_hit *const *hits, size_t n_hits,
 				dup |= !strcmp(seen[k], name);
 			if (dup)
 				continue;
-			fprintf(out, "%s%s", n ? ", " : " by ", name);
+			fputs(n ? ", " : " by ", out);
+			lu_text_put_escaped(out, name);
 			seen[n++] = name;
 		}
 	}
@@ -150,11 +152,12 @@ static void location(FILE *out, const struct lu_struct *s, size_t member)
 	struct lu_location loc;
 
 	lu_finding_location(&f, &ctx, &loc);
+	lu_text_put_escaped(out, loc.file ? loc.file : loc.where);
 	if (loc.file)
-		fprintf(out, "%s:%u:%u: ", loc.file, loc.decl_line,
+		fprintf(out, ":%u:%u: ", loc.decl_line,
 			loc.decl_column ? loc.decl_column : 1);
 	else
-		fprintf(out, "%s: ", loc.where);
+		fputs(": ", out);
 }
 
 /* The compiler-style line a false-sharing window ends with. */
@@ -180,17 +183,22 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 		if (!n)
 			continue;
 		location(out, s, h->member);
-		fprintf(out, "error: '%s' (",
-			s->members[h->member].name);
+		fputs("error: '", out);
+		lu_text_put_escaped(out, s->members[h->member].name);
+		fputs("' (", out);
 		who(out, &h, 1, true);
 		fprintf(out, ") shares %s with ", label);
-		for (size_t j = 0; j < n; j++)
-			fprintf(out, "%s'%s'", j ? ", " : "",
-				s->members[readers[j]->member].name);
+		for (size_t j = 0; j < n; j++) {
+			fprintf(out, "%s'", j ? ", " : "");
+			lu_text_put_escaped(out,
+					    s->members[readers[j]->member].name);
+			fputc('\'', out);
+		}
 		fprintf(out, " (");
 		who(out, readers, n, false);
-		fprintf(out, ") in %s%s: false sharing\n",
-			lu_struct_tag_word(s), s->name);
+		fprintf(out, ") in %s", lu_struct_tag_word(s));
+		lu_text_put_escaped(out, s->name);
+		fputs(": false sharing\n", out);
 	}
 	free(readers);
 }
@@ -203,17 +211,21 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 
 	origin(o, w, from, sizeof(from));
 	lu_c2c_window_label(w, s, o->set->line_size, label, sizeof(label));
-	fprintf(out, "%s: %s of %s%s", from, label, lu_struct_tag_word(s),
-		s->name);
+	lu_text_put_escaped(out, from);
+	fprintf(out, ": %s of %s", label, lu_struct_tag_word(s));
+	lu_text_put_escaped(out, s->name);
 	how_placed(out, o, w);
 	for (size_t i = 0; i < w->n_hits; i++) {
 		const struct lu_c2c_hit *h = &w->hits[i];
 		const struct lu_member *m = &s->members[h->member];
 		const char *kind = kind_of(s, m);
 
-		fprintf(out, "  %5llu  %s (%s%s, %llu byte%s%s%s): ",
-			(unsigned long long)m->offset, m->name, m->type,
-			m->dims, (unsigned long long)m->size,
+		fprintf(out, "  %5llu  ", (unsigned long long)m->offset);
+		lu_text_put_escaped(out, m->name);
+		fputs(" (", out);
+		lu_text_put_escaped(out, m->type);
+		lu_text_put_escaped(out, m->dims);
+		fprintf(out, ", %llu byte%s%s%s): ", (unsigned long long)m->size,
 			m->size == 1 ? "" : "s",
 			kind ? ", " : "", kind ? kind : "");
 		shares(out, h->stores, h->hitm, h->loads);
@@ -224,17 +236,23 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 			/* a data-type site is the member itself */
 			if (!st->symbol && !st->site)
 				continue;
-			fprintf(out, "           %-32s ", lu_c2c_site_name(st));
+			char site[256];
+
+			lu_text_escape(site, sizeof(site), lu_c2c_site_name(st));
+			fprintf(out, "           %-32s ", site);
 			shares(out, st->stores, st->hitm, st->loads);
-			if (st->source)
-				fprintf(out, "  %s", st->source);
+			if (st->source) {
+				fputs("  ", out);
+				lu_text_put_escaped(out, st->source);
+			}
 			fputc('\n', out);
 		}
 	}
-	if (w->n_outside)
-		fprintf(out, "  (%zu rows on no member of %s: a hole, or "
-			     "the line's other objects)\n",
-			w->n_outside, s->name);
+	if (w->n_outside) {
+		fprintf(out, "  (%zu rows on no member of ", w->n_outside);
+		lu_text_put_escaped(out, s->name);
+		fputs(": a hole, or the line's other objects)\n", out);
+	}
 	if (w->false_sharing)
 		diagnostic(out, o, w, label);
 }
@@ -243,11 +261,14 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 {
 	const struct lu_c2c_map *map = o->map;
 
-	fprintf(out, "%s%s (%llu bytes, align %llu) in %s; %s from %s\n",
-		lu_struct_tag_word(o->s), o->s->name,
-		(unsigned long long)o->s->size, (unsigned long long)o->s->align,
-		o->set->path, lu_c2c_format_name(o->report->format),
-		o->report_path);
+	fputs(lu_struct_tag_word(o->s), out);
+	lu_text_put_escaped(out, o->s->name);
+	fprintf(out, " (%llu bytes, align %llu) in ",
+		(unsigned long long)o->s->size, (unsigned long long)o->s->align);
+	lu_text_put_escaped(out, o->set->path);
+	fprintf(out, "; %s from ", lu_c2c_format_name(o->report->format));
+	lu_text_put_escaped(out, o->report_path);
+	fputc('\n', out);
 	if (o->report->double_cl)
 		fprintf(out, "offsets within %llu-byte line pairs "
 			     "(--double-cl)\n",
@@ -274,26 +295,10 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 	return lu_output_flush(out);
 }
 
-/* perf's text is not always UTF-8: jansson refuses such strings. */
+/* perf's text and the input's names are not always UTF-8 (escape.h) */
 static json_t *text_json(const char *s)
 {
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	char *copy = strdup(s);
-
-	if (!copy)
-		return json_null();
-	for (char *c = copy; *c; c++)
-		if ((unsigned char)*c >= 0x80)
-			*c = '?';
-	j = json_string(copy);
-	free(copy);
-	return j ? j : json_null();
+	return lu_json_text(s);
 }
 
 static json_t *hex_json(bool has, uint64_t v)
@@ -324,13 +329,18 @@ static json_t *hit_json(const struct lu_struct *s, const struct lu_c2c_hit *h)
 	const char *kind = kind_of(s, m);
 	json_t *j = json_object(), *sites = json_array();
 
-	json_object_set_new(j, "name", json_string(m->name));
-	json_object_set_new(j, "type", json_sprintf("%s%s", m->type, m->dims));
+	json_object_set_new(j, "name", text_json(m->name));
+	char *type = NULL;
+
+	if (asprintf(&type, "%s%s", m->type, m->dims) < 0)
+		abort();
+	json_object_set_new(j, "type", text_json(type));
+	free(type);
 	json_object_set_new(j, "offset", json_integer((json_int_t)m->offset));
 	json_object_set_new(j, "size", json_integer((json_int_t)m->size));
-	json_object_set_new(j, "kind", kind ? json_string(kind) : json_null());
+	json_object_set_new(j, "kind", kind ? text_json(kind) : json_null());
 	json_object_set_new(j, "group", m->group >= 0
-				? json_string(s->groups[m->group].name)
+				? text_json(s->groups[m->group].name)
 				: json_null());
 	json_object_set_new(j, "stores", json_real(h->stores));
 	json_object_set_new(j, "hitm", json_real(h->hitm));
@@ -406,12 +416,12 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 	skipped = json_array();
 	json_object_set_new(root, "lineup", json_integer(1));
 	json_object_set_new(in, "path", text_json(o->set->path));
-	json_object_set_new(in, "format", json_string(o->set->format));
+	json_object_set_new(in, "format", text_json(o->set->format));
 	json_object_set_new(in, "line_size", json_integer(o->set->line_size));
 	json_object_set_new(root, "input", in);
 	json_object_set_new(rep, "path", text_json(o->report_path));
 	json_object_set_new(rep, "format",
-			    json_string(lu_c2c_format_id(o->report->format)));
+			    text_json(lu_c2c_format_id(o->report->format)));
 	json_object_set_new(rep, "header", json_boolean(o->report->header));
 	json_object_set_new(rep, "double_cl",
 			    json_boolean(o->report->double_cl));
@@ -419,13 +429,13 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 	json_object_set_new(rep, "malformed_lines",
 			    json_integer((json_int_t)o->report->n_bad));
 	json_object_set_new(root, "report", rep);
-	json_object_set_new(st, "name", json_string(o->s->name));
-	json_object_set_new(st, "kind", json_string(o->s->is_union ? "union"
+	json_object_set_new(st, "name", text_json(o->s->name));
+	json_object_set_new(st, "kind", text_json(o->s->is_union ? "union"
 								   : "struct"));
 	json_object_set_new(st, "size", json_integer((json_int_t)o->s->size));
 	json_object_set_new(st, "align", json_integer((json_int_t)o->s->align));
 	json_object_set_new(root, "struct", st);
-	json_object_set_new(root, "mapping", json_string(how[map->how]));
+	json_object_set_new(root, "mapping", text_json(how[map->how]));
 	json_object_set_new(root, "base", hex_json(o->has_base, o->base));
 	for (size_t i = 0; i < map->n_windows; i++)
 		json_array_append_new(lines, window_json(o, &map->windows[i]));
@@ -436,7 +446,7 @@ int lu_c2c_print_json(FILE *out, const struct lu_c2c_out *o)
 		json_object_set_new(k, "report",
 				    line_json(o, map->skipped[i].report_line));
 		json_object_set_new(k, "why",
-				    json_string(map->skipped[i].why));
+				    text_json(map->skipped[i].why));
 		json_array_append_new(skipped, k);
 	}
 	json_object_set_new(root, "skipped", skipped);

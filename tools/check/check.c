@@ -12,6 +12,7 @@
  * (check_units.c finds them). A line conflict between the same two groups
  * whose members all lie in one such unit says nothing more and is left out.
  */
+#include "member_index.h"
 #include "check.h"
 
 #include <stdlib.h>
@@ -131,6 +132,11 @@ static void build_view(struct view *v, const struct lu_struct *s,
 	v->n_groups = s->n_groups;
 	for (size_t i = 0; i < s->n_members; i++)
 		v->group_of[i] = s->members[i].group;
+	struct lu_member_index names = { .s = s };
+
+	/* only rules name members: no index without them */
+	if (rule && rule->n_groups)
+		lu_member_index_init(&names, s);
 	for (size_t g = 0; rule && g < rule->n_groups; g++) {
 		const struct lu_rule_group *rg = &rule->groups[g];
 		ptrdiff_t same = lu_struct_group(s, rg->name);
@@ -145,7 +151,8 @@ static void build_view(struct view *v, const struct lu_struct *s,
 		}
 		out_g->kind = rg->kind;
 		for (size_t m = 0; m < rg->n_members; m++) {
-			ptrdiff_t idx = lu_struct_member(s, rg->members[m]);
+			ptrdiff_t idx = lu_member_index_find(&names,
+							     rg->members[m]);
 
 			if (idx < 0) {
 				report_missing(out, v, LU_FIND_MISSING,
@@ -162,6 +169,7 @@ static void build_view(struct view *v, const struct lu_struct *s,
 				v->group_of[k] = (int)gi;
 		}
 	}
+	lu_member_index_free(&names);
 	/* the bytes each group owns now that its members are known */
 	lu_group_shares(s, v->groups, v->group_of, v->share);
 	lu_group_extents(s, v->groups, v->n_groups, v->group_of, v->share);

@@ -18,6 +18,10 @@
 #include "slurp.h"
 #include "strset.h"
 
+/* A `;` inside a line, hidden from libinih's inline comments and given
+ * back in on_entry (a rules file holds no control characters). */
+#define INI_SEMICOLON '\x1f'
+
 /* the largest rules file read; they are written by hand or by lineup */
 #define MAX_RULES (16u << 20)
 
@@ -116,6 +120,10 @@ static char *read_line(char *buf, int size, void *stream)
 		}
 		if (buf[i] == '\0')
 			buf[i] = ' ';
+		/* libinih would end the value at " ;" (its inline comment):
+		 * doc/rules.md has none, so the word stays, as INI_SEMICOLON */
+		if (buf[i] == ';' && i > lead)
+			buf[i] = INI_SEMICOLON;
 	}
 	strcat(buf, "\n");
 	return buf;
@@ -268,8 +276,11 @@ static int struct_key(struct ini_ctx *c, const char *key, const char *value)
 		}
 		if (!split_words(c, value, true, &g->members, &g->n_members,
 				 &bad))
-			return fail(c, "bad member name '%s' in '%s'", bad,
-				    key);
+			return fail(c, "bad member name '%s' in '%s'%s", bad,
+				    key, strchr(bad, ';')
+						 ? " (a comment starts with '#' "
+						   "after a space, never ';')"
+						 : "");
 		return 1;
 	}
 	if (!strcmp(key, "allow")) {
@@ -562,9 +573,16 @@ static int on_entry(void *user, const char *section, const char *key,
 		    const char *value)
 {
 	struct ini_ctx *c = user;
+	char text[256];	/* a value is shorter than a line (198) */
 
 	if (c->failed)
 		return 0;
+	/* the `;`s read_line hid go back */
+	snprintf(text, sizeof(text), "%s", value);
+	for (char *p = strchr(text, INI_SEMICOLON); p;
+	     p = strchr(p, INI_SEMICOLON))
+		*p = ';';
+	value = text;
 	c->src->keys++;
 	if (!*section)
 		return fail(c, "'%s' outside any section", key);

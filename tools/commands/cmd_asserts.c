@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "escape.h"
+#include "escape_c.h"
 #include "asserts.h"
 #include "check.h"
 #include "cli.h"
@@ -33,7 +35,7 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 		.sets = set, .n_sets = 1, .rules = rules,
 		.line_size = set->line_size,
 	};
-	char msg[1024] = "", type[256];
+	char msg[1024] = "", shown[1024], type[256];
 
 	for (size_t k = 0; k < f->n; k++) {
 		if (f->items[k].severity != LU_ERROR)
@@ -44,9 +46,11 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 	/* as the assertions would spell it: `struct ck_ring` for the
 	 * typedef ck_ring_t, `q_t` for a tagless one, never `struct q_t` */
 	lu_asserts_said_name(s, type, sizeof(type));
+	/* the message names members: one line, whatever their bytes */
+	lu_text_escape(shown, sizeof(shown), msg);
 	fprintf(stderr,
 		"lineup: refusing to freeze %s from %s: %s (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
-		type, set->path, msg, f->n_errors, f->n_errors == 1 ? "" : "s");
+		type, set->path, shown, f->n_errors, f->n_errors == 1 ? "" : "s");
 	return LU_EXIT_FINDINGS;
 }
 
@@ -60,7 +64,8 @@ static int plan_all(const struct lu_cli *cli, const struct lu_set *set,
 		const struct lu_struct *s =
 			lu_set_find_or_error(set, name, &err);
 
-		if (!s) {
+		/* assertions are C: a name C cannot carry is refused */
+		if (!s || lu_c_struct_writable(s, "assertions", &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
 			return LU_EXIT_USAGE;
 		}

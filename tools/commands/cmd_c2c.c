@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "c2c_map.h"
 #include "c2c_parse.h"
 #include "c2c_report.h"
@@ -40,7 +41,7 @@ static int read_report(const char *path, struct lu_c2c_report *r,
 	char why[64];
 
 	if (e) {
-		fprintf(stderr, "lineup: failed to read %s: %s\n",
+		lu_eprintf("lineup: failed to read %s: %s\n",
 			strcmp(path, "-") ? path : "the report on stdin",
 			lu_slurp_reason(e, MAX_REPORT, why, sizeof(why)));
 		return -1;
@@ -59,11 +60,11 @@ static int read_report(const char *path, struct lu_c2c_report *r,
 	free(text);
 	if (!r->n_rows && (r->n_bad || !r->n_lines)) {
 		if (r->n_bad)
-			fprintf(stderr, "lineup: %s:%u: error: %s (no usable "
+			lu_eprintf("lineup: %s:%u: error: %s (no usable "
 					"row in the report)\n",
 				path, r->bad_line, r->bad_why);
 		else
-			fprintf(stderr,
+			lu_eprintf(
 				"lineup: %s: error: not a perf c2c or "
 				"data-type report (no Pareto, cacheline "
 				"table or data-type rows)%s\n",
@@ -77,7 +78,7 @@ static int read_report(const char *path, struct lu_c2c_report *r,
 static void warn_malformed(const char *path, const struct lu_c2c_report *r)
 {
 	if (r->n_bad)
-		fprintf(stderr, "lineup: %s:%u: warning: skipped %zu malformed "
+		lu_eprintf("lineup: %s:%u: warning: skipped %zu malformed "
 				"line%s (first: %s)\n",
 			path, r->bad_line, r->n_bad, r->n_bad == 1 ? "" : "s",
 			r->bad_why);
@@ -118,7 +119,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 			? "FILE and REPORT, not %zu arguments"
 			: "no FILE and REPORT given", cli->n_args);
 	if (!strcmp(cli->args[0], "-") && !strcmp(cli->args[1], "-")) {
-		fprintf(stderr, "lineup c2c: FILE and REPORT cannot both be "
+		lu_eprintf("lineup c2c: FILE and REPORT cannot both be "
 				"stdin\n");
 		return LU_EXIT_USAGE;
 	}
@@ -138,7 +139,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 	};
 
 	if (lu_c2c_map(&report, s, &mopts, &map, &err) < 0) {
-		fprintf(stderr, "lineup: failed to map %s to %s%s: %s\n",
+		lu_eprintf("lineup: failed to map %s to %s%s: %s\n",
 			cli->args[1], lu_struct_tag_word(s), s->name, err.msg);
 		goto out;
 	}

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "check.h"
 #include "check_nothing.h"
 #include "closest_name.h"
@@ -73,7 +74,7 @@ static int rules_structs_found(const struct lu_rules *rules,
 
 		for (size_t i = 0; i < n_sets; i++)
 			bare = bare && sets[i].no_types;
-		fprintf(stderr, "lineup: %s:%u: error: struct %s is not in %s%s%s%s%s\n",
+		lu_eprintf("lineup: %s:%u: error: struct %s is not in %s%s%s%s%s\n",
 			rules->structs[r].path, rules->structs[r].ini_line, name,
 			n_sets == 1 ? sets[0].path : "any input",
 			near ? " (did you mean '" : "", near ? near : "",
@@ -123,8 +124,8 @@ int lu_cmd_check(struct lu_cli *cli)
 
 	/* resolved now: a root that is not a directory is a usage error */
 	if (cli->source_root && !(root = realpath(cli->source_root, NULL))) {
-		fprintf(stderr, "lineup: bad --source-root %s: %s\n",
-			cli->source_root, strerror(errno));
+		lu_eprintf("lineup: bad --source-root %s: %s\n",
+			   cli->source_root, strerror(errno));
 		return LU_EXIT_USAGE;
 	}
 	if (have_rules && lu_rules_parse_files(cli->rules_files, cli->n_rules,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "error.h"
 #include "cli.h"
 #include "closest_name.h"
 #include "diff_report.h"
@@ -29,7 +30,7 @@ static int names_found(const struct lu_cli *cli, const struct lu_set *sets)
 				lu_strset_add(&nearest, near);
 		}
 		near = lu_closest_name(name, &nearest);
-		fprintf(stderr, "lineup diff: struct %s is in neither %s nor "
+		lu_eprintf("lineup diff: struct %s is in neither %s nor "
 				"%s%s%s%s\n",
 			name, sets[0].path, sets[1].path,
 			near ? " (did you mean '" : "", near ? near : "",

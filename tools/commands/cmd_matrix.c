@@ -172,6 +172,13 @@ static void check_builds(struct lu_matrix *mx)
 		if (bd->state != LU_BUILD_OK ||
 		    lu_interrupt_check(&mx->interrupt))
 			continue;
+		if (access(bd->object, F_OK) < 0) {
+			/* it exited 0 (or it would have failed): say so */
+			bd->state = LU_BUILD_UNREADABLE;
+			bd->message = "the compile exited 0 but wrote no object "
+				      "(does the command take lineup's -o?)";
+			continue;
+		}
 		/* reports name the configuration, never the temporary
 		 * object: output that reproduces across runs and -j */
 		const char *label = lu_arena_printf(

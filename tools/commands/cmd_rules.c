@@ -32,7 +32,7 @@ int lu_cmd_rules(struct lu_cli *cli)
 
 	/* first the rows it could not place: they may be why it failed */
 	for (size_t i = 0; i < t.n_warnings; i++)
-		fprintf(stderr, "%s:%u: warning: %s\n", t.path,
+		lu_eprintf("%s:%u: warning: %s\n", t.path,
 			t.warnings[i].line, t.warnings[i].msg);
 	if (parsed < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "escape.h"
+#include "escape_c.h"
 #include "check.h"
 #include "cli.h"
 #include "reader.h"
@@ -179,7 +181,12 @@ static const char *why_none(struct ctx *c, int kind)
 				     "or say align = N if objects are "
 				     "allocated line-aligned)"
 				   : "",
-		p->exhaustive ? " (every order tried)" : "");
+		p->exhaustive ? " (every order tried)"
+		: p->cut      ? lu_arena_printf(&c->arena,
+						" (the search stopped at its "
+						"bound, %zu orders tried)",
+						p->tries)
+			      : "");
 }
 
 /* The source file named by DWARF, relative to the input when need be. */
@@ -285,6 +292,9 @@ static int setup(struct ctx *c, struct lu_error *err)
 		return -1;
 	if (read_input(c, name, err) < 0)
 		return -1;
+	/* its proposals are C: a name C cannot carry is refused first */
+	if (lu_c_struct_writable(c->res.s, "suggestions", err) < 0)
+		return -1;
 	if (c->res.s->is_union) {
 		lu_error_set(err, "struct %s in %s is a union: its members all "
 				  "start at 0, there is no order to propose",
@@ -307,6 +317,9 @@ static int setup(struct ctx *c, struct lu_error *err)
 	structs[0] = c->res.s;
 	for (size_t i = 1; i < n; i++) {
 		structs[i] = c->mx.structs[i - 1];
+		if (structs[i] &&
+		    lu_c_struct_writable(structs[i], "suggestions", err) < 0)
+			return -1;
 		configs[i] = c->mx.names[i - 1];
 		rows[i] = c->mx.rows[i - 1];
 	}

@@ -4,6 +4,7 @@
  * options in a struct and returns an exit status (0 clean, 1 findings,
  * 2 usage or input error).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -373,7 +374,8 @@ static bool parse_uint(const char *s, unsigned max, unsigned *out)
 	char *end;
 	unsigned long v;
 
-	if (!s || !*s || *s == '-')
+	/* digits only: strtoul would take " 5", "+5" and "-5" */
+	if (!s || !(*s >= '0' && *s <= '9'))
 		return false;
 	v = strtoul(s, &end, 10);
 	if (*end || v == 0 || v > max)
@@ -386,11 +388,16 @@ static bool parse_uint(const char *s, unsigned max, unsigned *out)
 static bool parse_base(const struct lu_command *c, const char *arg,
 		       struct lu_cli *cli)
 {
+	bool hex = arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X');
+	const char *digits = hex ? arg + 2 : arg;
 	char *end;
 
+	/* strtoull's base 0 reads "010" as octal 8 and skips " -1" to a
+	 * huge number: perf prints 0x hex or decimal, so only those */
 	errno = 0;
-	if (*arg && *arg != '-') {
-		cli->base = strtoull(arg, &end, 0);
+	if (hex ? isxdigit((unsigned char)*digits)
+		: (*digits >= '0' && *digits <= '9')) {
+		cli->base = strtoull(digits, &end, hex ? 16 : 10);
 		if (!errno && !*end) {
 			cli->has_base = true;
 			return true;

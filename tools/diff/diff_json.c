@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "escape.h"
 #include "diff_report.h"
 #include "kernel_groups.h"
 
@@ -32,9 +33,10 @@ static const char *change_name(enum lu_diff_change c)
 
 static json_t *side_json(const struct lu_set *set)
 {
-	return json_pack("{s:s, s:s, s:o, s:i}", "path", set->path, "format",
+	return json_pack("{s:o, s:s, s:o, s:i}", "path",
+			 lu_json_text(set->path), "format",
 			 set->format ? set->format : "?", "machine",
-			 set->machine ? json_string(set->machine) : json_null(),
+			 set->machine ? lu_json_text(set->machine) : json_null(),
 			 "line_size", (int)set->line_size);
 }
 
@@ -55,7 +57,8 @@ static json_t *place_json(const struct lu_struct *s, ptrdiff_t i,
 	const struct lu_member *m = &s->members[i];
 
 	line = line ? line : 64;
-	return json_pack("{s:s, s:I, s:I, s:i, s:i, s:I}", "name", m->name,
+	return json_pack("{s:o, s:I, s:I, s:i, s:i, s:I}", "name",
+			 lu_json_text(m->name),
 			 "offset", (json_int_t)m->offset, "size",
 			 (json_int_t)m->size, "bit_offset", (int)m->bit_offset,
 			 "bit_size", (int)m->bit_size, "cacheline",
@@ -64,10 +67,10 @@ static json_t *place_json(const struct lu_struct *s, ptrdiff_t i,
 
 static json_t *location_json(const struct lu_location *loc)
 {
-	return json_pack("{s:o, s:i, s:i, s:s}", "file",
-			 loc->file ? json_string(loc->file) : json_null(),
+	return json_pack("{s:o, s:i, s:i, s:o}", "file",
+			 loc->file ? lu_json_text(loc->file) : json_null(),
 			 "line", (int)loc->decl_line, "column",
-			 (int)loc->decl_column, "where", loc->where);
+			 (int)loc->decl_column, "where", lu_json_text(loc->where));
 }
 
 static json_t *member_json(const struct lu_diff_report *r,
@@ -77,25 +80,26 @@ static json_t *member_json(const struct lu_diff_report *r,
 	char msg[2048];
 	struct lu_location loc;
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
-	json_t *kind = x->kind ? json_string(lu_kind_name(x->kind))
+	json_t *kind = x->kind ? lu_json_text(lu_kind_name(x->kind))
 			       : json_null();
 	json_t *j;
 
 	lu_diff_member_message(r, ds, x, msg, sizeof(msg));
 	lu_diff_member_location(r, ds, x, &loc);
 
-	j = json_pack("{s:s, s:b, s:o, s:o, s:o, s:o, s:I, s:b, s:s, s:o}",
+	j = json_pack("{s:s, s:b, s:o, s:o, s:o, s:o, s:I, s:b, s:o, s:o}",
 		      "change", change_name(x->change), "hot", x->hot, "kind",
 		      kind,
-		      "group", x->group ? json_string(x->group) : json_null(),
+		      "group", x->group ? lu_json_text(x->group) : json_null(),
 		      "old", place_json(ds->old, x->old, ol), "new",
 		      place_json(ds->new, x->new, nl), "delta",
 		      (json_int_t)x->delta, "line_changed", x->line_changed,
-		      "message", msg, "location", location_json(&loc));
+		      "message", lu_json_text(msg), "location",
+		      location_json(&loc));
 	if (x->change == LU_DIFF_SHIFTED) {
 		json_object_set_new(j, "count",
 				    json_integer((json_int_t)x->count));
-		json_object_set_new(j, "after", x->after ? json_string(x->after)
+		json_object_set_new(j, "after", x->after ? lu_json_text(x->after)
 							 : json_null());
 		json_object_set_new(j, "last_old",
 				    place_json(ds->old, x->last_old, ol));
@@ -123,8 +127,8 @@ static json_t *struct_json(const struct lu_diff_report *r,
 		json_array_append_new(x->appeared ? appeared : gone,
 				      lu_finding_json(f, &r->ctx));
 	}
-	return json_pack("{s:s, s:s, s:o, s:o, s:b, s:b, s:o, s:o, s:o, s:I}",
-			 "name", ds->new->name, "kind",
+	return json_pack("{s:o, s:s, s:o, s:o, s:b, s:b, s:o, s:o, s:o, s:I}",
+			 "name", lu_json_text(ds->new->name), "kind",
 			 ds->new->is_union ? "union" : "struct", "old",
 			 layout_json(ds->old, r->d->old_set->line_size), "new",
 			 layout_json(ds->new, r->d->new_set->line_size),
@@ -139,7 +143,7 @@ static json_t *names_json(const char *const *v, size_t n)
 	json_t *a = json_array();
 
 	for (size_t k = 0; k < n; k++)
-		json_array_append_new(a, json_string(v[k]));
+		json_array_append_new(a, lu_json_text(v[k]));
 	return a;
 }
 
@@ -190,10 +194,11 @@ static const struct {
 static json_t *diff_result(int rule, enum lu_severity sev, const char *msg,
 			   const struct lu_location *loc)
 {
-	return json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o]}", "ruleId",
+	return json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o]}", "ruleId",
 			 diff_rules[rule].id, "ruleIndex",
 			 LU_SARIF_CHECK_RULES + rule, "level",
-			 lu_severity_name(sev), "message", "text", msg,
+			 lu_severity_name(sev), "message", "text",
+			 lu_json_text(msg),
 			 "locations", lu_sarif_location(loc, NULL));
 }
 
@@ -221,9 +226,9 @@ static void struct_results(const struct lu_diff_report *r,
 		/* SARIF's own words for "appeared" and "went away" */
 		const char *state = x->appeared ? "new" : "absent";
 
-		json_object_set_new(res, "baselineState", json_string(state));
+		json_object_set_new(res, "baselineState", lu_json_text(state));
 		if (!x->appeared)
-			json_object_set_new(res, "level", json_string("note"));
+			json_object_set_new(res, "level", lu_json_text("note"));
 		json_array_append_new(results, res);
 	}
 	for (size_t k = 0; k < ds->n_members; k++) {

@@ -249,27 +249,34 @@ struct run {
 	size_t n_active;
 };
 
-/* Starts JOB; false when it could not start (its state says why). */
-static bool start(struct run *r, struct lu_job *job, const sigset_t *mask)
+/*
+ * Starts JOB: 1, or 0 when it could not start (its state says why), or -1
+ * when lineup is out of file descriptors (-j above `ulimit -n`) while
+ * other jobs run: JOB waits for one of them instead of failing.
+ */
+static int start(struct run *r, struct lu_job *job, const sigset_t *mask)
 {
 	job->status = 0;
 	job->output = NULL;
 	job->killed = false;
 	job->fd = -1;
 	if (spawn(job, mask, r->env) < 0) {
+		if ((job->status == EMFILE || job->status == ENFILE) &&
+		    r->n_active)
+			return -1;
 		job->output = lu_arena_printf(r->o->arena,
 					      "failed to start /bin/sh%s%s: %s",
 					      job->dir ? " in " : "",
 					      job->dir ? job->dir : "",
 					      strerror(job->status));
-		return false;
+		return 0;
 	}
 	job->capture = calloc(1, sizeof(*job->capture));
 	if (!job->capture)
 		abort();
 	job->deadline = now() + (double)r->o->timeout;
 	r->active[r->n_active++] = job;
-	return true;
+	return 1;
 }
 
 /*
@@ -369,6 +376,7 @@ int lu_jobs_pump(const struct lu_jobs_feed *feed,
 	unsigned parallel = o->parallel ? o->parallel : 1;
 	struct run r = { .o = o, .feed = feed };
 	struct pollfd *pfd = calloc(parallel + 1, sizeof(*pfd));
+	struct lu_job *held = NULL;	/* fetched, waiting for descriptors */
 	int interrupted = 0;
 
 	r.active = calloc(parallel, sizeof(*r.active));
@@ -379,9 +387,23 @@ int lu_jobs_pump(const struct lu_jobs_feed *feed,
 	for (;;) {
 		struct lu_job *job = NULL;
 
-		while (r.n_active < parallel && (job = feed->next(feed->ctx)))
-			if (!start(&r, job, &o->interrupt->saved))
+		while (r.n_active < parallel &&
+		       (job = held ? held : feed->next(feed->ctx))) {
+			int started = start(&r, job, &o->interrupt->saved);
+
+			held = NULL;
+			if (started < 0) {
+				/* throttle: as many at once as there are
+				 * descriptors for, never a failed compile */
+				held = job;
+				parallel = r.n_active > 1
+						   ? (unsigned)r.n_active - 1
+						   : 1;
+				break;
+			}
+			if (!started)
 				feed->done(feed->ctx, job);
+		}
 		if (!r.n_active)
 			break;
 		wait_once(&r, pfd);

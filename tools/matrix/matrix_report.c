@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "matrix.h"
 #include "report.h"
 #include "sgr.h"
@@ -340,24 +341,30 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		json_t *sizes = json_object();
 
 		for (size_t i = 0; b->state == LU_BUILD_OK && i < b->set.n_structs;
-		     i++)
-			if (!b->set.structs[i].variant)
-				json_object_set_new(
-					sizes, b->set.structs[i].name,
-					json_integer((json_int_t)
-							     b->set.structs[i].size));
+		     i++) {
+			const struct lu_struct *st = &b->set.structs[i];
+			/* a key is UTF-8 too: marked, not dropped */
+			char *key = lu_utf8_marked(st->name);
+
+			if (!st->variant)
+				json_object_set_new(sizes, key ? key : st->name,
+						    json_integer((json_int_t)
+								 st->size));
+			free(key);
+		}
 		json_array_append_new(
 			configs,
-			json_pack("{s:s, s:s, s:s, s:o, s:o, s:I, s:o}", "name",
-				  mx->cfg[c].name, "flags", mx->cfg[c].flags,
+			json_pack("{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
+				  lu_json_text(mx->cfg[c].name), "flags",
+				  lu_json_text(mx->cfg[c].flags),
 				  "status",
 				  b->state != LU_BUILD_OK ? "error"
 				  : failing[c]	       ? "fail" : "pass",
 				  "message",
-				  b->message ? json_string(b->message)
+				  b->message ? lu_json_text(b->message)
 					     : json_null(),
 				  "output",
-				  b->output ? json_string(b->output)
+				  b->output ? lu_json_text(b->output)
 					    : json_null(),
 				  "build", (json_int_t)mx->cfg[c].build,
 				  "sizes", sizes));
@@ -370,8 +377,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		for (size_t c = 0; c < n_cfg; c++)
 			if (seen[i].in[c])
 				json_array_append_new(in,
-						      json_string(mx->cfg[c].name));
-		json_object_set_new(j, "condition", json_string(cond ? cond : ""));
+						      lu_json_text(mx->cfg[c].name));
+		json_object_set_new(j, "condition", lu_json_text(cond ? cond : ""));
 		json_object_set_new(j, "configurations", in);
 		json_array_append_new(findings, j);
 	}
@@ -411,7 +418,7 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		lu_kconfig_report_json(mx, root);
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
-			    cond ? json_string(cond) : json_null());
+			    cond ? lu_json_text(cond) : json_null());
 	return lu_output_json(stdout, root);
 }
 

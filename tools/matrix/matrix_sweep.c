@@ -115,6 +115,20 @@ static void fail_build(struct lu_matrix *mx, struct lu_build *b,
 		b->message = lu_arena_printf(&mx->arena,
 					     "timed out after %u s (--timeout)",
 					     mx->timeout);
+	} else if (job->state == LU_JOB_DONE && !job->status) {
+		/* `compile = true`, or a command that ignores lineup's -o */
+		b->state = LU_BUILD_FAILED;
+		const char *out = job->args[job->n_args - 1];
+		const char *slash = strrchr(out, '/');
+
+		b->message = lu_arena_printf(&mx->arena,
+					     "the compile exited 0 but wrote "
+					     "no %s (%s; does the command "
+					     "take lineup's -o?)",
+					     strstr(out, ".i") ? "preprocessed "
+								 "text"
+							       : "object",
+					     slash ? slash + 1 : out);
 	} else {
 		b->state = LU_BUILD_FAILED;
 		b->message = first_error(&mx->arena, job->output);

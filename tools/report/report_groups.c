@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "kernel_groups.h"
 #include "report.h"
 
@@ -139,8 +140,9 @@ json_t *lu_padding_json(const struct lu_finding *f)
 		return json_null();
 	const struct lu_member *m = &f->s->members[f->padded_member];
 
-	return json_pack("{s:s, s:s, s:I, s:I, s:b}", "group",
-			 f->padded_group->name, "member", m->name, "begin",
+	return json_pack("{s:o, s:o, s:I, s:I, s:b}", "group",
+			 lu_json_text(f->padded_group->name), "member",
+			 lu_json_text(m->name), "begin",
 			 (json_int_t)f->padded_from, "end",
 			 (json_int_t)m->offset, "leading", f->padded_leading);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kernel_groups.h"
+#include "escape.h"
 #include "report.h"
 
 #ifndef LINEUP_VERSION
@@ -34,10 +35,10 @@ static const char *type_name(enum lu_finding_type t)
 
 static json_t *location_json(const struct lu_location *loc)
 {
-	return json_pack("{s:o, s:i, s:i, s:s}", "file",
-			 loc->file ? json_string(loc->file) : json_null(),
+	return json_pack("{s:o, s:i, s:i, s:o}", "file",
+			 loc->file ? lu_json_text(loc->file) : json_null(),
 			 "line", (int)loc->decl_line, "column", (int)loc->decl_column,
-			 "where", loc->where);
+			 "where", lu_json_text(loc->where));
 }
 
 /* Lines are counted with the object at START, as the finding's `line`. */
@@ -53,7 +54,8 @@ static json_t *members_json(const struct lu_struct *s, const size_t *idx,
 				line;
 
 		json_array_append_new(
-			a, json_pack("{s:s, s:I, s:I, s:[I,I]}", "name", m->name,
+			a, json_pack("{s:o, s:I, s:I, s:[I,I]}", "name",
+				     lu_json_text(m->name),
 				     "offset", (json_int_t)m->offset, "size",
 				     (json_int_t)m->size, "cachelines",
 				     (json_int_t)first, (json_int_t)last));
@@ -97,10 +99,11 @@ static json_t *group_json(const struct lu_group *g)
 
 	if (!g)
 		return json_null();
-	return json_pack("{s:s, s:s, s:s, s:o}", "name", g->name, "kind",
+	return json_pack("{s:o, s:s, s:s, s:o}", "name",
+			 lu_json_text(g->name), "kind",
 			 lu_kind_name(g->kind), "origin",
 			 lu_origin_name(g->origin), "path",
-			 path ? json_string(path) : json_null());
+			 path ? lu_json_text(path) : json_null());
 }
 
 json_t *lu_finding_json(const struct lu_finding *f,
@@ -112,16 +115,16 @@ json_t *lu_finding_json(const struct lu_finding *f,
 
 	lu_finding_message(f, ctx, msg, sizeof(msg));
 	lu_finding_location(f, ctx, &loc);
-	json_object_set_new(j, "type", json_string(type_name(f->type)));
-	json_object_set_new(j, "id", json_string(lu_finding_id(f->type)));
+	json_object_set_new(j, "type", lu_json_text(type_name(f->type)));
+	json_object_set_new(j, "id", lu_json_text(lu_finding_id(f->type)));
 	json_object_set_new(j, "severity",
-			    json_string(lu_severity_name(f->severity)));
-	json_object_set_new(j, "struct", json_string(f->s->name));
+			    lu_json_text(lu_severity_name(f->severity)));
+	json_object_set_new(j, "struct", lu_json_text(f->s->name));
 	json_object_set_new(j, "input",
-			    json_string(ctx->sets[f->set_index].path));
-	json_object_set_new(j, "config", f->config ? json_string(f->config)
+			    lu_json_text(ctx->sets[f->set_index].path));
+	json_object_set_new(j, "config", f->config ? lu_json_text(f->config)
 						   : json_null());
-	json_object_set_new(j, "message", json_string(msg));
+	json_object_set_new(j, "message", lu_json_text(msg));
 	json_object_set_new(j, "location", location_json(&loc));
 	json_object_set_new(j, "group", group_json(f->group));
 	json_object_set_new(j, "other_group", group_json(f->other_group));
@@ -137,7 +140,7 @@ json_t *lu_finding_json(const struct lu_finding *f,
 				    members_json(f->s, f->others, f->n_others,
 						 line_size, start));
 		json_object_set_new(j, "line_size", json_integer(line_size));
-		json_object_set_new(j, "unit", json_string(
+		json_object_set_new(j, "unit", lu_json_text(
 			f->storage_unit ? "storage_unit"
 			: ctx->pair	? "line_pair" : "line"));
 		json_object_set_new(j, "line", json_integer((json_int_t)f->line));
@@ -157,9 +160,9 @@ json_t *lu_finding_json(const struct lu_finding *f,
 		json_object_set_new(j, "limit", json_integer((json_int_t)f->limit));
 	}
 	if (f->name)
-		json_object_set_new(j, "name", json_string(f->name));
+		json_object_set_new(j, "name", lu_json_text(f->name));
 	json_object_set_new(j, "suggestion", f->suggestion
-						     ? json_string(f->suggestion)
+						     ? lu_json_text(f->suggestion)
 						     : json_null());
 	return j;
 }
@@ -315,15 +318,16 @@ json_t *lu_sarif_location(const struct lu_location *loc,
 					    json_integer(loc->decl_column));
 		json_object_set_new(
 			l, "physicalLocation",
-			json_pack("{s:{s:s}, s:o}", "artifactLocation", "uri",
-				  loc->file, "region", region));
+			json_pack("{s:{s:o}, s:o}", "artifactLocation", "uri",
+				  lu_sarif_uri(loc->file), "region", region));
 	}
 	json_object_set_new(l, "logicalLocations",
-			    json_pack("[{s:s, s:s}]", "fullyQualifiedName",
-				      loc->where, "kind", "type"));
+			    json_pack("[{s:o, s:s}]", "fullyQualifiedName",
+				      lu_json_text(loc->where), "kind", "type"));
 	if (message)
 		json_object_set_new(l, "message",
-				    json_pack("{s:s}", "text", message));
+				    json_pack("{s:o}", "text",
+					      lu_json_text(message)));
 	return l;
 }
 
@@ -367,10 +371,11 @@ json_t *lu_sarif_result(const struct lu_finding *x,
 	lu_finding_location(x, ctx, &loc);
 	lu_finding_notes(x, ctx, sarif_note, related);
 	json_t *r = json_pack(
-		"{s:s, s:i, s:s, s:{s:s}, s:[o]}", "ruleId",
+		"{s:s, s:i, s:s, s:{s:o}, s:[o]}", "ruleId",
 		sarif_rules[x->type].id, "ruleIndex", (int)x->type,
 		"level", lu_severity_name(x->severity), "message",
-		"text", msg, "locations", lu_sarif_location(&loc, NULL));
+		"text", lu_json_text(msg), "locations",
+		lu_sarif_location(&loc, NULL));
 
 	if (json_array_size(related))
 		json_object_set_new(r, "relatedLocations", related);

@@ -3,6 +3,8 @@
 #include "report.h"
 
 #include <string.h>
+
+#include "escape.h"
 #include "sgr.h"
 
 
@@ -24,16 +26,21 @@ void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
 {
 	if (color)
 		fputs(LU_SGR_BOLD, out);
+	/* names in all of it come from inputs: one line, no terminal codes */
 	if (loc->file) {
-		fprintf(out, "%s:%u:", loc->file, loc->decl_line);
+		lu_text_put_escaped(out, loc->file);
+		fprintf(out, ":%u:", loc->decl_line);
 		if (loc->decl_column)
 			fprintf(out, "%u:", loc->decl_column);
 	} else {
-		fprintf(out, "%s:", loc->where);
+		lu_text_put_escaped(out, loc->where);
+		fputc(':', out);
 	}
-	fprintf(out, " %s%s:%s %s%s\n", color ? sev_color(sev) : "",
-		lu_severity_name(sev), color ? LU_SGR_RESET : "",
-		prefix ? prefix : "", text);
+	fprintf(out, " %s%s:%s ", color ? sev_color(sev) : "",
+		lu_severity_name(sev), color ? LU_SGR_RESET : "");
+	lu_text_put_escaped(out, prefix ? prefix : "");
+	lu_text_put_escaped(out, text);
+	fputc('\n', out);
 }
 
 static void print_line(const struct text_out *t, const struct lu_location *loc,

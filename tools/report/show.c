@@ -6,6 +6,7 @@
  * what pahole does not show: the lines each member spans, groups and their
  * kinds, conflicts, and which alignments are guesses.
  */
+#include "escape.h"
 #include "show.h"
 
 #include <stdlib.h>
@@ -70,24 +71,29 @@ static void aligned_attr(char *buf, size_t size, uint64_t align,
 static void print_decl(FILE *out, const struct lu_member *m, int indent,
 		       const char *attr)
 {
-	char name[512];
-	const char *fp = strstr(m->type, "(*)");
+	char name[512], mn[256], type[512], dims[128];
+	const char *fp;
 	int tw = 26 - 8 * (indent - 1);
 
+	/* names and types come from the input: shown escaped (escape.h) */
+	lu_text_escape(mn, sizeof(mn), m->name);
+	lu_text_escape(type, sizeof(type), m->type);
+	lu_text_escape(dims, sizeof(dims), m->dims);
+	fp = strstr(type, "(*)");
 	if (tw < 8)
 		tw = 8;
 	if (fp) {
-		snprintf(name, sizeof(name), "(*%s)%s%s%s;", m->name, fp + 3,
-			 m->dims, attr);
-		fprintf(out, "%-*.*s %-21s", tw, (int)(fp - m->type - 1),
-			m->type, name);
+		snprintf(name, sizeof(name), "(*%s)%s%s%s;", mn, fp + 3,
+			 dims, attr);
+		fprintf(out, "%-*.*s %-21s", tw, (int)(fp - type - 1),
+			type, name);
 		return;
 	}
 	if (m->bit_size)
-		snprintf(name, sizeof(name), "%s:%u;", m->name, m->bit_size);
+		snprintf(name, sizeof(name), "%s:%u;", mn, m->bit_size);
 	else
-		snprintf(name, sizeof(name), "%s%s%s;", m->name, m->dims, attr);
-	fprintf(out, "%-*s %-21s", tw, m->type, name);
+		snprintf(name, sizeof(name), "%s%s%s;", mn, dims, attr);
+	fprintf(out, "%-*s %-21s", tw, type, name);
 }
 
 /* No scalar of the ABIs lineup reads is aligned beyond 16 (long double,
@@ -165,9 +171,10 @@ static void print_nested_conflicts(FILE *out, const struct lu_struct *s,
 	for (size_t k = i + 1; k < s->n_members && s->members[k].depth; k++) {
 		if (!conflicts[k])
 			continue;
-		if (n < 4)
-			fprintf(out, "%s%s", n ? ", " : " <-- conflict: ",
-				s->members[k].name);
+		if (n < 4) {
+			fputs(n ? ", " : " <-- conflict: ", out);
+			lu_text_put_escaped(out, s->members[k].name);
+		}
 		n++;
 	}
 	if (n > 4)
@@ -197,10 +204,12 @@ static void print_group_open(const struct painter *p, const struct lu_group *g,
 			     unsigned indent)
 {
 	const char *path = lu_path_name(g->path);
+	char name[256];
 
+	lu_text_escape(name, sizeof(name), g->name);
 	tabs(p->out, indent);
 	fprintf(p->out, "%s/* >>> %s group '%s' (%s marker%s%s) */%s\n",
-		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), g->name,
+		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), name,
 		lu_origin_name(g->origin), path ? ", path " : "",
 		path ? path : "", paint(p, LU_SGR_RESET));
 }
@@ -209,10 +218,12 @@ static void print_group_close(const struct painter *p, const struct lu_group *g,
 			      unsigned line, unsigned indent)
 {
 	uint64_t bytes = g->end - g->begin;
+	char name[256];
 
+	lu_text_escape(name, sizeof(name), g->name);
 	tabs(p->out, indent);
 	fprintf(p->out, "%s/* <<< '%s': %llu bytes", paint(p, kind_color(g->kind)),
-		g->name, (unsigned long long)bytes);
+		name, (unsigned long long)bytes);
 	if (bytes)
 		print_lines(p->out, g->begin, bytes, line);
 	/* a kernel group's footprint (check says it as a note) */
@@ -243,16 +254,27 @@ static void print_header(FILE *out, const struct lu_struct *s)
 		fprintf(out, "typedef %s {", word);
 		k = 1;	/* the first typedef is the name after the brace */
 	} else {
-		fprintf(out, "%s %s {", word, s->name);
+		fprintf(out, "%s ", word);
+		lu_text_put_escaped(out, s->name);
+		fputs(" {", out);
 	}
-	if (s->file)
-		fprintf(out, "\t/* %s:%u */", s->file, s->decl_line);
-	for (size_t t = k; t < s->n_typedefs; t++)
-		fprintf(out, "%s%s%s", t == k ? "\t/* typedef " : ", ",
-			s->typedefs[t], t + 1 == s->n_typedefs ? " */" : "");
-	if (s->variant)
-		fprintf(out, "\t/* definition %u of %s%s%s */", s->variant + 1,
-			s->name, s->unit ? " in " : "", s->unit ? s->unit : "");
+	if (s->file) {
+		fputs("\t/* ", out);
+		lu_text_put_escaped(out, s->file);
+		fprintf(out, ":%u */", s->decl_line);
+	}
+	for (size_t t = k; t < s->n_typedefs; t++) {
+		fputs(t == k ? "\t/* typedef " : ", ", out);
+		lu_text_put_escaped(out, s->typedefs[t]);
+		fputs(t + 1 == s->n_typedefs ? " */" : "", out);
+	}
+	if (s->variant) {
+		fprintf(out, "\t/* definition %u of ", s->variant + 1);
+		lu_text_put_escaped(out, s->name);
+		fputs(s->unit ? " in " : "", out);
+		lu_text_put_escaped(out, s->unit ? s->unit : "");
+		fputs(" */", out);
+	}
 	fputc('\n', out);
 }
 
@@ -671,12 +693,15 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 		s->align_inferred ? " (inferred)" : "", line);
 	if (s->align < line)
 		fprintf(out, ", not line-aligned: lines counted from offset 0");
-	for (size_t g = 0; g < s->n_groups; g++)
-		fprintf(out, "%s%s %s", g ? ", " : "; groups: ",
-			lu_kind_name(s->groups[g].kind), s->groups[g].name);
+	for (size_t g = 0; g < s->n_groups; g++) {
+		fprintf(out, "%s%s ", g ? ", " : "; groups: ",
+			lu_kind_name(s->groups[g].kind));
+		lu_text_put_escaped(out, s->groups[g].name);
+	}
 	aligned_attr(attr, sizeof(attr), struct_forced(s), s->align_inferred);
-	fprintf(out, " */\n}%s%s%s;\n\n", s->tagless ? " " : "",
-		s->tagless ? s->name : "", attr);
+	fprintf(out, " */\n}%s", s->tagless ? " " : "");
+	lu_text_put_escaped(out, s->tagless ? s->name : "");
+	fprintf(out, "%s;\n\n", attr);
 	free(conflicts);
 }
 

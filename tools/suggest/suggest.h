@@ -83,6 +83,8 @@ struct lu_sg_proposal {
 	bool *marked;		/* per group: contiguous, so it gets markers */
 	bool found;		/* every configuration passes */
 	bool exhaustive;	/* the search tried every order */
+	bool cut;		/* the climb stopped at its bound (tries) */
+	size_t tries;		/* orders the climb laid out */
 	uint64_t size;		/* of the input's struct */
 	uint64_t max_size;	/* the largest over the configurations */
 	size_t bad;		/* findings left over every configuration */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 #include "suggest_report.h"
 
@@ -181,7 +182,7 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 
 static json_t *str_or_null(const char *s)
 {
-	return s ? json_string(s) : json_null();
+	return s ? lu_json_text(s) : json_null();
 }
 
 static json_t *proposal_json(const struct lu_sg_result *r, int kind)
@@ -197,16 +198,16 @@ static json_t *proposal_json(const struct lu_sg_result *r, int kind)
 		abort();
 	n = moved_keys(r, p, names);
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_string(names[i]));
+		json_array_append_new(a, lu_json_text(names[i]));
 	for (size_t i = 0; i < plan->n_keys; i++)
 		json_array_append_new(order,
-				      json_string(plan->keys[p->order[i]]));
+				      lu_json_text(plan->keys[p->order[i]]));
 	for (size_t g = 0; g < plan->n_groups; g++)
 		if (p->isolate[g])
 			json_array_append_new(iso,
-					      json_string(plan->groups[g].name));
+					      lu_json_text(plan->groups[g].name));
 	free(names);
-	json_object_set_new(j, "kind", json_string(lu_sg_kind_names[kind]));
+	json_object_set_new(j, "kind", lu_json_text(lu_sg_kind_names[kind]));
 	json_object_set_new(j, "found", json_boolean(p->found));
 	json_object_set_new(j, "reason",
 			    str_or_null(p->found ? NULL : r->reason[kind]));
@@ -236,8 +237,8 @@ int lu_sg_report_json(FILE *out, const struct lu_sg_result *r)
 	json_t *root = json_object(), *props = json_array();
 
 	json_object_set_new(root, "lineup", json_integer(1));
-	json_object_set_new(root, "struct", json_string(s->name));
-	json_object_set_new(root, "input", json_string(r->set->path));
+	json_object_set_new(root, "struct", lu_json_text(s->name));
+	json_object_set_new(root, "input", lu_json_text(r->set->path));
 	json_object_set_new(root, "file", str_or_null(s->file));
 	json_object_set_new(root, "line", json_integer(s->decl_line));
 	json_object_set_new(root, "line_size",

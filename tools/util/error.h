@@ -14,4 +14,12 @@ struct lu_error {
 void lu_error_set(struct lu_error *err, const char *fmt, ...)
 	__attribute__((__format__(__printf__, 2, 3)));
 
+/*
+ * fprintf(stderr, FMT, ...) for lines that carry names from inputs: the
+ * text is escaped as lu_error_set's is (escape.h), so it stays the lines
+ * FMT has; a newline that ends FMT is kept.
+ */
+void lu_eprintf(const char *fmt, ...)
+	__attribute__((__format__(__printf__, 1, 2)));
+
 #endif
