@@ -207,7 +207,10 @@ def test_stamp(lineup, obj, tmp):
     rules = os.path.join(tmp, 'r.ini')
     with open(rules, 'w') as f:
         f.write('[struct two_holes]\nwrite = a\nread = d\n')
-    rc = run([lineup, 'check', '--stamp', stamp, obj])[0]
+    holds = os.path.join(tmp, 'holds.ini')
+    with open(holds, 'w') as f:
+        f.write('[struct two_holes]\ncold = a d\n')
+    rc = run([lineup, 'check', '--stamp', stamp, '--rules', holds, obj])[0]
     expect(rc == 0 and os.path.exists(stamp), 'check --stamp: written on 0')
     rc = run([lineup, 'check', '--stamp', stamp, '--rules', rules, obj])[0]
     expect(rc == 1 and not os.path.exists(stamp),

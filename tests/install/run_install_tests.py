@@ -192,7 +192,12 @@ def test_schema(prefix, lineup, tmp):
         print('python3-jsonschema not installed: the schema is not used')
         return
     jsonschema.Draft202012Validator.check_schema(schema)
-    doc = json.loads(run([lineup, 'check', '--format', 'json',
+    # rules that hold: a check that checked something (nothing checked
+    # is exit 2 since issue 18)
+    ok = os.path.join(tmp, 'ok.ini')
+    with open(ok, 'w') as f:
+        f.write('[struct ring]\ncold = head tail\n')
+    doc = json.loads(run([lineup, 'check', '--format', 'json', '--rules', ok,
                           compile_struct(tmp)]).stdout)
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
     check(not errors, f"check's JSON against the installed schema: {errors}")

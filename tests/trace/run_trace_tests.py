@@ -233,7 +233,7 @@ def _(x):
 def _(x):
     for cc in COMPILERS:
         p = x.trace('--', fixture(x, cc, 'atomic_class.cc'), status=1)
-        expect(p.stdout, r'^struct Meter \(24 bytes, align 8\): 1 object '
+        expect(p.stdout, r'^class Meter \(24 bytes, align 8\): 1 object '
                r'\(heap, allocated at main\+0x[0-9a-f]+, '
                r'atomic_class\.cc:\d+\)$', cc)
         expect(p.stdout, r"error: 'hits' \(stored by T1 in .*\) shares "

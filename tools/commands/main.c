@@ -462,22 +462,39 @@ static bool parse_format(const struct lu_command *c, const char *arg,
  * --struct NAME, -C NAME: pahole's NAME,NAME... too (no C name has a
  * comma). The list is cut in place, in argv's own storage.
  */
+/*
+ * -C/--struct NAME[,NAME...]: the commas between names, not those inside a
+ * C++ name's template arguments ("Ring<char, 4>" is one name).
+ */
 static bool add_structs(struct lu_cli *cli, char *arg)
 {
-	char *save = NULL;
+	int depth = 0;
 
-	for (char *name = strtok_r(arg, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		cli->structs = realloc(cli->structs, (cli->n_structs + 1) *
-							     sizeof(*cli->structs));
-		if (!cli->structs)
-			abort();
-		/* "struct foo" and "foo" name the same thing */
-		if (!strncmp(name, "struct ", 7))
-			name += 7;
-		cli->structs[cli->n_structs++] = name;
+	for (char *name = arg, *p = arg;; p++) {
+		if (*p == '<' || *p == '(')
+			depth++;
+		else if ((*p == '>' || *p == ')') && depth)
+			depth--;
+		if (*p && (*p != ',' || depth))
+			continue;
+		bool last = !*p;
+
+		*p = '\0';
+		if (*name) {
+			cli->structs = realloc(cli->structs,
+					       (cli->n_structs + 1) *
+						       sizeof(*cli->structs));
+			if (!cli->structs)
+				abort();
+			/* "struct foo" and "foo" name the same thing */
+			if (!strncmp(name, "struct ", 7))
+				name += 7;
+			cli->structs[cli->n_structs++] = name;
+		}
+		if (last)
+			return true;
+		name = p + 1;
 	}
-	return true;
 }
 
 /* show's whole-file filters: a count of bytes, holes or lines. */
