@@ -204,6 +204,20 @@ struct open_block {
 	size_t n, cap;
 };
 
+/* Closes group O at LINE: its nested groups' identifiers follow its own. */
+static void close_block(struct scan *s, struct source *src,
+			struct open_block *o, unsigned line)
+{
+	struct block b = { o->first, line, src->n_ids, 0 };
+
+	for (size_t k = 0; k < o->n; k++)
+		add_id(s, src, src->ids[o->ids[k]],
+		       strlen(src->ids[o->ids[k]]));
+	b.to = src->n_ids;
+	add_block(src, &b);
+	free(o->ids);
+}
+
 static void scan_text(struct scan *s, struct source *src, const char *text,
 		      size_t len)
 {
@@ -252,16 +266,7 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 				}
 			}
 			if (!strcmp(word, "endif") && depth) {
-				struct open_block *o = &open[--depth];
-				struct block b = { o->first, line,
-						   src->n_ids, 0 };
-
-				for (size_t k = 0; k < o->n; k++)
-					add_id(s, src, src->ids[o->ids[k]],
-					       strlen(src->ids[o->ids[k]]));
-				b.to = src->n_ids;
-				add_block(src, &b);
-				free(o->ids);
+				close_block(s, src, &open[--depth], line);
 			}
 			if ((!strcmp(word, "define") ||
 			     !strcmp(word, "undef")) && rest < src->n_ids) {
@@ -279,15 +284,7 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 	}
 	/* groups left open run to the end */
 	while (depth) {
-		struct open_block *o = &open[--depth];
-		struct block b = { o->first, line, src->n_ids, 0 };
-
-		for (size_t k = 0; k < o->n; k++)
-			add_id(s, src, src->ids[o->ids[k]],
-			       strlen(src->ids[o->ids[k]]));
-		b.to = src->n_ids;
-		add_block(src, &b);
-		free(o->ids);
+		close_block(s, src, &open[--depth], line);
 	}
 	src->line_from = lu_grow(src->line_from, &from_cap, line,
 				 sizeof(*src->line_from));

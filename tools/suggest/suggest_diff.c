@@ -106,39 +106,62 @@ static bool has_directive(char **at, size_t n)
 	return false;
 }
 
+/* The source's body of the struct declared at DECL_LINE and the proposal,
+ * both split into lines: what lu_sg_diff and lu_sg_diff_drops compare. */
+struct body_pair {
+	char *text, *prop;
+	struct lu_sg_lines old, new;
+	size_t first, last;	/* the body's lines in OLD: [first, last) */
+};
+
+/* False when PATH cannot be read as text or holds no such body. */
+static bool body_pair_load(struct body_pair *b, const char *path,
+			   unsigned decl_line, const char *proposal)
+{
+	size_t len = 0;
+
+	*b = (struct body_pair){ .prop = strdup(proposal) };
+	if (!b->prop)
+		abort();
+	if (lu_slurp(path, LU_SG_MAX_SOURCE, &b->text, &len) ||
+	    memchr(b->text, '\0', len))
+		return false;
+	lu_sg_split_lines(b->text, &b->old);
+	lu_sg_split_lines(b->prop, &b->new);
+	return lu_sg_body_lines(&b->old, decl_line, &b->first, &b->last);
+}
+
+static void body_pair_free(struct body_pair *b)
+{
+	free(b->old.at);
+	free(b->new.at);
+	free(b->text);
+	free(b->prop);
+}
+
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 		 const char *proposal, bool all_configs, bool *conditional)
 {
-	char *text = NULL, *prop = strdup(proposal), *out = NULL;
-	size_t len = 0, first = 0, last = 0;
-	struct lu_sg_lines old = { 0 }, new = { 0 };
+	struct body_pair b;
+	char *out = NULL;
+	size_t len = 0;
 	FILE *f;
 
-	if (!prop)
-		abort();
-	if (lu_slurp(path, LU_SG_MAX_SOURCE, &text, &len) ||
-	    memchr(text, '\0', len))
+	if (!body_pair_load(&b, path, decl_line, proposal))
 		goto done;
-	lu_sg_split_lines(text, &old);
-	lu_sg_split_lines(prop, &new);
-	if (!lu_sg_body_lines(&old, decl_line, &first, &last))
-		goto done;
-	*conditional = has_directive(old.at + first, last - first);
+	*conditional = has_directive(b.old.at + b.first, b.last - b.first);
 	if (*conditional && !all_configs)
 		goto done;
 	f = open_memstream(&out, &len);
 	if (!f)
 		abort();
 	fprintf(f, "--- a/%s\n+++ b/%s\n@@ -%zu,%zu +%zu,%zu @@\n", shown,
-		shown, first + 1, last - first, first + 1, new.n);
-	hunk(f, old.at + first, last - first, new.at, new.n);
+		shown, b.first + 1, b.last - b.first, b.first + 1, b.new.n);
+	hunk(f, b.old.at + b.first, b.last - b.first, b.new.at, b.new.n);
 	if (fclose(f))
 		abort();
 done:
-	free(old.at);
-	free(new.at);
-	free(text);
-	free(prop);
+	body_pair_free(&b);
 	return out;
 }
 
@@ -158,37 +181,28 @@ static size_t trimmed(const char *s, const char **start)
 bool lu_sg_diff_drops(const char *path, unsigned decl_line,
 		      const char *proposal, char *line, size_t size)
 {
-	char *text = NULL, *prop = strdup(proposal);
-	size_t len = 0, first = 0, last = 0;
-	struct lu_sg_lines old = { 0 }, new = { 0 };
+	struct body_pair b;
 	bool drops = false;
 	bool *used;
 
-	if (!prop)
-		abort();
-	if (lu_slurp(path, LU_SG_MAX_SOURCE, &text, &len) ||
-	    memchr(text, '\0', len))
+	if (!body_pair_load(&b, path, decl_line, proposal))
 		goto done;
-	lu_sg_split_lines(text, &old);
-	lu_sg_split_lines(prop, &new);
-	if (!lu_sg_body_lines(&old, decl_line, &first, &last))
-		goto done;
-	used = calloc(new.n + 1, sizeof(*used));
+	used = calloc(b.new.n + 1, sizeof(*used));
 	if (!used)
 		abort();
 	/* every non-blank line of the body must be a line of the proposal */
-	for (size_t i = first; i < last && !drops; i++) {
-		const char *a, *b;
-		size_t n = trimmed(old.at[i], &a), k;
+	for (size_t i = b.first; i < b.last && !drops; i++) {
+		const char *a, *c;
+		size_t n = trimmed(b.old.at[i], &a), k;
 
 		if (!n)
 			continue;
-		for (k = 0; k < new.n; k++) {
-			if (!used[k] && trimmed(new.at[k], &b) == n &&
-			    !memcmp(a, b, n))
+		for (k = 0; k < b.new.n; k++) {
+			if (!used[k] && trimmed(b.new.at[k], &c) == n &&
+			    !memcmp(a, c, n))
 				break;
 		}
-		if (k < new.n) {
+		if (k < b.new.n) {
 			used[k] = true;
 			continue;
 		}
@@ -197,9 +211,6 @@ bool lu_sg_diff_drops(const char *path, unsigned decl_line,
 	}
 	free(used);
 done:
-	free(old.at);
-	free(new.at);
-	free(text);
-	free(prop);
+	body_pair_free(&b);
 	return drops;
 }
