@@ -294,8 +294,9 @@ def case_rules_out_sigterm(work):
 def case_matrix_compile_semicolon(work):
     # libinih's " ;" inline comment cut `compile = true ; cc ...` to
     # `true`: every word of a rule stays.
-    R.write(work, "s.c", b"struct task_group { long load_avg; long x; };\n"
-            b"struct task_group tg;\n")
+    # A changes the struct, so both configurations are compiled
+    R.write(work, "s.c", b"struct task_group { long load_avg;\n#ifdef A\n"
+            b"long a;\n#endif\nlong x; };\nstruct task_group tg;\n")
     rules = R.write(work, "m.ini", b"[struct task_group]\nwrite = load_avg\n"
                     b"\n[matrix]\ncompile = true ; cc -c -g s.c\n"
                     b"options = A\n")

@@ -4,8 +4,6 @@
  * options in a struct and returns an exit status (0 clean, 1 findings,
  * 2 usage or input error).
  */
-#include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "option_values.h"
 #include "closest_name.h"
 
 #ifndef LINEUP_VERSION
@@ -369,70 +368,6 @@ static void command_help(const struct lu_command *c)
 	}
 }
 
-static bool parse_uint(const char *s, unsigned max, unsigned *out)
-{
-	char *end;
-	unsigned long v;
-
-	/* digits only: strtoul would take " 5", "+5" and "-5" */
-	if (!s || !(*s >= '0' && *s <= '9'))
-		return false;
-	v = strtoul(s, &end, 10);
-	if (*end || v == 0 || v > max)
-		return false;
-	*out = (unsigned)v;
-	return true;
-}
-
-/* An address as perf prints it: 0x-prefixed hex, or decimal. */
-static bool parse_base(const struct lu_command *c, const char *arg,
-		       struct lu_cli *cli)
-{
-	bool hex = arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X');
-	const char *digits = hex ? arg + 2 : arg;
-	char *end;
-
-	/* strtoull's base 0 reads "010" as octal 8 and skips " -1" to a
-	 * huge number: perf prints 0x hex or decimal, so only those */
-	errno = 0;
-	if (hex ? isxdigit((unsigned char)*digits)
-		: (*digits >= '0' && *digits <= '9')) {
-		cli->base = strtoull(digits, &end, hex ? 16 : 10);
-		if (!errno && !*end) {
-			cli->has_base = true;
-			return true;
-		}
-	}
-	fprintf(stderr, "lineup %s: bad --base '%s' (an address, e.g. "
-			"0xffff888100a3c000)\n",
-		c->name, arg);
-	return false;
-}
-
-/* "size", "moves", or both comma-separated; repeatable. */
-static bool parse_fail_on(const struct lu_command *c, const char *arg,
-			  struct lu_cli *cli)
-{
-	const char *p = arg;
-
-	do {
-		size_t n = strcspn(p, ",");
-
-		if (n == 4 && !strncmp(p, "size", 4))
-			cli->fail_on |= LU_FAIL_ON_SIZE;
-		else if (n == 5 && !strncmp(p, "moves", 5))
-			cli->fail_on |= LU_FAIL_ON_MOVES;
-		else {
-			fprintf(stderr, "lineup %s: bad --fail-on '%s' (size, "
-					"moves or size,moves)\n",
-				c->name, arg);
-			return false;
-		}
-		p += n;
-	} while (*p++ == ',');
-	return true;
-}
-
 static const struct lu_option *option_by_val(int val)
 {
 	for (size_t i = 0; i < N_OPTIONS; i++)
@@ -462,48 +397,13 @@ static bool parse_format(const struct lu_command *c, const char *arg,
  * --struct NAME, -C NAME: pahole's NAME,NAME... too (no C name has a
  * comma). The list is cut in place, in argv's own storage.
  */
-/*
- * -C/--struct NAME[,NAME...]: the commas between names, not those inside a
- * C++ name's template arguments ("Ring<char, 4>" is one name).
- */
-static bool add_structs(struct lu_cli *cli, char *arg)
-{
-	int depth = 0;
-
-	for (char *name = arg, *p = arg;; p++) {
-		if (*p == '<' || *p == '(')
-			depth++;
-		else if ((*p == '>' || *p == ')') && depth)
-			depth--;
-		if (*p && (*p != ',' || depth))
-			continue;
-		bool last = !*p;
-
-		*p = '\0';
-		if (*name) {
-			cli->structs = realloc(cli->structs,
-					       (cli->n_structs + 1) *
-						       sizeof(*cli->structs));
-			if (!cli->structs)
-				abort();
-			/* "struct foo" and "foo" name the same thing */
-			if (!strncmp(name, "struct ", 7))
-				name += 7;
-			cli->structs[cli->n_structs++] = name;
-		}
-		if (last)
-			return true;
-		name = p + 1;
-	}
-}
-
 /* show's whole-file filters: a count of bytes, holes or lines. */
 static bool parse_filter(const struct lu_command *c, const struct lu_option *o,
 			 const char *arg, struct lu_cli *cli)
 {
 	unsigned v;
 
-	if (!parse_uint(arg, 1u << 30, &v)) {
+	if (!lu_parse_count(arg, 1u << 30, &v)) {
 		fprintf(stderr, "lineup %s: bad --%s '%s' (a number, 1 or "
 				"more)\n",
 			c->name, o->getopt.name, arg);
@@ -532,7 +432,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_FORMAT:
 		return parse_format(c, arg, &cli->format);
 	case OPT_LINE_SIZE:
-		if (!parse_uint(arg, 1u << 16, &cli->line_size) ||
+		if (!lu_parse_count(arg, 1u << 16, &cli->line_size) ||
 		    (cli->line_size & (cli->line_size - 1))) {
 			fprintf(stderr, "lineup %s: bad --line-size '%s' (a "
 					"power of two, e.g. 64)\n",
@@ -544,7 +444,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		cli->pair = true;
 		return true;
 	case OPT_ALIGN:
-		if (!parse_uint(arg, 1u << 30, &cli->align) ||
+		if (!lu_parse_count(arg, 1u << 30, &cli->align) ||
 		    (cli->align & (cli->align - 1))) {
 			fprintf(stderr, "lineup %s: bad --align '%s' (a power "
 					"of two, e.g. 64)\n",
@@ -572,7 +472,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		cli->from_pahole = true;
 		return true;
 	case OPT_TIMEOUT:
-		if (!parse_uint(arg, 86400, &cli->timeout)) {
+		if (!lu_parse_count(arg, 86400, &cli->timeout)) {
 			fprintf(stderr, "lineup %s: bad --timeout '%s' "
 					"(seconds, 1 or more)\n",
 				c->name, arg);
@@ -580,14 +480,14 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		}
 		return true;
 	case OPT_JOBS:
-		if (!parse_uint(arg, 1024, &cli->jobs)) {
+		if (!lu_parse_count(arg, 1024, &cli->jobs)) {
 			fprintf(stderr, "lineup %s: bad -j '%s' (1 to 1024)\n",
 				c->name, arg);
 			return false;
 		}
 		return true;
 	case OPT_STRUCT:
-		return add_structs(cli, optarg_mutable);
+		return lu_add_structs(cli, optarg_mutable);
 	case OPT_RULES:
 		/* repeatable: the files merge (rules_merge.c) */
 		cli->rules_files = realloc(cli->rules_files,
@@ -602,7 +502,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		cli->rules_out = arg;
 		return true;
 	case OPT_BASE:
-		return parse_base(c, arg, cli);
+		return lu_parse_base(c->name, arg, cli);
 	case OPT_STYLE:
 		if (!strcmp(arg, "lineup"))
 			cli->style = LU_STYLE_LINEUP;
@@ -616,7 +516,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		}
 		return true;
 	case OPT_FAIL_ON:
-		return parse_fail_on(c, arg, cli);
+		return lu_parse_fail_on(c->name, arg, cli);
 	case OPT_FROM_NET:
 		cli->net_cachelines = arg;
 		return true;
@@ -634,7 +534,7 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		cli->stamp = arg;
 		return true;
 	case OPT_SAMPLE:
-		if (!parse_uint(arg, 1000000, &cli->sample)) {
+		if (!lu_parse_count(arg, 1000000, &cli->sample)) {
 			fprintf(stderr, "lineup %s: bad --sample '%s' (1 to "
 					"1000000)\n",
 				c->name, arg);
