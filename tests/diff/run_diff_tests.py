@@ -169,7 +169,7 @@ def regression_newly_broken(c):
     expect_in(out, [
         before + ":19:16: error: new: 'load_avg' (write group 'load') "
         "shares cache line 4 with 'rt_se', 'rt_rq' (read group 'wakeup') "
-        "in struct task_group\n" +
+        "in struct task_group [LU001]\n" +
         before + ":23:27: note: 'rt_se' is at offset 264, line 4 "
         "(bytes 256-319)\n",
         'lineup diff: 1 of 7 structs changed, 1 rule newly broken, '
@@ -188,7 +188,7 @@ def isolate_size(c):
                     "note: fixed: 'load_avg' (write group 'load') shares "
                     "cache line 4 with 'rt_se', 'rt_rq' (read group 'rt')"])
     out, _ = c.run(['--fail-on', 'size', old, new], 1)
-    expect_lines(out, [line % 'error'])
+    expect_lines(out, [line % 'error' + ' [LU101]'])
     c.run(['--fail-on', 'moves,size', '--struct', 'list_head', old, new], 0)
 
 
@@ -273,7 +273,7 @@ def rules_broken_and_fixed(c):
                    r"line 0$"),
         re.compile(r"(?m)^tests/diff/fixtures/ring\.c:8:\d+: error: new: "
                    r"'head' \(write\) shares cache line 0 with 'mask', "
-                   r"'slots' \(read\) in struct ring$"),
+                   r"'slots' \(read\) in struct ring \[LU001\]$"),
         re.compile(r"(?m)^tests/diff/fixtures/ring\.c:10:\d+: note: struct "
                    r"ring: 'pad' is 56 -> 24 bytes at 0x8, still line 0$"),
         'lineup diff: 1 of 1 struct changed, 1 rule newly broken, 0 fixed'])

@@ -198,7 +198,8 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 		who(out, readers, n, false);
 		fprintf(out, ") in %s", lu_struct_tag_word(s));
 		lu_text_put_escaped(out, s->name);
-		fputs(": false sharing\n", out);
+		fprintf(out, ": false sharing [%s]\n",
+			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
 	free(readers);
 }
@@ -399,6 +400,10 @@ static json_t *window_json(const struct lu_c2c_out *o,
 	json_object_set_new(j, "unattributed",
 			    json_integer((json_int_t)w->n_outside));
 	json_object_set_new(j, "false_sharing", json_boolean(w->false_sharing));
+	/* the check id text ends the line's diagnostic with */
+	json_object_set_new(j, "id", w->false_sharing
+			    ? text_json(lu_rule_id(LU_RULE_SEEN_SHARING))
+			    : json_null());
 	return j;
 }
 

@@ -72,6 +72,13 @@ enum lu_severity lu_diff_size_severity(const struct lu_diff_report *r)
 	return r->fail_on & LU_FAIL_ON_SIZE ? LU_ERROR : LU_NOTE;
 }
 
+size_t lu_diff_member_rule(const struct lu_diff_member *x)
+{
+	return x->change == LU_DIFF_ADDED || x->change == LU_DIFF_REMOVED
+		       ? LU_RULE_DIFF_SET
+		       : LU_RULE_DIFF_PLACE;
+}
+
 enum lu_severity lu_diff_member_severity(const struct lu_diff_report *r,
 					 const struct lu_diff_member *x)
 {
@@ -223,14 +230,14 @@ struct text_out {
 
 static void print_line(const struct text_out *t, const struct lu_location *loc,
 		       enum lu_severity sev, const char *what,
-		       const char *text)
+		       const char *text, const char *id)
 {
 	char prefix[600];	/* t->prefix (520) and what */
 
 	/* "struct task_group+264:" names the struct already */
 	snprintf(prefix, sizeof(prefix), "%s%s",
 		 t->prefix && loc->file ? t->prefix : "", what ? what : "");
-	lu_report_line(t->out, t->color, loc, sev, prefix, text);
+	lu_report_line(t->out, t->color, loc, sev, prefix, text, id);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,
@@ -239,7 +246,7 @@ static void print_note(void *arg, const struct lu_location *loc,
 	struct text_out t = *(const struct text_out *)arg;
 
 	t.prefix = NULL;
-	print_line(&t, loc, LU_NOTE, NULL, text);
+	print_line(&t, loc, LU_NOTE, NULL, text, NULL);
 }
 
 static void print_members(const struct text_out *t,
@@ -256,7 +263,8 @@ static void print_members(const struct text_out *t,
 			continue;
 		lu_diff_member_message(r, ds, x, msg, sizeof(msg));
 		lu_diff_member_location(r, ds, x, &loc);
-		print_line(t, &loc, lu_diff_member_severity(r, x), NULL, msg);
+		print_line(t, &loc, lu_diff_member_severity(r, x), NULL, msg,
+			   lu_rule_id(lu_diff_member_rule(x)));
 	}
 }
 
@@ -279,10 +287,12 @@ static void print_findings(const struct text_out *t,
 		lu_finding_message(f, &r->ctx, msg, sizeof(msg));
 		lu_finding_location(f, &r->ctx, &loc);
 		if (!appeared) {
-			print_line(&plain, &loc, LU_NOTE, "fixed: ", msg);
+			print_line(&plain, &loc, LU_NOTE, "fixed: ", msg,
+				   NULL);
 			continue;
 		}
-		print_line(&plain, &loc, f->severity, "new: ", msg);
+		print_line(&plain, &loc, f->severity, "new: ", msg,
+			   lu_finding_id(f->type));
 		lu_finding_notes(f, &r->ctx, print_note, &plain);
 	}
 }
@@ -301,7 +311,8 @@ static void print_struct(struct text_out *t, const struct lu_diff_report *r,
 		lu_diff_struct_location(r, ds->new, 1, &loc);
 		if (!loc.file)
 			lu_diff_struct_location(r, ds->old, 0, &loc);
-		print_line(t, &loc, lu_diff_size_severity(r), NULL, msg);
+		print_line(t, &loc, lu_diff_size_severity(r), NULL, msg,
+			   lu_rule_id(LU_RULE_DIFF_SIZE));
 	}
 	print_members(t, r, ds, true);
 	print_findings(t, r, ds, true);
@@ -335,7 +346,8 @@ static void print_one_sided(struct text_out *t, const struct lu_diff_report *r)
 
 		for (size_t k = 0; k < n; k++) {
 			lu_diff_one_sided(r, side, k, msg, sizeof(msg), &loc);
-			print_line(t, &loc, LU_NOTE, NULL, msg);
+			print_line(t, &loc, LU_NOTE, NULL, msg,
+				   lu_rule_id(LU_RULE_DIFF_STRUCTS));
 		}
 	}
 }

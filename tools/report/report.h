@@ -82,9 +82,11 @@ int lu_output_json(FILE *out, struct json_t *root);
  * One finding, compiler-style, with its notes. TAG (may be NULL) is added
  * in brackets, as `matrix` adds the condition under which it appears.
  */
-/* One compiler-style line: file:line:col: severity: PREFIXtext. */
+/* One compiler-style line: file:line:col: severity: PREFIXtext [ID]; an
+ * error or warning ends with its check's ID, a note (or a NULL ID) not. */
 void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
-		    enum lu_severity sev, const char *prefix, const char *text);
+		    enum lu_severity sev, const char *prefix, const char *text,
+		    const char *id);
 void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 			    const struct lu_report_ctx *ctx, const char *tag);
 int lu_report_text(FILE *out, const struct lu_findings *f,
@@ -101,8 +103,24 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * the log that holds the rules and results (it takes both references).
  */
 #define LU_SARIF_CHECK_RULES 7
-/* A finding type's stable check id, "LU001"...: in JSON, SARIF and text */
+/* The rows of report_rules.c after check's: diff's and the measured one */
+enum lu_rule_index {
+	LU_RULE_DIFF_SIZE = LU_SARIF_CHECK_RULES,
+	LU_RULE_DIFF_PLACE,
+	LU_RULE_DIFF_SET,
+	LU_RULE_DIFF_STRUCTS,
+	LU_RULE_SEEN_SHARING,	/* c2c's and trace's false-sharing lines */
+	LU_N_RULES
+};
+struct lu_check_rule {
+	const char *id, *name, *text, *full, *help;
+};
+/* Every check, indexed by enum lu_finding_type then enum lu_rule_index */
+const struct lu_check_rule *lu_check_rules(size_t *n);
+/* A row's stable id, "LU001"...: in text, JSON and SARIF */
+const char *lu_rule_id(size_t rule);
 const char *lu_finding_id(enum lu_finding_type t);
+/* every rule (a result's ruleIndex is its row) */
 struct json_t *lu_sarif_rules(void);
 struct json_t *lu_sarif_result(const struct lu_finding *x,
 			       const struct lu_report_ctx *ctx);

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Check ids: every text finding line of every command ends with one.
+
+Compiles the seed's task_group (examples/task_group) and a placement
+fixture at test time, then runs every command that reports findings
+(check, matrix, diff, c2c, trace, suggest) on inputs that make it report
+some, and checks that
+
+  - every error and warning line (file:line[:col]: error: ...) ends with
+    " [LUnnn]", an id that the SARIF rules name, and no note line does;
+  - for check and diff, the ids of the text lines are, in order, the
+    ruleIds of the SARIF results of the same level (the same findings);
+  - doc/checks.md lists exactly the SARIF rules, each with its name,
+    summary, full description and help word for word.
+
+    run_ids_tests.py --lineup PATH [--top DIR] [-v]
+
+Exit status: 0 pass, 1 a check failed.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# a compiler-style finding line: where, severity, text
+LINE = re.compile(r'^(?P<where>[^ ]+(?: [^ ]+\+\d+)?|struct [^ ]+\+\d+|'
+                  r'union [^ ]+\+\d+): (?P<sev>error|warning|note): '
+                  r'(?P<text>.*)$')
+ID = re.compile(r' \[(LU\d{3})\]$')
+RT = '-DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP -DCONFIG_RT_GROUP_SCHED'
+
+
+class Failed(Exception):
+    pass
+
+
+def run(argv, cwd, want, verbose):
+    p = subprocess.run(argv, cwd=cwd, capture_output=True, text=True,
+                       env=dict(os.environ, NO_COLOR='1', LC_ALL='C'))
+    if verbose:
+        print('$ ' + ' '.join(argv) + '\n' + p.stdout + p.stderr)
+    if p.returncode != want:
+        raise Failed('%s: exit %d, want %d\n%s%s' % (' '.join(argv),
+                     p.returncode, want, p.stdout, p.stderr))
+    return p.stdout + p.stderr
+
+
+def text_ids(out, rules, what):
+    """The ids the finding lines end with, in order; a note has none."""
+    ids, problems = [], []
+    for line in out.splitlines():
+        m = LINE.match(line)
+        if not m:
+            continue
+        i = ID.search(line)
+        if m.group('sev') == 'note':
+            if i:
+                problems.append('%s: a note with an id: %s' % (what, line))
+            continue
+        if not i:
+            problems.append('%s: no [LUnnn] at the end: %s' % (what, line))
+        elif i.group(1) not in rules:
+            problems.append('%s: %s is no SARIF rule: %s' % (what,
+                            i.group(1), line))
+        else:
+            ids.append((m.group('sev'), i.group(1)))
+    return ids, problems
+
+
+def sarif_ids(text):
+    run_ = json.loads(text)['runs'][0]
+    rules = [r['id'] for r in run_['tool']['driver']['rules']]
+    ids = [(r['level'], r['ruleId']) for r in run_['results']
+           if r['level'] in ('error', 'warning')]
+    for r in run_['results']:
+        if rules[r['ruleIndex']] != r['ruleId']:
+            raise Failed('ruleIndex %d is %s, not %s' % (
+                r['ruleIndex'], rules[r['ruleIndex']], r['ruleId']))
+    return run_['tool']['driver']['rules'], ids
+
+
+def words(s):
+    return ' '.join(s.replace('**Fix.**', '').split())
+
+
+def check_doc(top, rules):
+    """doc/checks.md: one table row and one section per rule, verbatim."""
+    doc = open(os.path.join(top, 'doc', 'checks.md')).read()
+    problems = []
+    listed = re.findall(r'(?m)^\| \[`(LU\d{3})`\]', doc)
+    if listed != [r['id'] for r in rules]:
+        problems.append('doc/checks.md lists %s, SARIF has %s' % (
+            listed, [r['id'] for r in rules]))
+    for r in rules:
+        row = re.search(r'(?m)^\| \[`%s`\]\([^)]*\) \| `([^`]*)` \| [^|]* '
+                        r'\| (.*) \|$' % r['id'], doc)
+        if not row or row.group(1) != r['name'] or \
+                row.group(2) != r['shortDescription']['text']:
+            problems.append('doc/checks.md: the row of %s is not "%s: %s"'
+                            % (r['id'], r['name'],
+                               r['shortDescription']['text']))
+        sec = re.search(r'(?ms)^## %s %s\n(.*?)(?=^## |\Z)' % (
+            r['id'], re.escape(r['name'])), doc)
+        body = words(sec.group(1)) if sec else ''
+        for key in ('fullDescription', 'help'):
+            if not r.get(key) or words(r[key]['text']) not in body:
+                problems.append('doc/checks.md: %s lacks its %s' % (
+                    r['id'], key))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--lineup', required=True)
+    ap.add_argument('--top', default=os.path.dirname(os.path.dirname(HERE)))
+    ap.add_argument('-v', action='store_true')
+    a = ap.parse_args()
+    lineup = os.path.abspath(a.lineup)
+    cc = shutil.which('gcc') or 'cc'
+    work = tempfile.mkdtemp(prefix='lineup-ids-')
+    problems = []
+    try:
+        tg = os.path.join(work, 'tg')
+        shutil.copytree(os.path.join(a.top, 'examples', 'task_group'), tg)
+        shutil.copytree(os.path.join(a.top, 'include'),
+                        os.path.join(work, 'include'))
+        fx = os.path.join(HERE, 'fixtures')
+        for name, src, flags in (
+                ('before.o', 'tg/task_group_before.c', RT),
+                ('isolate.o', 'tg/task_group_isolate.c', RT),
+                ('nort.o', 'tg/task_group_before.c', RT.rsplit(' ', 1)[0]),
+                ('place.o', os.path.join(fx, 'limits.c'), '')):
+            run([cc, '-c', '-g', '-Iinclude', '-Itg'] + flags.split() +
+                [src, '-o', name], work, 0, False)
+        with open(os.path.join(work, 'limits.ini'), 'w') as f:
+            # LU001 at some starts, LU002, LU003, LU004, and LU005 and
+            # LU006 for the misspelt names
+            f.write('[struct limits]\nwrite.hot = head w\nread = r\n'
+                    'max_size = 64\nmax_bytes.hot = 8\nmax_lines.hot = 1\n'
+                    'cold = tial\nmax_bytes.hto = 8\n')
+        ctx = lambda *argv: [lineup] + list(argv)
+        sarif = run(ctx('check', '--format', 'sarif', '--rules',
+                        'limits.ini', 'place.o'), work, 1, False)
+        rules, _ = sarif_ids(sarif)
+        ids = {r['id'] for r in rules}
+        problems += check_doc(a.top, rules)
+
+        seen = set()
+        cases = []
+        if shutil.which('pahole') and shutil.which('objcopy'):
+            # BTF records no alignment: a finding off a line start is a
+            # warning
+            shutil.copy(os.path.join(work, 'place.o'),
+                        os.path.join(work, 'btf.o'))
+            run(['pahole', '-J', 'btf.o'], work, 0, False)
+            run(['objcopy', '--strip-debug', 'btf.o'], work, 0, False)
+            cases.append(('check btf', ['check', '--rules', 'limits.ini',
+                                        'btf.o'], 1))
+        # check and diff: the text lines are the SARIF results
+        for what, argv, want in cases + [
+                ('check', ['check', '--rules', 'limits.ini', 'place.o'], 1),
+                ('check seed', ['check', '--rules', 'tg/before.ini',
+                                'before.o'], 1),
+                ('diff', ['diff', '--fail-on', 'size,moves', 'before.o',
+                          'isolate.o'], 1),
+                ('diff size', ['diff', '--fail-on', 'size', 'before.o',
+                               'nort.o'], 1),
+                ('diff rules', ['diff', '--rules', 'tg/reorder.ini',
+                                'isolate.o', 'before.o'], 1)]:
+            out = run(ctx(*argv), work, want, a.v)
+            got, p = text_ids(out, ids, what)
+            problems += p
+            seen |= {i for _, i in got}
+            _, want_ids = sarif_ids(run(ctx(*(argv + ['--format', 'sarif'])),
+                                        work, want, False))
+            if got != want_ids:
+                problems.append('%s: text ids %s, SARIF %s' % (what, got,
+                                                              want_ids))
+        for what, argv, want in (
+                ('matrix', ['matrix', '--rules', 'tg/before.ini'], 1),
+                ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
+                         'tg/perf-c2c-before.txt'], 1),
+                ('suggest', ['suggest', '--struct', 'task_group', '--rules',
+                             'tg/before.ini', 'before.o'], 0)):
+            out = run(ctx(*argv), work, want, a.v)
+            got, p = text_ids(out, ids, what)
+            problems += p
+            seen |= {i for _, i in got}
+            if want == 1 and not got:
+                problems.append('%s: no finding line at all' % what)
+        # every family of ids shows up in text at least once
+        for need in ('LU001', 'LU002', 'LU003', 'LU004', 'LU005', 'LU006',
+                     'LU101',
+                     'LU102', 'LU201'):
+            if need not in seen:
+                problems.append('no text line ends with [%s]' % need)
+    except Failed as e:
+        problems.append(str(e))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for p in problems:
+        print('FAIL: ' + p)
+    print('ids: %d problem%s' % (len(problems), '' if len(problems) == 1
+                                 else 's'))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
