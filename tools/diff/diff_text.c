@@ -5,7 +5,7 @@
  * and those fixed, then the other members; a summary line last.
  *
  *   sched.h:402:2: note: struct task_group: 'load_avg' (write) moved
- *     0x140 -> 0x1c0, line 5 -> line 7
+ *     320 -> 448, line 5 -> line 7 (--hex: 0x140 -> 0x1c0)
  */
 #include "diff_report.h"
 
@@ -97,16 +97,18 @@ void lu_diff_size_message(const struct lu_diff_report *r,
 	const struct lu_struct *o = ds->old, *n = ds->new;
 	struct lu_text_buf b = {p, size, 0};
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
+	bool hex = r->ctx.hex;
 
 	p[0] = '\0';
 	if (o->size != n->size)
 		lu_text_put(&b,
-			    "size %" PRIu64 " -> %" PRIu64 " bytes (%+" PRId64
-			    "), %" PRIu64 " -> %" PRIu64 " cache lines",
-			    o->size, n->size, (int64_t)(n->size - o->size),
+			    "size %s -> %s bytes (%s), %" PRIu64 " -> %" PRIu64
+			    " cache lines",
+			    lu_num(o->size, hex).s, lu_num(n->size, hex).s,
+			    lu_num_signed((long long)(n->size - o->size), hex).s,
 			    lines_of(o->size, ol), lines_of(n->size, nl));
 	else
-		lu_text_put(&b, "size %" PRIu64 " bytes", n->size);
+		lu_text_put(&b, "size %s bytes", lu_num(n->size, hex).s);
 	if (o->align != n->align && !o->align_inferred && !n->align_inferred)
 		lu_text_put(&b, ", alignment %" PRIu64 " -> %" PRIu64, o->align,
 			    n->align);
@@ -135,10 +137,12 @@ static void put_lines(struct lu_text_buf *b, uint64_t from, unsigned from_line,
 		lu_text_put(b, ", line %" PRIu64 " -> line %" PRIu64, a, z);
 }
 
-/* "0x10", and for a bit-field its first bit in the unit: "0x10:2". */
-static void put_place(struct lu_text_buf *b, const struct lu_member *m)
+/* "16" (--hex: "0x10"), and for a bit-field its first bit in the unit:
+ * "16:2". */
+static void put_place(struct lu_text_buf *b, const struct lu_member *m,
+		      bool hex)
 {
-	lu_text_put(b, "0x%" PRIx64, m->offset);
+	lu_text_put(b, "%s", lu_num(m->offset, hex).s);
 	if (m->bit_size)
 		lu_text_put(b, ":%u", m->bit_offset);
 }
@@ -155,6 +159,8 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	const struct lu_member *nm = x->new >= 0 ? &ds->new->members[x->new]
 						 : NULL;
 
+	bool hex = r->ctx.hex;
+
 	ol = ol ? ol : 64;
 	nl = nl ? nl : 64;
 	p[0] = '\0';
@@ -167,8 +173,8 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 			lu_text_put(&b, " after '%s'", x->after);
 		else
 			lu_text_put(&b, " from the start");
-		lu_text_put(&b, " shifted by %+" PRId64 " ('%s' to '%s')",
-			    x->delta, nm->name, last->name);
+		lu_text_put(&b, " shifted by %s ('%s' to '%s')",
+			    lu_num_signed(x->delta, hex).s, nm->name, last->name);
 		if (x->lines_changed)
 			lu_text_put(&b, ", %zu of them to another line",
 				    x->lines_changed);
@@ -181,43 +187,43 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	switch (x->change) {
 	case LU_DIFF_ADDED:
 		lu_text_put(&b, " added at ");
-		put_place(&b, nm);
+		put_place(&b, nm, hex);
 		lu_text_put(&b, ", line %" PRIu64, nm->offset / nl);
 		if (nm->bit_size)
 			lu_text_put(&b, " (%u bit%s)", nm->bit_size,
 				    nm->bit_size == 1 ? "" : "s");
 		else
-			lu_text_put(&b, " (%" PRIu64 " byte%s)", nm->size,
+			lu_text_put(&b, " (%s byte%s)", lu_num(nm->size, hex).s,
 				    nm->size == 1 ? "" : "s");
 		return;
 	case LU_DIFF_REMOVED:
 		lu_text_put(&b, " removed (was at ");
-		put_place(&b, om);
+		put_place(&b, om, hex);
 		lu_text_put(&b, ", line %" PRIu64 ")", om->offset / ol);
 		return;
 	case LU_DIFF_STAYED:
-		lu_text_put(&b, " stays at 0x%" PRIx64, nm->offset);
+		lu_text_put(&b, " stays at %s", lu_num(nm->offset, hex).s);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_RESIZED:
-		lu_text_put(
-		    &b, " is %" PRIu64 " -> %" PRIu64 " bytes at 0x%" PRIx64,
-		    om->size, nm->size, nm->offset);
+		lu_text_put(&b, " is %s -> %s bytes at %s",
+			    lu_num(om->size, hex).s, lu_num(nm->size, hex).s,
+			    lu_num(nm->offset, hex).s);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		return;
 	case LU_DIFF_MOVED:
 		lu_text_put(&b, " moved ");
-		put_place(&b, om);
+		put_place(&b, om, hex);
 		lu_text_put(&b, " -> ");
-		put_place(&b, nm);
+		put_place(&b, nm, hex);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_SHIFTED:
 		break;
 	}
 	if (om->size != nm->size)
-		lu_text_put(&b, ", %" PRIu64 " -> %" PRIu64 " bytes", om->size,
-			    nm->size);
+		lu_text_put(&b, ", %s -> %s bytes", lu_num(om->size, hex).s,
+			    lu_num(nm->size, hex).s);
 }
 
 /* ---- text ----------------------------------------------------------- */

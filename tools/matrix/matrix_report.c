@@ -468,7 +468,7 @@ int lu_matrix_report(struct lu_matrix *mx)
 		.sets = sets, .n_sets = mx->n_builds, .rules = &mx->rules,
 		.line_size = mx->cli->line_size ? mx->cli->line_size : 64,
 		.pair = mx->cli->pair, .align_option = true,
-		.color = mx->cli->color,
+		.color = mx->cli->color, .hex = mx->cli->hex,
 	};
 
 	/* the objects' machine decides the line size, as in check */

@@ -25,6 +25,7 @@ struct lu_report_ctx {
 	 * with uriBaseId SRCROOT; NULL: as printed */
 	const char *source_root;
 	bool quiet;		/* --quiet: text shows errors and the summary */
+	bool hex;		/* --hex: messages' offsets and sizes in hex */
 };
 
 /* Where a finding points: a source position, or struct+offset. */
@@ -53,11 +54,12 @@ size_t lu_finding_notes(const struct lu_finding *f,
 			void *arg);
 const char *lu_severity_name(enum lu_severity sev);
 /* A kernel group's footprint note, as a sentence (report_groups.c). */
-void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size);
+void lu_footprint_message(const struct lu_finding *f, bool hex, char *buf,
+			  size_t size);
 /* A conflict's note on the padding a group's begin marker gives one of its
  * members (UNIT: "line" or "pair"); false when it has none. */
-bool lu_padding_note(const struct lu_finding *f, const char *unit, char *buf,
-		     size_t size);
+bool lu_padding_note(const struct lu_finding *f, const char *unit, bool hex,
+		     char *buf, size_t size);
 /* The same as JSON objects (doc/json.md); the second is null for
  * findings without such padding. */
 struct json_t *lu_footprint_json(const struct lu_footprint *fp);

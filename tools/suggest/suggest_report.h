@@ -27,6 +27,7 @@ struct lu_sg_result {
 	 * member function, an access specifier, a nested type, a member
 	 * with its initializer): then there is no diff */
 	char unplaced[LU_SG_UNPLACED_MAX];
+	bool hex;	/* --hex: sizes in the text as pahole --hex */
 };
 
 extern const char *const lu_sg_kind_names[LU_SG_N];
