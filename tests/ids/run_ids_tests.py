@@ -30,8 +30,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # a compiler-style finding line: where, severity, text
-LINE = re.compile(r'^(?P<where>[^ ]+(?: [^ ]+\+\d+)?|struct [^ ]+\+\d+|'
-                  r'union [^ ]+\+\d+): (?P<sev>error|warning|note): '
+LINE = re.compile(r'^(?:(?P<where>[^ ]+|struct [^ ]+\+\w+|'
+                  r'union [^ ]+\+\w+): )?(?P<sev>error|warning|note): '
                   r'(?P<text>.*)$')
 ID = re.compile(r' \[(LU\d{3})\]$')
 RT = '-DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP -DCONFIG_RT_GROUP_SCHED'
@@ -190,12 +190,20 @@ def main():
             if got != want_ids:
                 problems.append('%s: text ids %s, SARIF %s' % (what, got,
                                                               want_ids))
-        for what, argv, want in (
+        # trace: a verdict on a member, and one between two objects
+        traces = []
+        tfx = os.path.join(a.top, 'tests', 'trace', 'fixtures')
+        for prog, flags in (('tick', RT.rsplit(' ', 1)[0]), ('array', '')):
+            run(ctx('trace-cc', cc, '-O2', '-I' + tfx) + flags.split() +
+                [os.path.join(tfx, prog + '.c'), '-o', prog, '-lpthread'],
+                work, 0, False)
+            traces.append(('trace ' + prog, ['trace', '--', './' + prog], 1))
+        for what, argv, want in [
                 ('matrix', ['matrix', '--rules', 'tg/m.ini'], 1),
                 ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
                          'tg/perf-c2c-before.txt'], 1),
                 ('suggest', ['suggest', '--struct', 'task_group', '--rules',
-                             'tg/before.ini', 'before.o'], 0)):
+                             'tg/before.ini', 'before.o'], 0)] + traces:
             out = run(ctx(*argv), work, want, a.v)
             got, p = text_ids(out, ids, what)
             problems += p
