@@ -19,14 +19,14 @@ some, and checks that
 Exit status: 0 pass, 1 a check failed.
 """
 
-import argparse
 import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
+
+import seed
+from seed import Failed, NO_RT, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # a compiler-style finding line: where, severity, text
@@ -34,22 +34,6 @@ LINE = re.compile(r'^(?:(?P<where>[^ ]+|struct [^ ]+\+\w+|'
                   r'union [^ ]+\+\w+): )?(?P<sev>error|warning|note): '
                   r'(?P<text>.*)$')
 ID = re.compile(r' \[(LU\d{3})\]$')
-RT = '-DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP -DCONFIG_RT_GROUP_SCHED'
-
-
-class Failed(Exception):
-    pass
-
-
-def run(argv, cwd, want, verbose):
-    p = subprocess.run(argv, cwd=cwd, capture_output=True, text=True,
-                       env=dict(os.environ, NO_COLOR='1', LC_ALL='C'))
-    if verbose:
-        print('$ ' + ' '.join(argv) + '\n' + p.stdout + p.stderr)
-    if p.returncode != want:
-        raise Failed('%s: exit %d, want %d\n%s%s' % (' '.join(argv),
-                     p.returncode, want, p.stdout, p.stderr))
-    return p.stdout + p.stderr
 
 
 def text_ids(out, rules, what):
@@ -116,116 +100,84 @@ def check_doc(top, rules):
     return problems
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--lineup', required=True)
-    ap.add_argument('--top', default=os.path.dirname(os.path.dirname(HERE)))
-    ap.add_argument('-v', action='store_true')
-    a = ap.parse_args()
-    lineup = os.path.abspath(a.lineup)
-    cc = shutil.which('gcc') or 'cc'
-    work = tempfile.mkdtemp(prefix='lineup-ids-')
-    problems = []
-    try:
-        tg = os.path.join(work, 'tg')
-        shutil.copytree(os.path.join(a.top, 'examples', 'task_group'), tg)
-        shutil.copytree(os.path.join(a.top, 'include'),
-                        os.path.join(work, 'include'))
-        fx = os.path.join(HERE, 'fixtures')
-        for name, src, flags in (
-                ('before.o', 'tg/task_group_before.c', RT),
-                ('isolate.o', 'tg/task_group_isolate.c', RT),
-                ('nort.o', 'tg/task_group_before.c', RT.rsplit(' ', 1)[0]),
-                ('place.o', os.path.join(fx, 'limits.c'), '')):
-            run([cc, '-c', '-g', '-Iinclude', '-Itg'] + flags.split() +
-                [src, '-o', name], work, 0, False)
-        with open(os.path.join(tg, 'm.ini'), 'w') as f:
-            # two configurations: the finding in one, with its condition
-            f.write('[struct task_group]\nwrite = load_avg\n'
-                    'read = parent rt_se rt_rq\n[matrix]\n'
-                    'compile = cc -c -g -I../include %s '
-                    'task_group_before.c\noptions = CONFIG_RT_GROUP_SCHED\n'
-                    % RT.rsplit(' ', 1)[0])
-        with open(os.path.join(work, 'limits.ini'), 'w') as f:
-            # LU001 at some starts, LU002, LU003, LU004, and LU005 and
-            # LU006 for the misspelt names
-            f.write('[struct limits]\nwrite.hot = head w\nread = r\n'
-                    'max_size = 64\nmax_bytes.hot = 8\nmax_lines.hot = 1\n'
-                    'cold = tial\nmax_bytes.hto = 8\n')
-        ctx = lambda *argv: [lineup] + list(argv)
-        sarif = run(ctx('check', '--format', 'sarif', '--rules',
-                        'limits.ini', 'place.o'), work, 1, False)
-        rules, _ = sarif_ids(sarif)
-        ids = {r['id'] for r in rules}
-        problems += check_doc(a.top, rules)
+def check(a, work, problems):
+    ctx = lambda *argv: [a.lineup] + list(argv)
+    go = lambda argv, want, v=False: run(argv, work, want, v)[1]
+    fx = os.path.join(HERE, 'fixtures')
+    for name, src, flags in (
+            ('nort.o', 'tg/task_group_before.c', NO_RT),
+            ('place.o', os.path.join(fx, 'limits.c'), [])):
+        go([a.cc, '-c', '-g', '-Iinclude', '-Itg'] + flags +
+           [src, '-o', name], 0)
+    with open(os.path.join(work, 'limits.ini'), 'w') as f:
+        # LU001 at some starts, LU002, LU003, LU004, and LU005 and
+        # LU006 for the misspelt names
+        f.write('[struct limits]\nwrite.hot = head w\nread = r\n'
+                'max_size = 64\nmax_bytes.hot = 8\nmax_lines.hot = 1\n'
+                'cold = tial\nmax_bytes.hto = 8\n')
+    sarif = go(ctx('check', '--format', 'sarif', '--rules',
+                   'limits.ini', 'place.o'), 1)
+    rules, _ = sarif_ids(sarif)
+    ids = {r['id'] for r in rules}
+    problems += check_doc(a.top, rules)
 
-        seen = set()
-        cases = []
-        if shutil.which('pahole') and shutil.which('objcopy'):
-            # BTF records no alignment: a finding off a line start is a
-            # warning
-            shutil.copy(os.path.join(work, 'place.o'),
-                        os.path.join(work, 'btf.o'))
-            run(['pahole', '-J', 'btf.o'], work, 0, False)
-            run(['objcopy', '--strip-debug', 'btf.o'], work, 0, False)
-            cases.append(('check btf', ['check', '--rules', 'limits.ini',
-                                        'btf.o'], 1))
-        # check and diff: the text lines are the SARIF results
-        for what, argv, want in cases + [
-                ('check', ['check', '--rules', 'limits.ini', 'place.o'], 1),
-                ('check seed', ['check', '--rules', 'tg/before.ini',
-                                'before.o'], 1),
-                ('diff', ['diff', '--fail-on', 'size,moves', 'before.o',
-                          'isolate.o'], 1),
-                ('diff size', ['diff', '--fail-on', 'size', 'before.o',
-                               'nort.o'], 1),
-                ('diff rules', ['diff', '--rules', 'tg/reorder.ini',
-                                'isolate.o', 'before.o'], 1)]:
-            out = run(ctx(*argv), work, want, a.v)
-            got, p = text_ids(out, ids, what)
-            problems += p
-            seen |= {i for _, i in got}
-            _, want_ids = sarif_ids(run(ctx(*(argv + ['--format', 'sarif'])),
-                                        work, want, False))
-            if got != want_ids:
-                problems.append('%s: text ids %s, SARIF %s' % (what, got,
-                                                              want_ids))
-        # trace: a verdict on a member, and one between two objects
-        traces = []
-        tfx = os.path.join(a.top, 'tests', 'trace', 'fixtures')
-        for prog, flags in (('tick', RT.rsplit(' ', 1)[0]), ('array', '')):
-            run(ctx('trace-cc', cc, '-O2', '-I' + tfx) + flags.split() +
-                [os.path.join(tfx, prog + '.c'), '-o', prog, '-lpthread'],
-                work, 0, False)
-            traces.append(('trace ' + prog, ['trace', '--', './' + prog], 1))
-        for what, argv, want in [
-                ('matrix', ['matrix', '--rules', 'tg/m.ini'], 1),
-                ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
-                         'tg/perf-c2c-before.txt'], 1),
-                ('suggest', ['suggest', '--struct', 'task_group', '--rules',
-                             'tg/before.ini', 'before.o'], 0)] + traces:
-            out = run(ctx(*argv), work, want, a.v)
-            got, p = text_ids(out, ids, what)
-            problems += p
-            seen |= {i for _, i in got}
-            if want == 1 and not got:
-                problems.append('%s: no finding line at all' % what)
-        # every family of ids shows up in text at least once
-        for need in ('LU001', 'LU002', 'LU003', 'LU004', 'LU005', 'LU006',
-                     'LU101',
-                     'LU102', 'LU201'):
-            if need not in seen:
-                problems.append('no text line ends with [%s]' % need)
-    except Failed as e:
-        problems.append(str(e))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    for p in problems:
-        print('FAIL: ' + p)
-    print('ids: %d problem%s' % (len(problems), '' if len(problems) == 1
-                                 else 's'))
-    return 1 if problems else 0
+    seen = set()
+    cases = []
+    if shutil.which('pahole') and shutil.which('objcopy'):
+        # BTF records no alignment: a finding off a line start is a
+        # warning
+        shutil.copy(os.path.join(work, 'place.o'),
+                    os.path.join(work, 'btf.o'))
+        go(['pahole', '-J', 'btf.o'], 0)
+        go(['objcopy', '--strip-debug', 'btf.o'], 0)
+        cases.append(('check btf', ['check', '--rules', 'limits.ini',
+                                    'btf.o'], 1))
+    # check and diff: the text lines are the SARIF results
+    for what, argv, want in cases + [
+            ('check', ['check', '--rules', 'limits.ini', 'place.o'], 1),
+            ('check seed', ['check', '--rules', 'tg/before.ini',
+                            'before.o'], 1),
+            ('diff', ['diff', '--fail-on', 'size,moves', 'before.o',
+                      'isolate.o'], 1),
+            ('diff size', ['diff', '--fail-on', 'size', 'before.o',
+                           'nort.o'], 1),
+            ('diff rules', ['diff', '--rules', 'tg/reorder.ini',
+                            'isolate.o', 'before.o'], 1)]:
+        out = go(ctx(*argv), want, a.v)
+        got, p = text_ids(out, ids, what)
+        problems += p
+        seen |= {i for _, i in got}
+        _, want_ids = sarif_ids(go(ctx(*(argv + ['--format', 'sarif'])),
+                                   want))
+        if got != want_ids:
+            problems.append('%s: text ids %s, SARIF %s' % (what, got,
+                                                          want_ids))
+    # trace: a verdict on a member, and one between two objects
+    traces = []
+    tfx = os.path.join(a.top, 'tests', 'trace', 'fixtures')
+    for prog, flags in (('tick', NO_RT), ('array', [])):
+        go(ctx('trace-cc', a.cc, '-O2', '-I' + tfx) + flags +
+           [os.path.join(tfx, prog + '.c'), '-o', prog, '-lpthread'], 0)
+        traces.append(('trace ' + prog, ['trace', '--', './' + prog], 1))
+    for what, argv, want in [
+            ('matrix', ['matrix', '--rules', 'tg/m.ini'], 1),
+            ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
+                     'tg/perf-c2c-before.txt'], 1),
+            ('suggest', ['suggest', '--struct', 'task_group', '--rules',
+                         'tg/before.ini', 'before.o'], 0)] + traces:
+        out = go(ctx(*argv), want, a.v)
+        got, p = text_ids(out, ids, what)
+        problems += p
+        seen |= {i for _, i in got}
+        if want == 1 and not got:
+            problems.append('%s: no finding line at all' % what)
+    # every family of ids shows up in text at least once
+    for need in ('LU001', 'LU002', 'LU003', 'LU004', 'LU005', 'LU006',
+                 'LU101',
+                 'LU102', 'LU201'):
+        if need not in seen:
+            problems.append('no text line ends with [%s]' % need)
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(seed.main('ids', __doc__, check))

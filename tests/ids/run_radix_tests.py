@@ -17,31 +17,16 @@ seed's story turns on must read as in the README (264, 0x108).
 Exit status: 0 pass, 1 a check failed.
 """
 
-import argparse
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import seed
+from seed import run
+
 NUM = re.compile(r'(0x[0-9a-f]+|\d+)')
 # hex that is an address, in either output: perf's, not an offset
 ADDRESS = re.compile(r'cacheline 0x[0-9a-f]+|0x[0-9a-f]{9,}')
-RT = ['-DCONFIG_FAIR_GROUP_SCHED', '-DCONFIG_SMP', '-DCONFIG_RT_GROUP_SCHED']
-MATRIX = ('[struct task_group]\nwrite = load_avg\nread = parent rt_se rt_rq\n'
-          '[matrix]\ncompile = cc -c -g -I../include -DCONFIG_FAIR_GROUP_SCHED'
-          ' -DCONFIG_SMP task_group_before.c\noptions = CONFIG_RT_GROUP_SCHED'
-          '\n')
-
-
-def run(argv, cwd, verbose):
-    p = subprocess.run(argv, cwd=cwd, capture_output=True, text=True,
-                       env=dict(os.environ, NO_COLOR='1', LC_ALL='C'))
-    if verbose:
-        print('$ ' + ' '.join(argv) + '\n' + p.stdout + p.stderr)
-    return p.returncode, p.stdout + p.stderr
 
 
 def compare(what, dec, hexed):
@@ -78,74 +63,47 @@ def compare(what, dec, hexed):
     return problems, changed
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--lineup', required=True)
-    ap.add_argument('--top', default=os.path.dirname(os.path.dirname(HERE)))
-    ap.add_argument('-v', action='store_true')
-    a = ap.parse_args()
-    lineup = os.path.abspath(a.lineup)
-    cc = shutil.which('gcc') or 'cc'
-    work = tempfile.mkdtemp(prefix='lineup-radix-')
-    problems = []
-    try:
-        tg = os.path.join(work, 'tg')
-        shutil.copytree(os.path.join(a.top, 'examples', 'task_group'), tg)
-        shutil.copytree(os.path.join(a.top, 'include'),
-                        os.path.join(work, 'include'))
-        for obj, src in (('before.o', 'task_group_before.c'),
-                         ('isolate.o', 'task_group_isolate.c')):
-            subprocess.run([cc, '-c', '-g', '-I../include'] + RT +
-                           [src, '-o', '../' + obj], cwd=tg, check=True)
-        with open(os.path.join(tg, 'm.ini'), 'w') as f:
-            f.write(MATRIX)
-        # each command, the lines of its output that must read so in
-        # decimal and in hex
-        cases = [
-            ('show', ['show', '--struct', 'task_group', 'before.o'], '.',
-             None, None),
-            ('check', ['check', '--rules', 'tg/before.ini', 'before.o'], '.',
-             "'rt_se' is at offset 264, line 4 (bytes 256-319)",
-             "'rt_se' is at offset 0x108, line 4 (bytes 0x100-0x13f)"),
-            ('matrix', ['matrix', '--rules', 'm.ini'], 'tg',
-             "'rt_se' is at offset 264", "'rt_se' is at offset 0x108"),
-            ('diff', ['diff', 'before.o', 'isolate.o'], '.',
-             "'rt_se' (read group 'rt') moved 264 -> 320, line 4 -> line 5",
-             "'rt_se' (read group 'rt') moved 0x108 -> 0x140, line 4 -> "
-             "line 5"),
-            ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
-                     'tg/perf-c2c-before.txt'], '.',
-             '    256  load_avg (atomic_long_t, 8 bytes)',
-             '  0x100  load_avg (atomic_long_t, 0x8 bytes)'),
-            ('suggest', ['suggest', '--struct', 'task_group', '--rules',
-                         'tg/before.ini', 'before.o'], '.',
-             ': 704 bytes, 11 lines of 64', ': 0x2c0 bytes, 11 lines of 64'),
-        ]
-        for what, argv, cwd, want_dec, want_hex in cases:
-            d = os.path.join(work, cwd)
-            rc, dec = run([lineup] + argv, d, a.v)
-            rc_hex, hexed = run([lineup] + argv + ['--hex'], d, a.v)
-            if rc not in (0, 1) or rc_hex != rc:
-                problems.append('%s: exit %d, with --hex %d\n%s' % (
-                    what, rc, rc_hex, hexed))
-                continue
-            p, changed = compare(what, dec, hexed)
-            problems += p
-            if not changed:
-                problems.append('%s: --hex changed no number' % what)
-            if want_dec and want_dec not in dec:
-                problems.append('%s: no %r in\n%s' % (what, want_dec, dec))
-            if want_hex and want_hex not in hexed:
-                problems.append('%s --hex: no %r in\n%s' % (what, want_hex,
-                                                             hexed))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    for p in problems:
-        print('FAIL: ' + p)
-    print('radix: %d problem%s' % (len(problems), '' if len(problems) == 1
-                                   else 's'))
-    return 1 if problems else 0
+def check(a, work, problems):
+    # each command, the lines of its output that must read so in
+    # decimal and in hex
+    cases = [
+        ('show', ['show', '--struct', 'task_group', 'before.o'], '.',
+         None, None),
+        ('check', ['check', '--rules', 'tg/before.ini', 'before.o'], '.',
+         "'rt_se' is at offset 264, line 4 (bytes 256-319)",
+         "'rt_se' is at offset 0x108, line 4 (bytes 0x100-0x13f)"),
+        ('matrix', ['matrix', '--rules', 'm.ini'], 'tg',
+         "'rt_se' is at offset 264", "'rt_se' is at offset 0x108"),
+        ('diff', ['diff', 'before.o', 'isolate.o'], '.',
+         "'rt_se' (read group 'rt') moved 264 -> 320, line 4 -> line 5",
+         "'rt_se' (read group 'rt') moved 0x108 -> 0x140, line 4 -> "
+         "line 5"),
+        ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
+                 'tg/perf-c2c-before.txt'], '.',
+         '    256  load_avg (atomic_long_t, 8 bytes)',
+         '  0x100  load_avg (atomic_long_t, 0x8 bytes)'),
+        ('suggest', ['suggest', '--struct', 'task_group', '--rules',
+                     'tg/before.ini', 'before.o'], '.',
+         ': 704 bytes, 11 lines of 64', ': 0x2c0 bytes, 11 lines of 64'),
+    ]
+    for what, argv, cwd, want_dec, want_hex in cases:
+        d = os.path.join(work, cwd)
+        rc, dec = run([a.lineup] + argv, d, None, a.v)
+        rc_hex, hexed = run([a.lineup] + argv + ['--hex'], d, None, a.v)
+        if rc not in (0, 1) or rc_hex != rc:
+            problems.append('%s: exit %d, with --hex %d\n%s' % (
+                what, rc, rc_hex, hexed))
+            continue
+        p, changed = compare(what, dec, hexed)
+        problems += p
+        if not changed:
+            problems.append('%s: --hex changed no number' % what)
+        if want_dec and want_dec not in dec:
+            problems.append('%s: no %r in\n%s' % (what, want_dec, dec))
+        if want_hex and want_hex not in hexed:
+            problems.append('%s --hex: no %r in\n%s' % (what, want_hex,
+                                                         hexed))
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(seed.main('radix', __doc__, check))
