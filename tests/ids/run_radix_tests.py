@@ -73,7 +73,8 @@ def check(a, work, problems):
          "'rt_se' is at offset 264, line 4 (bytes 256-319)",
          "'rt_se' is at offset 0x108, line 4 (bytes 0x100-0x13f)"),
         ('matrix', ['matrix', '--rules', 'm.ini'], 'tg',
-         "'rt_se' is at offset 264", "'rt_se' is at offset 0x108"),
+         'task_group is 576 to 704 bytes (704 when',
+         'task_group is 0x240 to 0x2c0 bytes (0x2c0 when'),
         ('diff', ['diff', 'before.o', 'isolate.o'], '.',
          "'rt_se' (read group 'rt') moved 264 -> 320, line 4 -> line 5",
          "'rt_se' (read group 'rt') moved 0x108 -> 0x140, line 4 -> "

@@ -13,6 +13,7 @@
 #include "matrix.h"
 #include "report.h"
 #include "sgr.h"
+#include "text_buf.h"
 
 /* As report_text.c colours check's diagnostics (--color). */
 
@@ -280,9 +281,9 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 
 	for (size_t i = 0; i < n_r; i++) {
 		if (r[i].min == r[i].max) {
-			fprintf(out, "lineup matrix: %s is %llu bytes in every "
+			fprintf(out, "lineup matrix: %s is %s bytes in every "
 				     "configuration\n", r[i].name,
-				(unsigned long long)r[i].max);
+				lu_num(r[i].max, ctx->hex).s);
 			continue;
 		}
 		bool *largest = calloc(n_cfg, sizeof(*largest));
@@ -306,11 +307,10 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 					       mx->cfg[r[i].max_cfg].name);
 		else
 			when = lu_arena_printf(&mx->arena, "when %s", when);
-		fprintf(out, "lineup matrix: %s is %llu to %llu bytes (%llu "
-			     "%s)\n", r[i].name,
-			(unsigned long long)r[i].min,
-			(unsigned long long)r[i].max,
-			(unsigned long long)r[i].max, when);
+		fprintf(out, "lineup matrix: %s is %s to %s bytes (%s %s)\n",
+			r[i].name, lu_num(r[i].min, ctx->hex).s,
+			lu_num(r[i].max, ctx->hex).s,
+			lu_num(r[i].max, ctx->hex).s, when);
 		free(largest);
 	}
 	free(r);
