@@ -25,8 +25,9 @@ import re
 import shutil
 import sys
 
-import seed
-from seed import Failed, NO_RT, run
+sys.dont_write_bytecode = True  # the source tree stays as it is
+import seed  # noqa: E402
+from seed import Failed, NO_RT, run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # a compiler-style finding line: where, severity, text

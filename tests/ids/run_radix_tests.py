@@ -21,8 +21,9 @@ import os
 import re
 import sys
 
-import seed
-from seed import run
+sys.dont_write_bytecode = True  # the source tree stays as it is
+import seed  # noqa: E402
+from seed import run  # noqa: E402
 
 NUM = re.compile(r'(0x[0-9a-f]+|\d+)')
 # hex that is an address, in either output: perf's, not an offset
