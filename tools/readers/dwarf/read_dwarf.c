@@ -15,6 +15,7 @@
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -246,6 +247,20 @@ static char own_debug_info;
  * (/usr/lib/debug/.build-id/xx/....debug) and, when DEBUGINFOD_URLS is
  * set, debuginfod through libdebuginfod, as pahole and gdb do.
  */
+/* The path open file FD was opened by, malloc'd, or NULL (no /proc). */
+static char *fd_path(int fd)
+{
+	char link[64], buf[4096];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, sizeof(buf) - 1);
+	if (n <= 0 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
 static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 			  const char *modname, Dwarf_Addr base,
 			  const char *file_name, const char *debuglink_file,
@@ -254,10 +269,17 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 	*debuginfo_file_name = NULL;
 	if (*userdata == &own_debug_info)
 		return -1;
-	return dwfl_standard_find_debuginfo(mod, userdata, modname, base,
-					    file_name, debuglink_file,
-					    debuglink_crc,
-					    debuginfo_file_name);
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base,
+					      file_name, debuglink_file,
+					      debuglink_crc,
+					      debuginfo_file_name);
+
+	/* libdwfl names the file it found on disk, but not the one
+	 * debuginfod fetched into its cache (elfutils 0.188): the fd says
+	 * which, so show and JSON can name it as they name the others */
+	if (fd >= 0 && !*debuginfo_file_name)
+		*debuginfo_file_name = fd_path(fd);
+	return fd;
 }
 
 static const Dwfl_Callbacks offline_callbacks = {
