@@ -119,6 +119,8 @@ def cases(tg):
         ('show', ['show', 'bits.o'], 0),
         ('show', ['show', 'knet.o'], 0),
         ('show', ['show', 'knet.pahole'], 0),
+        ('show', ['show', '--rules', 'tg.ini', '--struct', 'task_group',
+                  obj], 0),
         ('check', ['check', '--rules', 'tg.ini', obj], 1),
         ('check', ['check', '--rules', 'tg.ini', new], 0),
         ('check', ['check', '--pair', 'bits.o'], 1),
