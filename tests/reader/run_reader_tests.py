@@ -77,8 +77,8 @@ def options_per_command(lineup, work):
     with open(rules, "w") as f:
         f.write("[struct s]\nwrite = a\n")
     # accepted and ignored before: now each is a usage error
-    one_error_line(*run(lineup, "show", "--rules", rules, obj)[::2],
-                   "show does not take --rules")
+    one_error_line(*run(lineup, "show", "--strict", obj)[::2],
+                   "show does not take --strict")
     one_error_line(*run(lineup, "rules", "--struct", "s", obj)[::2],
                    "rules does not take --struct")
     one_error_line(*run(lineup, "matrix", "--struct", "s",

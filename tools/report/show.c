@@ -684,7 +684,9 @@ static void show_struct(const struct painter *p, const struct lu_set *set,
 	unsigned line = opts->line_size;
 	struct lu_show_ruled ruled;
 	struct lu_show_notes notes;
-	const struct lu_struct *s = lu_show_ruled_init(&ruled, marked, opts);
+	/* under rules, the copy with the checker's groups is what shows */
+	const struct lu_struct *rs = lu_show_ruled_init(&ruled, marked, opts);
+	const struct lu_struct *s = rs ? rs : marked;
 	struct stats st = { 0 };
 	struct lu_holes holes;
 	char attr[96];
@@ -694,15 +696,12 @@ static void show_struct(const struct painter *p, const struct lu_set *set,
 	if (!conflicts)
 		abort();
 	lu_findings_mark_conflicts(findings, marked, conflicts);
-	if (s)
+	if (rs)
 		lu_show_notes_init(&notes, set, opts, marked);
 
-	struct shower sh = { .p = p, .s = s ? s : marked,
-			     .conflicts = conflicts, .line = line,
-			     .marked = s ? marked : NULL,
-			     .notes = s ? &notes : NULL };
-
-	s = sh.s;
+	struct shower sh = { .p = p, .s = s, .conflicts = conflicts,
+			     .line = line, .marked = rs ? marked : NULL,
+			     .notes = rs ? &notes : NULL };
 
 	print_header(out, s);
 	/* pahole prints them at 0xffffffff: their offset is not static */
@@ -736,7 +735,7 @@ static void show_struct(const struct painter *p, const struct lu_set *set,
 	lu_text_put_escaped(out, s->tagless ? s->name : "");
 	fprintf(out, "%s;\n\n", attr);
 	free(conflicts);
-	if (sh.marked) {
+	if (rs) {
 		lu_show_notes_free(&notes);
 		lu_show_ruled_free(&ruled);
 	}

@@ -24,6 +24,7 @@
 #include "companion.h"
 #include "read_formats.h"
 #include "map_guard.h"
+#include "path_join.h"
 
 /*
  * The last libdw (or libdwfl) error, else libelf's: neither keeps one when
@@ -99,6 +100,28 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			     (unsigned long long)dwarf_dieoffset(parent));
 		r->failed = true;
 	}
+}
+
+
+/*
+ * The unit as findings name the units that hold a definition: its
+ * DW_AT_name joined with DW_AT_comp_dir, relative under the current
+ * directory, as declarations' files are (dwarf_structs.c); interned.
+ */
+static const char *unit_path(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	Dwarf_Attribute dir;
+	const char *comp_dir = NULL;
+	char path[4096];
+
+	if (!r->cu)
+		return NULL;
+	if (dwarf_attr_integrate(cudie, DW_AT_comp_dir, &dir))
+		comp_dir = dwarf_formstring(&dir);
+	return lu_intern_str(&r->strings, &r->set->arena,
+			     lu_path_under(lu_path_join(comp_dir, r->cu, path,
+							sizeof(path)),
+					   r->cwd));
 }
 
 /* The file a module comes from, whose directory libdw looks in for the
@@ -218,6 +241,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		    !split_files_ok(r, &cudie))
 			return;
 		r->cu = dwarf_diename(&cudie);
+		r->cu_path = unit_path(r, &cudie);
 		lu_dwarf_enter_unit(r, &cudie);
 		visit_children(r, &cudie, 0);
 	}
