@@ -484,7 +484,7 @@ def odr_json(out, ctx):
     r = json.loads(p.stdout)['runs'][0]['results']
     if [x.get('properties', {}).get('definition') for x in r] != [d]:
         return 'SARIF results: %r' % r
-    return None
+    return check_sarif_valid(p.stdout)
 
 
 case(name='ODR variants: a finding names the units that hold its definition',
