@@ -329,6 +329,38 @@ def debuglink_in_dot_debug(lineup, work):
 
 
 @case
+def debuglink_in_usr_lib_debug(lineup, work):
+    """.gnu_debuglink's third place, /usr/lib/debug/<the file's dir>/:
+    lineup has no option to move libdwfl's debuginfo path, so the test
+    never writes to the real /usr/lib/debug: a private mount namespace
+    (unshare) binds a directory of its own over it."""
+    unshare = shutil.which("unshare")
+    if not unshare or not os.path.isdir("/usr/lib/debug"):
+        raise Skip("no unshare(1) or no /usr/lib/debug to mount over")
+    lib, staged = debuglinked(work, "staged")
+    tree = os.path.join(work, "usr-lib-debug")
+    dbg = os.path.join(tree, os.path.dirname(lib).lstrip("/"),
+                       os.path.basename(staged))
+    os.makedirs(os.path.dirname(dbg))
+    os.rename(staged, dbg)
+    one_error_line(*run(lineup, "show", lib)[::2], "no debug info")
+    script = 'mount --bind "$1" /usr/lib/debug && exec "$2" show "$3"'
+    p = subprocess.run([unshare, "--map-root-user", "--mount", "sh", "-c",
+                        script, "sh", tree, lineup, lib],
+                       capture_output=True, text=True, timeout=60)
+    if p.returncode != 0 and "dl_conn" not in p.stdout and \
+            ("unshare" in p.stderr or "mount" in p.stderr):
+        raise Skip("cannot mount in a private namespace: %s" %
+                   p.stderr.strip())
+    seen = os.path.join("/usr/lib/debug", os.path.dirname(lib).lstrip("/"),
+                        os.path.basename(staged))
+    expect(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    expect(p.stdout.startswith("/* %s: debug info from %s */\n"
+                               % (lib, seen)), p.stdout[:300])
+    expect("struct dl_conn {" in p.stdout, p.stdout)
+
+
+@case
 def build_id_libc(lineup, work):
     """libc6-dbg: libc.so.6 keeps its DWARF in the build-id tree."""
     libc = "/usr/lib/x86_64-linux-gnu/libc.so.6"
