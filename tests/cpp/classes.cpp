@@ -16,6 +16,7 @@ Outer<int> outer;
 Ring<char, 4> ring;
 Chan<unsigned long, 8> chan;
 Anon anon;
+lu_t::Inner::Leaf leaf;
 long anon_sum();	// external, so the variable of internal type stays
 long anon_sum() { return anon.a + anon.b; }
 q::Padded<char, 4> padded;

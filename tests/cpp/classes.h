@@ -79,7 +79,7 @@ template <class T, int N> struct Ring {
 // a template as compilers spell it differently: g++ "Chan<long unsigned
 // int, 8, lu_t::Plain>", clang++ "Chan<unsigned long, 8UL, lu_t::Plain>",
 // and users "Chan<unsigned long, 8>", leaving the default out
-namespace lu_t { struct Plain {}; }
+namespace lu_t { struct Plain {}; struct Inner { struct Leaf { long v; }; }; }
 template <class T, unsigned long N, class Tr = lu_t::Plain> struct Chan {
 	alignas(64) std::atomic<unsigned long> head;
 	T slots[N];

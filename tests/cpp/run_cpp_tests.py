@@ -215,7 +215,8 @@ def main():
                              ('Outer<int>::Block', 'Outer<int>::Block'),
                              ('Block', 'Outer<int>::Block'),
                              ('Cls', 'lu_t::Cls'),
-                             ('Ring<char, 4>', 'Ring<char, 4>')]:
+                             ('Ring<char, 4>', 'Ring<char, 4>'),
+                             ('Inner::Leaf', 'lu_t::Inner::Leaf')]:
             r = run([lineup, 'show', '--format', 'json', '--struct', asked,
                      obj])
             names = ([s['name'] for s in json.loads(r.stdout)['structs']]

@@ -34,7 +34,8 @@ const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 }
 
 /* C++ sections spelled otherwise than the compiler spells the type
- * ("[struct Ring<long, 4>]" for g++'s "Ring<long int, 4, Traits, true>"):
+ * ("[struct Ring<long, 4>]" for g++'s "Ring<long int, 4, Traits, true>",
+ * "[struct Q<int>::Block]" for "ns::Q<int, T>::Block"):
  * the same type first, then the section that leaves the fewest template
  * arguments out (a section that names two types is refused before any
  * check, as an ambiguous name is). */
@@ -47,15 +48,13 @@ static const struct lu_rule_struct *rules_for_cxx(const struct lu_rules *rules,
 	for (size_t i = 0; i < rules->n_structs && best_m != LU_CXX_EXACT; i++) {
 		const struct lu_rule_struct *r = &rules->structs[i];
 
-		if (!strchr(r->name, '<'))
-			continue;
 		for (size_t t = 0; t <= s->n_typedefs; t++) {
 			const char *have = t ? s->typedefs[t - 1] : s->name;
 
 			for (int q = 1; q >= 0; q--) {
-				enum lu_cxx_match m = lu_cxx_name_match(
-					q ? have : lu_unqualified(have),
-					r->name);
+				enum lu_cxx_match m =
+					q ? lu_cxx_name_match(have, r->name)
+					  : lu_cxx_scoped_match(have, r->name);
 
 				if (m > best_m ||
 				    (m && m == best_m &&
@@ -92,5 +91,7 @@ const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,
 		if (r)
 			return r;
 	}
-	return strchr(s->name, '<') ? rules_for_cxx(rules, s) : NULL;
+	return strchr(s->name, '<') || strstr(s->name, "::")
+		       ? rules_for_cxx(rules, s)
+		       : NULL;
 }

@@ -253,3 +253,30 @@ bool lu_cxx_source_name(const char *name, char *buf, size_t cap)
 		buf[n < cap ? n : cap - 1] = '\0';
 	return anon;
 }
+
+enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want)
+{
+	enum lu_cxx_match best = LU_CXX_NO_MATCH;
+	int angle = 0, paren = 0;
+
+	/* after each "::" that is a scope: not one inside template
+	 * arguments or a function type's parentheses */
+	for (const char *p = have; *p && best != LU_CXX_EXACT; p++) {
+		if (*p == '<')
+			angle++;
+		else if (*p == '>' && angle)
+			angle--;
+		else if (*p == '(')
+			paren++;
+		else if (*p == ')' && paren)
+			paren--;
+		else if (*p == ':' && p[1] == ':' && !angle && !paren) {
+			enum lu_cxx_match m = lu_cxx_name_match(p + 2, want);
+
+			if (m > best)
+				best = m;
+			p++;
+		}
+	}
+	return best;
+}

@@ -25,6 +25,10 @@ enum lu_cxx_match {
  * is a prefix of each of its instances. */
 enum lu_cxx_match lu_cxx_name_match(const char *have, const char *want);
 
+/* lu_cxx_name_match of WANT against HAVE without some of its outer scopes:
+ * "Q<int>::Block" and "Block" name "ns::Q<int, T>::Block". */
+enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want);
+
 /*
  * NAME as C++ source spells it, into BUF (CAP bytes): a type in an anonymous
  * namespace, "(anonymous namespace)::Hot" in DWARF, is "Hot" (only in its

@@ -96,18 +96,18 @@ const char *lu_unqualified(const char *name)
 }
 
 /* How NAME names the struct's tag or one of its typedefs, qualified or
- * not: as the compiler spells it, or leaving defaulted C++ template
- * arguments out (cxx_names.h). */
+ * without some outer scopes: as the compiler spells it, or leaving
+ * defaulted C++ template arguments out (cxx_names.h). */
 static enum lu_cxx_match named_as(const struct lu_struct *s, const char *name,
 				  bool qualified)
 {
-	enum lu_cxx_match best = lu_cxx_name_match(
-		qualified ? s->name : lu_unqualified(s->name), name);
+	enum lu_cxx_match best = qualified ? lu_cxx_name_match(s->name, name)
+					   : lu_cxx_scoped_match(s->name, name);
 
 	for (size_t i = 0; i < s->n_typedefs && best != LU_CXX_EXACT; i++) {
 		const char *t = s->typedefs[i];
-		enum lu_cxx_match m = lu_cxx_name_match(
-			qualified ? t : lu_unqualified(t), name);
+		enum lu_cxx_match m = qualified ? lu_cxx_name_match(t, name)
+						: lu_cxx_scoped_match(t, name);
 
 		if (m == LU_CXX_EXACT || !best)
 			best = m;
