@@ -1532,8 +1532,8 @@ case(name='show --rules: check\'s conflicts under their line, the rest after',
      check=in_order("pad[40];",
                     "\t/* error: 'hits' (write) shares cache line 0 with "
                     "'peer', 'state' (read group 'fast') in struct sr_conn "
-                    "*/\n",
-                    "\t/* " + SR_CONFLICT + " */\n",
+                    "[LU001] */\n",
+                    "\t/* " + SR_CONFLICT + " [LU001] */\n",
                     "/* --- cacheline 1 boundary (64 bytes)", "misses;",
                     "\t/* error: struct sr_conn is 128 bytes, more than "
                     "max_size 64 (",
@@ -1552,7 +1552,7 @@ case(name='show --rules: a rules kind on a marker group says so',
              R(r" hits; +/\* +0 +8 \*/ L0 \[read group 'read' "
                r"\(rules\)\] <-- conflict\n"),
              "/* error: 'peer', 'state' (write group 'fast') share cache "
-             "line 0 with 'hits' (read) in struct sr_conn */"],
+             "line 0 with 'hits' (read) in struct sr_conn [LU001] */"],
      # state stays in its marker group: no tag of its own
      reject=["state; [", "L0 [write group 'fast'"])
 case(name='show --rules: several files merge, as check\'s do',

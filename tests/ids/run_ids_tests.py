@@ -35,12 +35,16 @@ LINE = re.compile(r'^(?:(?P<where>[^ ]+|struct [^ ]+\+\w+|'
                   r'union [^ ]+\+\w+): )?(?P<sev>error|warning|note): '
                   r'(?P<text>.*)$')
 ID = re.compile(r' \[(LU\d{3})\]$')
+# show --rules: check's findings as comments in the layout
+COMMENT = re.compile(r'^\s*/\* ((?:error|warning|note): .*) \*/$')
 
 
 def text_ids(out, rules, what):
     """The ids the finding lines end with, in order; a note has none."""
     ids, problems = [], []
     for line in out.splitlines():
+        c = COMMENT.match(line)
+        line = 'show: ' + c.group(1) if c else line
         m = LINE.match(line)
         if not m:
             continue
@@ -164,6 +168,7 @@ def check(a, work, problems):
             ('matrix', ['matrix', '--rules', 'tg/m.ini'], 1),
             ('c2c', ['c2c', '--struct', 'task_group', 'before.o',
                      'tg/perf-c2c-before.txt'], 1),
+            ('show', ['show', '--rules', 'limits.ini', 'place.o'], 0),
             ('suggest', ['suggest', '--struct', 'task_group', '--rules',
                          'tg/before.ini', 'before.o'], 0)] + traces:
         out = go(ctx(*argv), want, a.v)

@@ -68,7 +68,8 @@ def check(a, work, problems):
     # each command, the lines of its output that must read so in
     # decimal and in hex
     cases = [
-        ('show', ['show', '--struct', 'task_group', 'before.o'], '.',
+        ('show', ['show', '--rules', 'tg/before.ini', '--struct',
+                  'task_group', 'before.o'], '.',
          None, None),
         ('check', ['check', '--rules', 'tg/before.ini', 'before.o'], '.',
          "'rt_se' is at offset 264, line 4 (bytes 256-319)",

@@ -387,7 +387,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	/* two definitions of the name (units built with other -D): which
 	 * units hold the one this finding is on */
 	if (lu_definition_note(f->s, text, sizeof(text))) {
-		struct_location(f->s, 0, false, &loc);
+		struct_location(f->s, 0, false, false, &loc);
 		if (f->s->file && f->s->decl_line) {
 			loc.file = display_path(f->s->file);
 			loc.decl_line = f->s->decl_line;
