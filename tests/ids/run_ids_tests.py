@@ -170,7 +170,7 @@ def check(a, work, problems):
                      'tg/perf-c2c-before.txt'], 1),
             ('show', ['show', '--rules', 'limits.ini', 'place.o'], 0),
             ('suggest', ['suggest', '--struct', 'task_group', '--rules',
-                         'tg/before.ini', 'before.o'], 0)] + traces:
+                         'tg/plain.ini', 'before.o'], 0)] + traces:
         out = go(ctx(*argv), want, a.v)
         got, p = text_ids(out, ids, what)
         problems += p

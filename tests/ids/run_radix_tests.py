@@ -86,7 +86,7 @@ def check(a, work, problems):
          '    256  load_avg (atomic_long_t, 8 bytes)',
          '  0x100  load_avg (atomic_long_t, 0x8 bytes)'),
         ('suggest', ['suggest', '--struct', 'task_group', '--rules',
-                     'tg/before.ini', 'before.o'], '.',
+                     'tg/plain.ini', 'before.o'], '.',
          ': 704 bytes, 11 lines of 64', ': 0x2c0 bytes, 11 lines of 64'),
     ]
     for what, argv, cwd, want_dec, want_hex in cases:

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """What tests/ids' scripts share: their command line, a scratch directory
 with the seed's task_group (examples/task_group) compiled with
-CONFIG_RT_GROUP_SCHED (before.o, isolate.o) and a two-configuration
-matrix (tg/m.ini), a runner, and the closing line."""
+CONFIG_RT_GROUP_SCHED (before.o, isolate.o), its rules (tg/plain.ini) and
+a two-configuration matrix (tg/m.ini), a runner, and the closing line."""
 
 import argparse
 import os
@@ -13,10 +13,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 NO_RT = ['-DCONFIG_FAIR_GROUP_SCHED', '-DCONFIG_SMP']
 RT = NO_RT + ['-DCONFIG_RT_GROUP_SCHED']
-# the finding in one of its two configurations, with its condition
-MATRIX = ('[struct task_group]\nwrite = load_avg\nread = parent rt_se rt_rq\n'
-          '[matrix]\ncompile = cc -c -g -I../include %s task_group_before.c\n'
-          'options = CONFIG_RT_GROUP_SCHED\n' % ' '.join(NO_RT))
+# the seed's rules without a matrix (suggest compiles none), and with one
+# of two configurations (the finding in both, with its condition)
+PLAIN = '[struct task_group]\nwrite = load_avg\nread = parent rt_se rt_rq\n'
+MATRIX = (PLAIN + '[matrix]\ncompile = cc -c -g -I../include %s '
+          'task_group_before.c\noptions = CONFIG_RT_GROUP_SCHED\n'
+          % ' '.join(NO_RT))
 
 
 class Failed(Exception):
@@ -56,8 +58,9 @@ def scratch(a, prefix):
                      ('isolate.o', 'task_group_isolate.c')):
         run([a.cc, '-c', '-g', '-I../include'] + RT +
             [src, '-o', '../' + obj], tg, 0)
-    with open(os.path.join(tg, 'm.ini'), 'w') as f:
-        f.write(MATRIX)
+    for name, text in (('plain.ini', PLAIN), ('m.ini', MATRIX)):
+        with open(os.path.join(tg, name), 'w') as f:
+            f.write(text)
     return work
 
 
