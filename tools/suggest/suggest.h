@@ -27,6 +27,9 @@ struct lu_sg_item {
 	uint64_t forced;	/* alignment stated or inferred, 0 none */
 	bool guessed;		/* natural alignment guessed (DWARF) */
 	int block;		/* the anonymous block it is, -1 for none */
+	/* its key when it has no member to be named by (an empty union or
+	 * struct that only aligns what follows), else NULL */
+	const char *name;
 };
 
 /* One configuration's struct, cut into items in declaration order. */

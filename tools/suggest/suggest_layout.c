@@ -126,8 +126,9 @@ static void place(struct builder *b, const struct lu_struct *s,
 		const struct lu_block *o = &s->blocks[k];
 
 		map[k] = -1;
+		/* an empty block is its own item's, or another's */
 		if (o->first < it->first || o->last > it->last ||
-		    o->first == o->last)
+		    (o->first == o->last && (int)k != it->block))
 			continue;
 		b->blocks = lu_grow(b->blocks, &b->cap_blocks, b->n_blocks,
 				    sizeof(*b->blocks));
