@@ -141,7 +141,9 @@ static void members(struct out *o, const struct lu_struct *s, size_t first,
 			marker_line(o, m);
 			continue;
 		}
-		declaration(o, m, 0);
+		/* a block's member keeps its stated alignment: Clang states
+		 * it there and not on the block (DW_AT_alignment) */
+		declaration(o, m, s->forced_stated ? m->forced_align : 0);
 	}
 }
 

@@ -128,12 +128,24 @@ static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
 			it.offset = k->offset;
 			it.size = k->size;
 			it.align = it.forced = k->forced_align;
+			/* a block is as aligned as what it holds, stated
+			 * alignments included (Clang states them on the
+			 * members, not on the block) */
 			for (size_t j = k->first; j < k->last; j++) {
-				uint64_t a = natural_of(s, &s->members[j]);
+				const struct lu_member *o = &s->members[j];
+				uint64_t a = natural_of(s, o);
 
-				if (!s->members[j].marker && a > it.align)
+				if (s->forced_stated && o->forced_align > a)
+					a = o->forced_align;
+				if (!o->marker && a > it.align)
 					it.align = a;
 			}
+			for (size_t j = 0; j < s->n_blocks; j++)
+				if (s->blocks[j].parent >= 0 &&
+				    s->blocks[j].first >= k->first &&
+				    s->blocks[j].last <= k->last &&
+				    s->blocks[j].forced_align > it.align)
+					it.align = s->blocks[j].forced_align;
 		} else if (m->marker || m->depth) {
 			i++;
 			continue;
