@@ -93,6 +93,9 @@ struct lu_sg_proposal {
 	size_t bad;		/* findings left over every configuration */
 	size_t moved;		/* keys not where they were */
 	size_t shifted;		/* the input's items off their offset */
+	/* members with no kind on a written line (the input's layout):
+	 * of two orders otherwise alike, the one with fewer is better */
+	size_t unclassified;
 };
 
 struct lu_error;
@@ -127,6 +130,10 @@ size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
 				    const struct lu_sg_proposal *p,
 				    struct lu_arena *arena,
 				    const char ***names);
+/* The same for a struct laid out (count only when NAMES is NULL). */
+size_t lu_sg_unclassified_in(const struct lu_sg_plan *plan,
+			     const struct lu_struct *s, struct lu_arena *arena,
+			     const char ***names);
 /* Findings that a proposal must not have (conflicts, size limits). */
 bool lu_sg_counts(const struct lu_finding *f);
 

@@ -227,8 +227,11 @@ void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
 		lu_check_struct(&s, plan->rule, &plan->opts, &f);
 		for (size_t i = 0; i < f.n; i++)
 			p->bad += lu_sg_counts(&f.items[i]);
-		if (!l)
+		if (!l) {
 			p->size = s.size;
+			p->unclassified = lu_sg_unclassified_in(plan, &s, NULL,
+								NULL);
+		}
 		if (s.size > p->max_size)
 			p->max_size = s.size;
 		lu_findings_free(&f);
