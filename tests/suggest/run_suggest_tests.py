@@ -583,6 +583,40 @@ def test_unclassified_kept_off_written_lines(env):
                f'{kind}: parent shares load_avg\'s line: {lines}')
 
 
+def test_compile_disagrees(env):
+    """suggest's own compile of a proposal decides: a compiler that lays
+    the body out otherwise (#pragma pack(4) in front) drops the proposal
+    with the reason, exit 1; one that fails leaves the proposal with a
+    line saying it was not compiled; no temporary file is left."""
+    obj = os.path.join(env.tmp, 'tiny_cc.o')
+    env.compile(os.path.join(FIXTURES, 'tiny.c'), obj)
+    pack = os.path.join(env.tmp, 'pack.h')
+    open(pack, 'w').write('#pragma pack(4)\n')
+    ini = os.path.join(FIXTURES, 'tiny.ini')
+    tmpdir = tempfile.mkdtemp(dir=env.tmp, prefix='tmpdir')
+    args = ['suggest', '--struct', 'tiny', '--rules', ini, obj]
+    e = dict(os.environ, TMPDIR=tmpdir, CC='gcc -include ' + pack)
+    p = env.lineup_run(args, env=e, check=1)
+    want = ("isolate: none: its body compiles to 72 bytes (the model laid "
+            "out 128) and lineup check finds 1 problem in it: not proposed "
+            "(a bug in suggest's model)")
+    expect(want in p.stdout.splitlines(), p.stdout)
+    p = env.lineup_run(args, env=dict(e, CC='false'), check=0)
+    expect("\nnot compiled (the compile (${CC:-cc} -c -g -w "
+           "-fno-eliminate-unused-debug-types) exited with status 1): the "
+           "size and what holds are the model's\n" in p.stdout, p.stdout)
+    doc = env.suggest_json(args[1:], check=0)
+    expect(proposal(doc, 'isolate')['not_compiled'] is None and
+           proposal(doc, 'isolate')['compiled'] == {'size': 128,
+                                                    'findings': 0}, doc)
+    iso = proposal(json.loads(env.lineup_run(
+        ['suggest', '--format', 'json'] + args[1:], env=dict(e, CC='false'),
+        check=0).stdout), 'isolate')
+    expect(iso['found'] and iso['compiled'] is None and
+           iso['not_compiled'].startswith('the compile ('), iso)
+    expect(not os.listdir(tmpdir), f'left behind: {os.listdir(tmpdir)}')
+
+
 # ---- what C asks of a reorder ----
 
 def test_c_rules(env):
@@ -727,7 +761,7 @@ def test_json_shape(env):
            ['reorder', 'reorder-minimal', 'isolate'], doc['proposals'])
     keys = {'kind', 'found', 'reason', 'exhaustive', 'size', 'size_change',
             'lines', 'max_size', 'findings', 'moved', 'isolated', 'order',
-            'compiled', 'c', 'diff'}
+            'compiled', 'not_compiled', 'c', 'diff'}
     for p in doc['proposals']:
         expect(set(p) == keys, sorted(p))
     iso = proposal(doc, 'isolate')

@@ -238,6 +238,9 @@ static json_t *proposal_json(const struct lu_sg_result *r, int kind)
 					"findings",
 					(json_int_t)r->verified[kind].bad)
 			    : json_null());
+	json_object_set_new(j, "not_compiled",
+			    str_or_null(p->found && !r->verified[kind].compiled
+					? r->verified[kind].why_not : NULL));
 	json_object_set_new(j, "c", str_or_null(p->found ? r->c[kind] : NULL));
 	json_object_set_new(j, "diff",
 			    str_or_null(p->found ? r->diff[kind] : NULL));

@@ -130,6 +130,9 @@ static const char *first_line(struct lu_arena *a, const struct lu_job *j)
 
 	if (j->state == LU_JOB_TIMED_OUT)
 		return "the compile timed out";
+	if (j->state == LU_JOB_FAILED_TO_START || !*out)
+		return lu_arena_printf(a, "the compile (%s) exited with "
+				       "status %d", j->command, j->status);
 	return lu_arena_printf(a, "the compile failed: %.*s",
 			       (int)strcspn(out, "\n"), out);
 }
