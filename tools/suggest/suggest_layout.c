@@ -260,3 +260,23 @@ void lu_sg_proposal_free(struct lu_sg_proposal *p)
 	free(p->marked);
 	memset(p, 0, sizeof(*p));
 }
+
+/* Lays P out in the input's configuration for the struct-level count
+ * (suggest_unclassified.c), which the report prints by name. */
+size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
+				    const struct lu_sg_proposal *p,
+				    struct lu_arena *arena,
+				    const char ***names)
+{
+	struct lu_arena scratch = { 0 };
+	struct lu_struct s;
+	size_t n;
+
+	*names = NULL;
+	if (!plan->n_layouts)
+		return 0;
+	lu_sg_build(plan, &plan->layouts[0], p, &scratch, &s, NULL);
+	n = lu_sg_unclassified_in(plan, &s, arena, names);
+	lu_arena_free(&scratch);
+	return n;
+}

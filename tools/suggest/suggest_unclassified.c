@@ -4,7 +4,8 @@
  * write group's line. The rules say nothing of them (a perf sample that
  * never saw them drafts rules without them), so no finding names them;
  * a reader of the proposal must see that they share a written line, and
- * decide (the walkthrough's `parent`, read at every wakeup).
+ * decide (the walkthrough's `parent`, read at every wakeup). The search
+ * counts them too, and prefers the order with fewer of them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,23 +81,5 @@ size_t lu_sg_unclassified_in(const struct lu_sg_plan *plan,
 		n += on;
 	}
 	free(written);
-	return n;
-}
-
-size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
-				    const struct lu_sg_proposal *p,
-				    struct lu_arena *arena,
-				    const char ***names)
-{
-	struct lu_arena scratch = { 0 };
-	struct lu_struct s;
-	size_t n;
-
-	*names = NULL;
-	if (!plan->n_layouts)
-		return 0;
-	lu_sg_build(plan, &plan->layouts[0], p, &scratch, &s, NULL);
-	n = lu_sg_unclassified_in(plan, &s, arena, names);
-	lu_arena_free(&scratch);
 	return n;
 }
