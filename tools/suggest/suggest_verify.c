@@ -145,6 +145,15 @@ static void all_not(const struct lu_sg_verify_in *in,
 			out[i].why_not = why;
 }
 
+/* The first body before I with the same text, N for none. */
+static size_t same_as(const struct lu_sg_verify_in *in, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (in->bodies[j] && !strcmp(in->bodies[j], in->bodies[i]))
+			return j;
+	return in->n;
+}
+
 static void run(const struct lu_sg_verify_in *in, struct lu_sg_verified *out,
 		const char *standins, const char *flags, const char *tmp,
 		struct lu_interrupt *intr)
@@ -170,7 +179,7 @@ static void run(const struct lu_sg_verify_in *in, struct lu_sg_verified *out,
 			a, (in->n_defines + 6) * sizeof(*args));
 		size_t k = 0;
 
-		if (!in->bodies[i])
+		if (!in->bodies[i] || same_as(in, i) < in->n)
 			continue;
 		if (write_unit(in, standins, in->bodies[i], src) < 0) {
 			out[i].why_not = "failed to write its source";
@@ -204,6 +213,11 @@ static void run(const struct lu_sg_verify_in *in, struct lu_sg_verified *out,
 		else
 			v->why_not = first_line(a, &jobs[j]);
 	}
+	/* a body printed twice (reorder-minimal the same as reorder) was
+	 * compiled once */
+	for (size_t i = 0; i < in->n; i++)
+		if (in->bodies[i] && same_as(in, i) < in->n)
+			out[i] = out[same_as(in, i)];
 done:
 	free(jobs);
 	free(which);
@@ -221,6 +235,12 @@ void lu_sg_verify(const struct lu_sg_verify_in *in,
 	const char *why;
 
 	memset(out, 0, in->n * sizeof(*out));
+	size_t bodies = 0;
+
+	for (size_t i = 0; i < in->n; i++)
+		bodies += in->bodies[i] != NULL;
+	if (!bodies)
+		return;
 	if (!flags) {
 		all_not(in, out, lu_arena_printf(in->arena, "the input is for "
 						 "%s, and this lineup compiles "
