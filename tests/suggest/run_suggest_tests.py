@@ -516,8 +516,12 @@ def test_every_proposal_compiles(env):
                 p = env.lineup_run(['suggest', '--format', 'json',
                                     '--struct', st, '--rules', ini, obj])
                 expect(p.returncode in (0, 1), f'{name} {st}: {p.stderr}')
-                found = [q for q in json.loads(p.stdout)['proposals']
-                         if q['found']]
+                props = json.loads(p.stdout)['proposals']
+                found = [q for q in props if q['found']]
+                # the alignment fixtures' proposals all exist: one that
+                # suggest's compile dropped would be its model's bug
+                expect(name not in ('alignas.c', 'align_union.c') or
+                       len(found) == 3, f'{name} {st} ({cc}): {props}')
                 objs, procs = [], []
                 # the proposals' compiles at once, then one check of all
                 for i, prop in enumerate(found):
