@@ -335,7 +335,8 @@ void lu_sg_reorder(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 		 * climb weighing them from the start reaches other summits,
 		 * some larger (the example's 640 bytes became 704) */
 		climb(plan, goal, false, &u, perm, p);
-		climb(plan, goal, true, &u, perm, p);
+		if (p->unclassified)
+			climb(plan, goal, true, &u, perm, p);
 		if (p->bad && u.n <= MAX_EXHAUSTIVE_UNITS) {
 			every_order(plan, goal, &u, p);
 			p->exhaustive = true;
