@@ -96,6 +96,7 @@ struct lu_sg_proposal {
 	/* members with no kind on a written line (the input's layout):
 	 * of two orders otherwise alike, the one with fewer is better */
 	size_t unclassified;
+	bool count_kinds;	/* evaluate counts them (it costs a pass) */
 };
 
 struct lu_error;

@@ -229,8 +229,9 @@ void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
 			p->bad += lu_sg_counts(&f.items[i]);
 		if (!l) {
 			p->size = s.size;
-			p->unclassified = lu_sg_unclassified_in(plan, &s, NULL,
-								NULL);
+			p->unclassified = p->count_kinds
+				? lu_sg_unclassified_in(plan, &s, NULL, NULL)
+				: 0;
 		}
 		if (s.size > p->max_size)
 			p->max_size = s.size;

@@ -7,7 +7,9 @@
  * becomes bytes of that size with that alignment, an enum an enum of that
  * size, a typedef used as a bit-field an unsigned integer of its size,
  * and a name behind a pointer (a typedef, in a function pointer's
- * parameters) any type at all.
+ * parameters) any type at all. The unit includes lineup.h, and so the C
+ * library's headers, first: typedef names are renamed by a macro so that
+ * theirs and the stand-ins never meet.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +168,10 @@ static void write_def(FILE *f, const struct def *d)
 					 ? "0x100000000ULL" : "0");
 		break;
 	case TYPEDEF:
+		/* a name the C library's headers (which lineup.h includes)
+		 * may define too (pid_t, size_t): renamed, so no stand-in
+		 * conflicts with them; a member is never named so */
+		fprintf(f, "#define %s lineup__t_%s\n", d->name, d->name);
 		if (!d->by_value)
 			fprintf(f, "typedef int %s;\n", d->name);
 		else if (d->bits)

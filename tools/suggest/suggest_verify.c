@@ -78,7 +78,10 @@ static int write_unit(const struct lu_sg_verify_in *in, const char *standins,
 
 	if (!f)
 		abort();
-	fprintf(f, "#include \"lineup.h\"\n%s%s", kernel_markers, standins);
+	/* bool is C++'s and C23's keyword, <stdbool.h>'s macro before */
+	fprintf(f, "#include \"lineup.h\"\n#ifndef __cplusplus\n"
+		   "#include <stdbool.h>\n#endif\n%s%s", kernel_markers,
+		standins);
 	fprintf(f, "%s%s {\n%s};\n", s->tagless ? "struct " :
 		lu_struct_tag_word(s), s->name, body);
 	/* a pointer keeps the type in the debug information, used or not */
