@@ -22,6 +22,7 @@
 #include "suggest_matrix.h"
 #include "suggest_report.h"
 #include "suggest_source.h"
+#include "suggest_verify.h"
 
 struct ctx {
 	struct lu_cli *cli;
@@ -261,6 +262,82 @@ static void propose(struct ctx *c)
 	}
 }
 
+/*
+ * The -D words of the matrix configuration the input was built in (the
+ * first whose struct cuts into the same items, of the same sizes), for
+ * the body's #if lines; none without a [matrix]. -1 when none matches.
+ */
+static int input_defines(struct ctx *c, const char ***words, size_t *n)
+{
+	const struct lu_sg_plan *plan = &c->plan;
+	const struct lu_sg_layout *in = &plan->layouts[0];
+
+	*words = NULL;
+	*n = 0;
+	if (plan->n_layouts == 1)
+		return 0;
+	for (size_t l = 1; l < plan->n_layouts; l++) {
+		const struct lu_sg_layout *o = &plan->layouts[l];
+		bool same = o->n_items == in->n_items &&
+			    o->s->size == in->s->size;
+
+		for (size_t k = 0; same && k < plan->n_keys; k++) {
+			size_t a = in->item_of_key[k], b = o->item_of_key[k];
+
+			same = !a == !b &&
+			       (!a || in->items[a - 1].size == o->items[b - 1].size);
+		}
+		if (same) {
+			*words = lu_config_args(&c->arena, &c->rules.matrix,
+						o->row, 0, n);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Each printed body compiled and checked: a proposal whose C does not
+ * give the size the model laid out, or that check rejects, is not
+ * proposed (suggest_verify.c).
+ */
+static void verify(struct ctx *c)
+{
+	struct lu_sg_verify_in in = {
+		.plan = &c->plan, .s = c->res.s, .machine = c->set.machine,
+		.bodies = (const char *const *)c->res.c, .n = LU_SG_N,
+		.expand_depth = lu_rules_max_depth(&c->rules),
+		.jobs = c->cli->jobs, .timeout = c->cli->timeout,
+		.arena = &c->arena,
+	};
+	const char **defines;
+
+	if (input_defines(c, &defines, &in.n_defines) < 0) {
+		for (int k = 0; k < LU_SG_N; k++)
+			c->res.verified[k].why_not =
+				"the input's build is none of the matrix's "
+				"configurations";
+		return;
+	}
+	in.defines = defines;
+	lu_sg_verify(&in, c->res.verified);
+	for (int k = 0; k < LU_SG_N; k++) {
+		struct lu_sg_proposal *p = &c->res.prop[k];
+		const struct lu_sg_verified *v = &c->res.verified[k];
+
+		if (!p->found || !v->compiled || (v->size == p->size && !v->bad))
+			continue;
+		p->found = false;
+		c->res.reason[k] = lu_arena_printf(
+			&c->arena, "its body compiles to %llu bytes (the model "
+			"laid out %llu) and lineup check finds %zu problem%s "
+			"in it: not proposed (a bug in suggest's model)",
+			(unsigned long long)v->size,
+			(unsigned long long)p->size, v->bad,
+			v->bad == 1 ? "" : "s");
+	}
+}
+
 static int read_input(struct ctx *c, const char *name, struct lu_error *err)
 {
 	const char *names[] = { name };
@@ -368,6 +445,7 @@ int lu_cmd_suggest(struct lu_cli *cli)
 	current(&c);
 	key_conditions(&c);
 	propose(&c);
+	verify(&c);
 	if (cli->format == LU_FORMAT_JSON)
 		wrote = lu_sg_report_json(stdout, &c.res);
 	else

@@ -27,6 +27,9 @@ struct lu_sg_item {
 	uint64_t forced;	/* alignment stated or inferred, 0 none */
 	bool guessed;		/* natural alignment guessed (DWARF) */
 	int block;		/* the anonymous block it is, -1 for none */
+	/* its key when it has no member to be named by (an empty union or
+	 * struct that only aligns what follows), else NULL */
+	const char *name;
 };
 
 /* One configuration's struct, cut into items in declaration order. */
@@ -90,6 +93,10 @@ struct lu_sg_proposal {
 	size_t bad;		/* findings left over every configuration */
 	size_t moved;		/* keys not where they were */
 	size_t shifted;		/* the input's items off their offset */
+	/* members with no kind on a written line (the input's layout):
+	 * of two orders otherwise alike, the one with fewer is better */
+	size_t unclassified;
+	bool count_kinds;	/* evaluate counts them (it costs a pass) */
 };
 
 struct lu_error;
@@ -124,6 +131,10 @@ size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
 				    const struct lu_sg_proposal *p,
 				    struct lu_arena *arena,
 				    const char ***names);
+/* The same for a struct laid out (count only when NAMES is NULL). */
+size_t lu_sg_unclassified_in(const struct lu_sg_plan *plan,
+			     const struct lu_struct *s, struct lu_arena *arena,
+			     const char ***names);
 /* Findings that a proposal must not have (conflicts, size limits). */
 bool lu_sg_counts(const struct lu_finding *f);
 

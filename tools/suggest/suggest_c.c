@@ -114,12 +114,27 @@ static void block(struct out *o, const struct lu_struct *s, int b)
 		fputs("};\n", o->f);
 }
 
+/* PARENT's empty blocks before member AT (`union { } __aligned(64);`,
+ * which only aligns what follows): no member says where they are. */
+static void empty_children(struct out *o, const struct lu_struct *s,
+			   size_t at, int parent)
+{
+	for (size_t b = 0; b < s->n_blocks; b++)
+		if (s->blocks[b].parent == parent &&
+		    s->blocks[b].first == at && s->blocks[b].last == at)
+			block(o, s, (int)b);
+}
+
 /* Members [FIRST, LAST) of S inside block PARENT (-1: the struct). */
 static void members(struct out *o, const struct lu_struct *s, size_t first,
 		    size_t last, int parent)
 {
-	for (size_t j = first; j < last;) {
+	for (size_t j = first; j <= last;) {
 		int child = -1;
+
+		empty_children(o, s, j, parent);
+		if (j == last)
+			break;
 
 		for (size_t b = 0; b < s->n_blocks && child < 0; b++)
 			if (s->blocks[b].parent == parent &&
@@ -141,7 +156,9 @@ static void members(struct out *o, const struct lu_struct *s, size_t first,
 			marker_line(o, m);
 			continue;
 		}
-		declaration(o, m, 0);
+		/* a block's member keeps its stated alignment: Clang states
+		 * it there and not on the block (DW_AT_alignment) */
+		declaration(o, m, s->forced_stated ? m->forced_align : 0);
 	}
 }
 

@@ -126,8 +126,9 @@ static void place(struct builder *b, const struct lu_struct *s,
 		const struct lu_block *o = &s->blocks[k];
 
 		map[k] = -1;
+		/* an empty block is its own item's, or another's */
 		if (o->first < it->first || o->last > it->last ||
-		    o->first == o->last)
+		    (o->first == o->last && (int)k != it->block))
 			continue;
 		b->blocks = lu_grow(b->blocks, &b->cap_blocks, b->n_blocks,
 				    sizeof(*b->blocks));
@@ -226,8 +227,12 @@ void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p)
 		lu_check_struct(&s, plan->rule, &plan->opts, &f);
 		for (size_t i = 0; i < f.n; i++)
 			p->bad += lu_sg_counts(&f.items[i]);
-		if (!l)
+		if (!l) {
 			p->size = s.size;
+			p->unclassified = p->count_kinds
+				? lu_sg_unclassified_in(plan, &s, NULL, NULL)
+				: 0;
+		}
 		if (s.size > p->max_size)
 			p->max_size = s.size;
 		lu_findings_free(&f);
@@ -255,4 +260,24 @@ void lu_sg_proposal_free(struct lu_sg_proposal *p)
 	free(p->isolate);
 	free(p->marked);
 	memset(p, 0, sizeof(*p));
+}
+
+/* Lays P out in the input's configuration for the struct-level count
+ * (suggest_unclassified.c), which the report prints by name. */
+size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
+				    const struct lu_sg_proposal *p,
+				    struct lu_arena *arena,
+				    const char ***names)
+{
+	struct lu_arena scratch = { 0 };
+	struct lu_struct s;
+	size_t n;
+
+	*names = NULL;
+	if (!plan->n_layouts)
+		return 0;
+	lu_sg_build(plan, &plan->layouts[0], p, &scratch, &s, NULL);
+	n = lu_sg_unclassified_in(plan, &s, arena, names);
+	lu_arena_free(&scratch);
+	return n;
 }

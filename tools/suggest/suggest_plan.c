@@ -76,15 +76,47 @@ static int top_block(const struct lu_struct *s, size_t i)
 	return -1;
 }
 
+/*
+ * Empty top-level blocks just before member I (an anonymous union with no
+ * member that only aligns what follows: `union { } __aligned(64);`) as
+ * items of their own, named in ARENA by their order among them, so the
+ * alignment they give moves with them (and is not lost).
+ */
+static void empty_blocks(const struct lu_struct *s, size_t i,
+			 struct lu_sg_item **items, size_t *n, size_t *cap,
+			 size_t *seen, struct lu_arena *arena)
+{
+	for (size_t b = 0; b < s->n_blocks; b++) {
+		const struct lu_block *k = &s->blocks[b];
+
+		if (k->parent >= 0 || k->first != i || k->last != i)
+			continue;
+		*items = lu_grow(*items, cap, *n, sizeof(**items));
+		(*items)[(*n)++] = (struct lu_sg_item){
+			.first = i, .last = i, .offset = k->offset,
+			.size = k->size, .block = (int)b,
+			.align = k->forced_align ? k->forced_align : 1,
+			.forced = k->forced_align,
+			.name = lu_arena_printf(arena, "(empty %s %zu)",
+						k->is_union ? "union"
+							    : "struct",
+						++*seen),
+		};
+	}
+}
+
 /* Cuts S into items; KEYS of their first members' names, interned. */
 static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
-			      size_t *n_out)
+			      struct lu_arena *arena, size_t *n_out)
 {
 	struct lu_sg_item *items = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, empties = 0;
 	uint64_t prev_end = 0;
 
-	for (size_t i = 0; i < s->n_members;) {
+	for (size_t i = 0; i <= s->n_members;) {
+		empty_blocks(s, i, &items, &n, &cap, &empties, arena);
+		if (i == s->n_members)
+			break;
 		const struct lu_member *m = &s->members[i];
 		int b = top_block(s, i);
 		struct lu_sg_item it = { .first = i, .block = b };
@@ -96,12 +128,24 @@ static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
 			it.offset = k->offset;
 			it.size = k->size;
 			it.align = it.forced = k->forced_align;
+			/* a block is as aligned as what it holds, stated
+			 * alignments included (Clang states them on the
+			 * members, not on the block) */
 			for (size_t j = k->first; j < k->last; j++) {
-				uint64_t a = natural_of(s, &s->members[j]);
+				const struct lu_member *o = &s->members[j];
+				uint64_t a = natural_of(s, o);
 
-				if (!s->members[j].marker && a > it.align)
+				if (s->forced_stated && o->forced_align > a)
+					a = o->forced_align;
+				if (!o->marker && a > it.align)
 					it.align = a;
 			}
+			for (size_t j = 0; j < s->n_blocks; j++)
+				if (s->blocks[j].parent >= 0 &&
+				    s->blocks[j].first >= k->first &&
+				    s->blocks[j].last <= k->last &&
+				    s->blocks[j].forced_align > it.align)
+					it.align = s->blocks[j].forced_align;
 		} else if (m->marker || m->depth) {
 			i++;
 			continue;
@@ -143,6 +187,8 @@ static struct lu_sg_item *cut(const struct lu_struct *s, unsigned line,
 static const char *item_name(const struct lu_struct *s,
 			     const struct lu_sg_item *it)
 {
+	if (it->name)
+		return it->name;
 	for (size_t j = it->first; j < it->last; j++)
 		if (!s->members[j].marker)
 			return s->members[j].name;
@@ -374,7 +420,8 @@ int lu_sg_plan_init(struct lu_sg_plan *p, const struct lu_struct **structs,
 		ly->s = structs[l];
 		ly->config = configs ? configs[l] : NULL;
 		ly->row = rows ? rows[l] : NULL;
-		ly->items = cut(ly->s, opts->line_size, &ly->n_items);
+		ly->items = cut(ly->s, opts->line_size, &p->arena,
+				 &ly->n_items);
 		for (size_t i = 0; i < ly->n_items; i++) {
 			const char *name = item_name(ly->s, &ly->items[i]);
 			ptrdiff_t k = find_key(p, name);

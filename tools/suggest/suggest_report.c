@@ -160,6 +160,12 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 		what_changed(out, r, k);
 		holds(out, r);
 		unclassified(out, r, k);
+		if (!r->verified[k].compiled) {
+			fputs("\nnot compiled (", out);
+			lu_text_put_escaped(out, r->verified[k].why_not);
+			fputs("): the size and what holds are the model's",
+			      out);
+		}
 		fprintf(out, "\n%s%s {\n%s};\n",
 			s->tagless ? "struct " : lu_struct_tag_word(s), s->name,
 			r->c[k]);
@@ -226,6 +232,16 @@ static json_t *proposal_json(const struct lu_sg_result *r, int kind)
 	json_object_set_new(j, "moved", a);
 	json_object_set_new(j, "isolated", iso);
 	json_object_set_new(j, "order", order);
+	json_object_set_new(j, "compiled",
+			    p->found && r->verified[kind].compiled
+			    ? json_pack("{s:I,s:I}", "size",
+					(json_int_t)r->verified[kind].size,
+					"findings",
+					(json_int_t)r->verified[kind].bad)
+			    : json_null());
+	json_object_set_new(j, "not_compiled",
+			    str_or_null(p->found && !r->verified[kind].compiled
+					? r->verified[kind].why_not : NULL));
 	json_object_set_new(j, "c", str_or_null(p->found ? r->c[kind] : NULL));
 	json_object_set_new(j, "diff",
 			    str_or_null(p->found ? r->diff[kind] : NULL));

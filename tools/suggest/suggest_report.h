@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "suggest.h"
+#include "suggest_verify.h"
 
 enum { LU_SG_REORDER, LU_SG_MINIMAL, LU_SG_ISOLATE, LU_SG_N };
 
@@ -22,6 +23,8 @@ struct lu_sg_result {
 	char *c[LU_SG_N];	/* each proposal's body, NULL when none */
 	char *diff[LU_SG_N];	/* against the source, NULL when unknown */
 	const char *reason[LU_SG_N];	/* why there is none */
+	/* each body as the compiler lays it out (suggest_verify.c) */
+	struct lu_sg_verified verified[LU_SG_N];
 	bool conditional;	/* the source's body has #if lines */
 	/* a C++ body's first line a diff would delete and not put back (a
 	 * member function, an access specifier, a nested type, a member

@@ -274,7 +274,10 @@ static bool map_items(struct src *s, size_t first)
 		}
 		if (it->block < 0)
 			continue;
-		int open = lo < 0 ? -1 : block_opener(s, (size_t)lo);
+		/* an empty block names no member: no line says where */
+		if (lo < 0)
+			return false;
+		int open = block_opener(s, (size_t)lo);
 		int end = open < 0 ? -1 : statement_end(s, (size_t)open);
 
 		if (end < hi || !own(s, (size_t)open, end, k))

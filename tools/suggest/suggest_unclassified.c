@@ -4,7 +4,8 @@
  * write group's line. The rules say nothing of them (a perf sample that
  * never saw them drafts rules without them), so no finding names them;
  * a reader of the proposal must see that they share a written line, and
- * decide (the walkthrough's `parent`, read at every wakeup).
+ * decide (the walkthrough's `parent`, read at every wakeup). The search
+ * counts them too, and prefers the order with fewer of them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,49 +40,46 @@ static bool lines_of(const struct lu_member *m, unsigned unit, uint64_t *first,
 	return true;
 }
 
-size_t lu_sg_unclassified_on_writes(const struct lu_sg_plan *plan,
-				    const struct lu_sg_proposal *p,
-				    struct lu_arena *arena,
-				    const char ***names)
+size_t lu_sg_unclassified_in(const struct lu_sg_plan *plan,
+			     const struct lu_struct *s, struct lu_arena *arena,
+			     const char ***names)
 {
-	struct lu_arena scratch = { 0 };
-	struct lu_struct s;
 	size_t n = 0;
 
-	*names = NULL;
-	if (!plan->n_layouts)
-		return 0;
-	lu_sg_build(plan, &plan->layouts[0], p, &scratch, &s, NULL);
+	if (names)
+		*names = NULL;
 	/* lines are counted from the start only for a line-aligned object */
-	if (s.align >= plan->unit && s.n_members) {
-		bool *written = calloc(s.size / plan->unit + 2, sizeof(*written));
+	if (s->align < plan->unit || !s->n_members)
+		return 0;
+	uint64_t n_lines = s->size / plan->unit;
+	bool *written = calloc(n_lines + 2, sizeof(*written));
 
-		if (!written)
-			abort();
-		*names = lu_arena_alloc(arena, s.n_members * sizeof(**names));
-		for (size_t i = 0; i < s.n_members; i++) {
-			uint64_t a, b;
+	if (!written)
+		abort();
+	if (names)
+		*names = lu_arena_alloc(arena, s->n_members * sizeof(**names));
+	for (size_t i = 0; i < s->n_members; i++) {
+		uint64_t a, b;
 
-			if (kind_of(&s, plan->rule, i) == LU_KIND_WRITE &&
-			    lines_of(&s.members[i], plan->unit, &a, &b))
-				for (uint64_t l = a; l <= b && l <= s.size / plan->unit; l++)
-					written[l] = true;
-		}
-		for (size_t i = 0; i < s.n_members; i++) {
-			const struct lu_member *m = &s.members[i];
-			uint64_t a, b;
-			bool on = false;
-
-			if (m->depth || kind_of(&s, plan->rule, i) != LU_KIND_NONE ||
-			    !lines_of(m, plan->unit, &a, &b))
-				continue;
-			for (uint64_t l = a; l <= b && l <= s.size / plan->unit; l++)
-				on |= written[l];
-			if (on)
-				(*names)[n++] = lu_arena_strdup(arena, m->name);
-		}
-		free(written);
+		if (kind_of(s, plan->rule, i) == LU_KIND_WRITE &&
+		    lines_of(&s->members[i], plan->unit, &a, &b))
+			for (uint64_t l = a; l <= b && l <= n_lines; l++)
+				written[l] = true;
 	}
-	lu_arena_free(&scratch);
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		uint64_t a, b;
+		bool on = false;
+
+		if (m->depth || kind_of(s, plan->rule, i) != LU_KIND_NONE ||
+		    !lines_of(m, plan->unit, &a, &b))
+			continue;
+		for (uint64_t l = a; l <= b && l <= n_lines; l++)
+			on |= written[l];
+		if (on && names)
+			(*names)[n] = lu_arena_strdup(arena, m->name);
+		n += on;
+	}
+	free(written);
 	return n;
 }
