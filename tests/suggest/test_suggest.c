@@ -206,20 +206,106 @@ Test(diff, body_replaced_context_kept)
 			   "};\n";
 	char *d;
 	bool conditional = true;
+	const char *why;
 
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
 	close(fd);
 	d = lu_sg_diff(path, "t.c", 2, "\tlong r;\n\tlong w;\n", false,
-		       &conditional);
-	unlink(path);
+		       &conditional, &why);
 	cr_assert(d);
 	cr_expect(!conditional);
-	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -3,2 +3,2 @@\n"
-			    "+\tlong r;\n \tlong w;\n-\tlong r;\n");
+	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -2,4 +2,4 @@\n"
+			    " struct t {\n"
+			    "+\tlong r;\n \tlong w;\n-\tlong r;\n };\n");
 	free(d);
+	/* a proposal that changes nothing is no diff (it was a hunk of
+	 * context only, which patch calls malformed), and says so */
+	cr_expect_null(lu_sg_diff(path, "t.c", 2, "\tlong w;\n\tlong r;\n",
+				  false, &conditional, &why));
+	cr_expect(why && strstr(why, "keeps every line"));
+	/* a file name patch(1) would cut at its newline */
+	cr_expect_null(lu_sg_diff(path, "t\n.c", 2, "\tlong r;\n", false,
+				  &conditional, &why));
+	cr_expect(why && strstr(why, "control character"));
+	unlink(path);
 	cr_expect_null(lu_sg_diff("/nonexistent/t.c", "t.c", 2, "x\n", true,
-				  &conditional));
+				  &conditional, &why));
+}
+
+static char *write_temp(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+/* The struct's closing line is the file's last and has no newline: the
+ * context says so, as diff(1) does, or patch finds no match. */
+Test(diff, closing_line_without_newline)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	const char *why;
+	bool conditional;
+	char *d;
+
+	write_temp(path, "struct t {\n\tlong w;\n\tlong r;\n};");
+	d = lu_sg_diff(path, "t.c", 1, "\tlong r;\n\tlong w;\n", false,
+		       &conditional, &why);
+	unlink(path);
+	cr_assert(d);
+	cr_expect(strstr(d, "\n };\n\\ No newline at end of file\n"), "%s", d);
+	free(d);
+}
+
+/* DWARF's line holds "struct t;" (a declaration, a stale line): the next
+ * '{' is another struct's, whose lines must not be quoted. */
+Test(diff, declaration_opens_no_body)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	const char *why;
+	bool conditional;
+
+	write_temp(path, "struct t;\nstruct u {\n\tlong a;\n};\n");
+	cr_expect_null(lu_sg_diff(path, "t.c", 1, "\tlong r;\n", false,
+				  &conditional, &why));
+	unlink(path);
+}
+
+/* 20,000 comment lines between two moved members: no N * M table (it was
+ * 3 GiB), the changed lines as one deletion and one insertion. */
+Test(diff, long_body_without_table)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	size_t n = 20000, len = 0;
+	char *src = NULL, *prop = NULL, *d;
+	FILE *f = open_memstream(&src, &len), *g;
+	const char *why;
+	bool conditional;
+
+	fputs("struct t {\n\tlong w;\n", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "\t/* %zu */\n", i);
+	fputs("\tlong r;\n};\n", f);
+	fclose(f);
+	g = open_memstream(&prop, &len);
+	for (size_t i = 0; i < n; i++)
+		fprintf(g, "\t/* %zu */\n", i);
+	fputs("\tlong r;\n\tlong w;\n", g);
+	fclose(g);
+	write_temp(path, src);
+	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
+	unlink(path);
+	cr_assert(d);
+	cr_expect(strstr(d, "@@ -1,20004 +1,20004 @@\n struct t {\n-\tlong w;\n"
+			    "-\t/* 0 */\n"), "%.200s", d);
+	cr_expect(strstr(d, "+\tlong r;\n+\tlong w;\n };\n"));
+	free(d);
+	free(prop);
+	free(src);
 }
 
 /* Without every configuration's members, a diff would delete the #if
@@ -237,14 +323,16 @@ Test(diff, conditional_body_needs_every_configuration)
 			   "};\n";
 	const char *prop = "\tlong r;\n\tlong w;\n";
 	bool conditional = false;
+	const char *why;
 	char *d;
 
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
 	close(fd);
-	cr_expect_null(lu_sg_diff(path, "t.c", 1, prop, false, &conditional));
+	cr_expect_null(lu_sg_diff(path, "t.c", 1, prop, false, &conditional,
+				  &why));
 	cr_expect(conditional);
-	d = lu_sg_diff(path, "t.c", 1, prop, true, &conditional);
+	d = lu_sg_diff(path, "t.c", 1, prop, true, &conditional, &why);
 	unlink(path);
 	cr_expect(d && strstr(d, "-#ifdef CONFIG_X\n"));
 	free(d);

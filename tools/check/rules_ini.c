@@ -187,7 +187,18 @@ static bool parse_u64(const char *s, uint64_t *out)
 	return true;
 }
 
-/* Splits VALUE on whitespace into arena strings; false on a bad word. */
+/* The capacity split_words gives an array of N words: N's power of two. */
+static size_t pow2_ceil(size_t n)
+{
+	size_t c = 1;
+
+	while (c < n)
+		c *= 2;
+	return c;
+}
+
+/* Splits VALUE on whitespace into arena strings, appended to *OUT (an
+ * array only split_words grows); false on a bad word. */
 static bool split_words(struct ini_ctx *c, const char *value, bool dots,
 			const char ***out, size_t *n_out, const char **bad)
 {
@@ -213,14 +224,21 @@ static bool split_words(struct ini_ctx *c, const char *value, bool dots,
 		words[n++] = lu_arena_strndup(&c->rules->arena, w,
 					      (size_t)(p - w));
 	}
-	const char **all = lu_arena_alloc(&c->rules->arena,
-					  (*n_out + n) * sizeof(*all));
+	/* a value continued over thousands of lines (a drafted 100k-row
+	 * net_cachelines table) comes one line at a time: the array lives
+	 * in the arena at a power-of-two capacity, so it is copied only when
+	 * that doubles, not once per line (which made parsing quadratic) */
+	if (n && (!*n_out || pow2_ceil(*n_out) < *n_out + n)) {
+		const char **all = lu_arena_alloc(
+			&c->rules->arena,
+			pow2_ceil(*n_out + n) * sizeof(*all));
 
-	if (*n_out)
-		memcpy(all, *out, *n_out * sizeof(*all));
+		if (*n_out)
+			memcpy(all, *out, *n_out * sizeof(*all));
+		*out = all;
+	}
 	if (n)
-		memcpy(all + *n_out, words, n * sizeof(*all));
-	*out = all;
+		memcpy(*out + *n_out, words, n * sizeof(**out));
 	*n_out += n;
 	free(words);
 	return true;

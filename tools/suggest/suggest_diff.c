@@ -7,11 +7,13 @@
  */
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
+#include "escape_c.h"
 #include "slurp.h"
 #include "suggest_diff.h"
 
@@ -37,6 +39,10 @@ bool lu_sg_body_lines(const struct lu_sg_lines *l, unsigned decl,
 
 	for (size_t i = decl ? decl - 1 : 0; i < l->n; i++) {
 		for (const char *c = l->at[i]; *c; c++) {
+			/* "struct s;" or "struct s *p;" opens no body: the
+			 * next '{' is another declaration's */
+			if (*c == ';' && !opened)
+				return false;
 			if (*c == '{') {
 				if (!opened)
 					*first = i + 1;
@@ -68,11 +74,41 @@ static bool same(const char *a, const char *b)
 	}
 }
 
-static void hunk(FILE *f, char **old, size_t n, char **new, size_t m)
-{
-	size_t *t = calloc((n + 1) * (m + 1), sizeof(*t));
-	size_t i = 0, j = 0;
+/* The most table cells the line-by-line diff may use (4 bytes each): past
+ * it the changed lines are written as one deletion and one insertion. */
+#ifndef LU_SG_DIFF_CELLS
+#define LU_SG_DIFF_CELLS (4u << 20)
+#endif
 
+/* The lines OLD[0, N) and NEW[0, M) as context, '-' and '+' lines: a
+ * longest common subsequence keeps what both share. True when some line
+ * changed. Lines both start with are context without the table; a rest
+ * too large for it (thousands of comment lines, issue 20: the table was
+ * N * M words) is diffed as a whole, which patch applies the same. */
+static bool hunk(FILE *f, char **old, size_t n, char **new, size_t m)
+{
+	size_t i = 0, j = 0, e = 0;
+	bool changed = false;
+	uint32_t *t;
+
+	for (; i < n && j < m && same(old[i], new[j]); i++, j++)
+		fprintf(f, " %s\n", old[i]);
+	if ((n - i + 1) > LU_SG_DIFF_CELLS / (m - j + 1)) {
+		for (; e < n - i && e < m - j &&
+		       same(old[n - 1 - e], new[m - 1 - e]);)
+			e++;
+		changed = i < n - e || j < m - e;
+		for (size_t x = i; x < n - e; x++)
+			fprintf(f, "-%s\n", old[x]);
+		for (size_t y = j; y < m - e; y++)
+			fprintf(f, "+%s\n", new[y]);
+		for (size_t x = n - e; x < n; x++)
+			fprintf(f, " %s\n", old[x]);
+		return changed;
+	}
+	old += i, n -= i, new += j, m -= j;
+	i = j = 0;
+	t = calloc((n + 1) * (m + 1), sizeof(*t));
 	if (!t)
 		abort();
 #define T(x, y) t[(x) * (m + 1) + (y)]
@@ -87,14 +123,17 @@ static void hunk(FILE *f, char **old, size_t n, char **new, size_t m)
 			fprintf(f, " %s\n", old[i]);
 			i++;
 			j++;
-		} else if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j))) {
-			fprintf(f, "+%s\n", new[j++]);
-		} else {
-			fprintf(f, "-%s\n", old[i++]);
+			continue;
 		}
+		changed = true;
+		if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j)))
+			fprintf(f, "+%s\n", new[j++]);
+		else
+			fprintf(f, "-%s\n", old[i++]);
 	}
 #undef T
 	free(t);
+	return changed;
 }
 
 /* A line of the preprocessor's: #if, #ifdef, #else, #endif, ... */
@@ -112,6 +151,7 @@ struct body_pair {
 	char *text, *prop;
 	struct lu_sg_lines old, new;
 	size_t first, last;	/* the body's lines in OLD: [first, last) */
+	bool no_eol;		/* the file's last line has no '\n' */
 };
 
 /* False when PATH cannot be read as text or holds no such body. */
@@ -126,6 +166,7 @@ static bool body_pair_load(struct body_pair *b, const char *path,
 	if (lu_slurp(path, LU_SG_MAX_SOURCE, &b->text, &len) ||
 	    memchr(b->text, '\0', len))
 		return false;
+	b->no_eol = len && b->text[len - 1] != '\n';
 	lu_sg_split_lines(b->text, &b->old);
 	lu_sg_split_lines(b->prop, &b->new);
 	return lu_sg_body_lines(&b->old, decl_line, &b->first, &b->last);
@@ -140,13 +181,21 @@ static void body_pair_free(struct body_pair *b)
 }
 
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
-		 const char *proposal, bool all_configs, bool *conditional)
+		 const char *proposal, bool all_configs, bool *conditional,
+		 const char **why)
 {
 	struct body_pair b;
 	char *out = NULL;
 	size_t len = 0;
+	bool changed;
 	FILE *f;
 
+	*why = NULL;
+	if (!lu_diff_path_ok(shown)) {
+		*why = "the source's name holds a control character, which a "
+		       "patch cannot carry";
+		return NULL;
+	}
 	if (!body_pair_load(&b, path, decl_line, proposal))
 		goto done;
 	*conditional = has_directive(b.old.at + b.first, b.last - b.first);
@@ -155,11 +204,23 @@ char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 	f = open_memstream(&out, &len);
 	if (!f)
 		abort();
-	fprintf(f, "--- a/%s\n+++ b/%s\n@@ -%zu,%zu +%zu,%zu @@\n", shown,
-		shown, b.first + 1, b.last - b.first, b.first + 1, b.new.n);
-	hunk(f, b.old.at + b.first, b.last - b.first, b.new.at, b.new.n);
+	/* the struct's opening and closing lines as context: the hunk
+	 * applies there or nowhere, never in another struct's body */
+	fprintf(f, "--- a/%s\n+++ b/%s\n@@ -%zu,%zu +%zu,%zu @@\n %s\n", shown,
+		shown, b.first, b.last - b.first + 2, b.first, b.new.n + 2,
+		b.old.at[b.first - 1]);
+	changed = hunk(f, b.old.at + b.first, b.last - b.first, b.new.at,
+		       b.new.n);
+	fprintf(f, " %s\n", b.old.at[b.last]);
+	if (b.no_eol && b.last + 1 == b.old.n)
+		fputs("\\ No newline at end of file\n", f);
 	if (fclose(f))
 		abort();
+	if (!changed) {
+		free(out);
+		out = NULL;
+		*why = "the proposal keeps every line of the source as it is";
+	}
 done:
 	body_pair_free(&b);
 	return out;

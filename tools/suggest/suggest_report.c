@@ -164,6 +164,10 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
+		else if (r->stale[0])
+			fprintf(out, "\nno diff: %s\n", r->stale);
+		else if (r->no_diff[k])
+			fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
 		else if (r->unplaced[0])
 			fprintf(out, "\nno diff: the class's body holds lines "
 				     "this proposal does not place (first: "
