@@ -145,6 +145,20 @@ static bool has_directive(char **at, size_t n)
 	return false;
 }
 
+/* A byte a terminal obeys (C0 but tab and CR, DEL, C1 as UTF-8): the
+ * diff is shown, so a source line holding one gets none. */
+static bool obeyed(char **at, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (const unsigned char *c = (const unsigned char *)at[i]; *c;
+		     c++)
+			if ((*c < 0x20 && *c != '\t' && *c != '\r') ||
+			    *c == 0x7f ||
+			    (c[0] == 0xc2 && c[1] >= 0x80 && c[1] <= 0x9f))
+				return true;
+	return false;
+}
+
 /* The source's body of the struct declared at DECL_LINE and the proposal,
  * both split into lines: what lu_sg_diff and lu_sg_diff_drops compare. */
 struct body_pair {
@@ -198,6 +212,13 @@ char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 	}
 	if (!body_pair_load(&b, path, decl_line, proposal))
 		goto done;
+	if (obeyed(b.old.at + b.first - 1, b.last - b.first + 2) ||
+	    obeyed(b.new.at, b.new.n)) {
+		*why = "the struct's lines hold a control character (an "
+		       "escape sequence) that the diff would send to the "
+		       "terminal";
+		goto done;
+	}
 	*conditional = has_directive(b.old.at + b.first, b.last - b.first);
 	if (*conditional && !all_configs)
 		goto done;

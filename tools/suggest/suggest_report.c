@@ -124,8 +124,11 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 	char n_lines[32];
 
 	fprintf(out, "struct %s", s->name);
-	if (s->file)
-		fprintf(out, " (%s:%u)", s->file, s->decl_line);
+	if (s->file) {
+		fputs(" (", out);
+		lu_text_put_escaped(out, s->file);
+		fprintf(out, ":%u)", s->decl_line);
+	}
 	fprintf(out, ": %llu bytes, %s of %u", (unsigned long long)s->size,
 		lines_text(s->size, line, n_lines, sizeof(n_lines)), line);
 	if (r->plan->opts.pair)
@@ -168,12 +171,13 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			fprintf(out, "\nno diff: %s\n", r->stale);
 		else if (r->no_diff[k])
 			fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
-		else if (r->unplaced[0])
-			fprintf(out, "\nno diff: the class's body holds lines "
-				     "this proposal does not place (first: "
-				     "'%s'), which a diff would delete; move "
-				     "the members by hand\n",
-				r->unplaced);
+		else if (r->unplaced[0]) {
+			fputs("\nno diff: the class's body holds lines this "
+			      "proposal does not place (first: '", out);
+			lu_text_put_escaped(out, r->unplaced);
+			fputs("'), which a diff would delete; move the members "
+			      "by hand\n", out);
+		}
 		else if (r->conditional && !r->n_configs)
 			fprintf(out, "\nno diff: the struct's source has #if "
 				     "lines, and without a [matrix] in the "
