@@ -275,8 +275,17 @@ Test(diff, declaration_opens_no_body)
 	unlink(path);
 }
 
+static size_t count_changes(const char *d)
+{
+	size_t n = 0;
+
+	for (const char *l = strstr(d, "@@\n"); l; l = strchr(l + 1, '\n'))
+		n += l[1] == '-' || l[1] == '+';
+	return n;
+}
+
 /* 20,000 comment lines between two moved members: no N * M table (it was
- * 3 GiB), the changed lines as one deletion and one insertion. */
+ * 3 GiB), Myers' search finds the two changed lines. */
 Test(diff, long_body_without_table)
 {
 	char path[] = "/tmp/lineup-sg-diffXXXXXX";
@@ -301,8 +310,40 @@ Test(diff, long_body_without_table)
 	unlink(path);
 	cr_assert(d);
 	cr_expect(strstr(d, "@@ -1,20004 +1,20004 @@\n struct t {\n-\tlong w;\n"
-			    "-\t/* 0 */\n"), "%.200s", d);
-	cr_expect(strstr(d, "+\tlong r;\n+\tlong w;\n };\n"));
+			    " \t/* 0 */\n"), "%.200s", d);
+	cr_expect(strstr(d, " \tlong r;\n+\tlong w;\n };\n"));
+	cr_expect_eq(count_changes(d), 2);
+	free(d);
+	free(prop);
+	free(src);
+}
+
+/* Past the search's bound (no line in common, 2,100 each way): the lines
+ * as one deletion and one insertion, still a patch. */
+Test(diff, past_the_bound_replaced_whole)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	size_t n = 2100, len = 0;
+	char *src = NULL, *prop = NULL, *d;
+	FILE *f = open_memstream(&src, &len), *g;
+	const char *why;
+	bool conditional;
+
+	fputs("struct t {\n", f);
+	g = open_memstream(&prop, &len);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "\tlong a%zu;\n", i);
+		fprintf(g, "\tlong b%zu;\n", i);
+	}
+	fputs("};\n", f);
+	fclose(f);
+	fclose(g);
+	write_temp(path, src);
+	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
+	unlink(path);
+	cr_assert(d);
+	cr_expect(strstr(d, "-\tlong a2099;\n+\tlong b0;\n"));
+	cr_expect_eq(count_changes(d), 2 * n);
 	free(d);
 	free(prop);
 	free(src);

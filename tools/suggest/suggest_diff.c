@@ -74,39 +74,120 @@ static bool same(const char *a, const char *b)
 	}
 }
 
-/* The most table cells the line-by-line diff may use (4 bytes each): past
- * it the changed lines are written as one deletion and one insertion. */
+/* The most table cells the line-by-line diff may use (4 bytes each), and
+ * the most edits the diff of a body too long for it looks for. */
 #ifndef LU_SG_DIFF_CELLS
 #define LU_SG_DIFF_CELLS (4u << 20)
 #endif
+#ifndef LU_SG_DIFF_EDITS
+#define LU_SG_DIFF_EDITS 1024
+#endif
+
+/* Writes OPS[0, N), ' ', '-' or '+' per line, with the lines they take
+ * from OLD and NEW; true when one is not context. */
+static bool put_ops(FILE *f, const char *ops, size_t n, char **old,
+		    char **new)
+{
+	bool changed = false;
+
+	for (size_t k = 0, i = 0, j = 0; k < n; k++) {
+		fprintf(f, "%c%s\n", ops[k], ops[k] == '+' ? new[j] : old[i]);
+		i += ops[k] != '+';
+		j += ops[k] != '-';
+		changed |= ops[k] != ' ';
+	}
+	return changed;
+}
+
+/*
+ * A body too long for the table (thousands of comment lines, issue 20:
+ * the table was N * M words, 3 GiB): Myers' greedy search ("An O(ND)
+ * Difference Algorithm and Its Variations", 1986), which keeps each
+ * step's furthest reaching paths, D^2 words in all, to trace the shortest
+ * edit script back. NULL past LU_SG_DIFF_EDITS edits; else the script,
+ * *N_OPS long, deletions before insertions where it has the choice.
+ */
+static char *myers(char **a, long n, char **b, long m, size_t *n_ops)
+{
+	long max = LU_SG_DIFF_EDITS, d, k, x = 0, y;
+	int32_t *v = malloc((size_t)(max + 1) * (max + 1) * sizeof(*v));
+	char *ops = malloc((size_t)(n + m) + 1);
+
+	if (!v || !ops)
+		abort();
+/* step D's furthest X on diagonal K (-D <= K <= D), at D * D */
+#define V(d, k) v[(d) * (d) + (k) + (d)]
+#define DOWN(d, k) ((k) == -(d) || ((k) != (d) && \
+				    V(d - 1, k - 1) < V(d - 1, k + 1)))
+	for (d = 0; d <= max; d++) {
+		for (k = -d; k <= d; k += 2) {
+			x = !d ? 0 : DOWN(d, k) ? V(d - 1, k + 1)
+						: V(d - 1, k - 1) + 1;
+			for (y = x - k; x < n && y < m && same(a[x], b[y]);)
+				x++, y++;
+			V(d, k) = (int32_t)x;
+			if (x >= n && x - k >= m)
+				goto found;
+		}
+	}
+	free(v);
+	free(ops);
+	return NULL;
+found:
+	*n_ops = 0;
+	for (; d > 0; d--) {
+		bool down = DOWN(d, k);
+		long pk = down ? k + 1 : k - 1, px = V(d - 1, pk);
+		long mx = down ? px : px + 1;	/* where the snake starts */
+
+		for (; x > mx; x--)
+			ops[(*n_ops)++] = ' ';
+		ops[(*n_ops)++] = down ? '+' : '-';
+		k = pk;
+		x = px;
+	}
+	for (; x > 0; x--)
+		ops[(*n_ops)++] = ' ';
+#undef DOWN
+#undef V
+	for (size_t i = 0; i < *n_ops / 2; i++) {
+		char c = ops[i];
+
+		ops[i] = ops[*n_ops - 1 - i];
+		ops[*n_ops - 1 - i] = c;
+	}
+	free(v);
+	return ops;
+}
 
 /* The lines OLD[0, N) and NEW[0, M) as context, '-' and '+' lines: a
  * longest common subsequence keeps what both share. True when some line
  * changed. Lines both start with are context without the table; a rest
- * too large for it (thousands of comment lines, issue 20: the table was
- * N * M words) is diffed as a whole, which patch applies the same. */
+ * too large for it takes Myers' search, and past its bound is written as
+ * one deletion and one insertion, which patch applies the same. */
 static bool hunk(FILE *f, char **old, size_t n, char **new, size_t m)
 {
-	size_t i = 0, j = 0, e = 0;
+	size_t i = 0, j = 0, n_ops;
 	bool changed = false;
 	uint32_t *t;
+	char *ops;
 
 	for (; i < n && j < m && same(old[i], new[j]); i++, j++)
 		fprintf(f, " %s\n", old[i]);
-	if ((n - i + 1) > LU_SG_DIFF_CELLS / (m - j + 1)) {
-		for (; e < n - i && e < m - j &&
-		       same(old[n - 1 - e], new[m - 1 - e]);)
-			e++;
-		changed = i < n - e || j < m - e;
-		for (size_t x = i; x < n - e; x++)
-			fprintf(f, "-%s\n", old[x]);
-		for (size_t y = j; y < m - e; y++)
-			fprintf(f, "+%s\n", new[y]);
-		for (size_t x = n - e; x < n; x++)
-			fprintf(f, " %s\n", old[x]);
-		return changed;
-	}
 	old += i, n -= i, new += j, m -= j;
+	if ((n + 1) > LU_SG_DIFF_CELLS / (m + 1)) {
+		ops = myers(old, (long)n, new, (long)m, &n_ops);
+		if (ops) {
+			changed = put_ops(f, ops, n_ops, old, new);
+			free(ops);
+			return changed;
+		}
+		for (i = 0; i < n; i++)
+			fprintf(f, "-%s\n", old[i]);
+		for (j = 0; j < m; j++)
+			fprintf(f, "+%s\n", new[j]);
+		return n || m;
+	}
 	i = j = 0;
 	t = calloc((n + 1) * (m + 1), sizeof(*t));
 	if (!t)
