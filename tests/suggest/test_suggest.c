@@ -233,29 +233,30 @@ Test(diff, body_replaced_context_kept)
 				  &conditional, &why));
 }
 
-static char *write_temp(char *path, const char *text)
+/* lu_sg_diff of SRC, the struct on line 1 of a temporary file, to PROP. */
+static char *diff_text(const char *src, const char *prop)
 {
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
 	int fd = mkstemp(path);
+	const char *why;
+	bool conditional;
+	char *d;
 
 	cr_assert(fd >= 0);
-	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	cr_assert_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
 	close(fd);
-	return path;
+	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
+	unlink(path);
+	return d;
 }
 
 /* The struct's closing line is the file's last and has no newline: the
  * context says so, as diff(1) does, or patch finds no match. */
 Test(diff, closing_line_without_newline)
 {
-	char path[] = "/tmp/lineup-sg-diffXXXXXX";
-	const char *why;
-	bool conditional;
-	char *d;
+	char *d = diff_text("struct t {\n\tlong w;\n\tlong r;\n};",
+			    "\tlong r;\n\tlong w;\n");
 
-	write_temp(path, "struct t {\n\tlong w;\n\tlong r;\n};");
-	d = lu_sg_diff(path, "t.c", 1, "\tlong r;\n\tlong w;\n", false,
-		       &conditional, &why);
-	unlink(path);
 	cr_assert(d);
 	cr_expect(strstr(d, "\n };\n\\ No newline at end of file\n"), "%s", d);
 	free(d);
@@ -265,14 +266,8 @@ Test(diff, closing_line_without_newline)
  * '{' is another struct's, whose lines must not be quoted. */
 Test(diff, declaration_opens_no_body)
 {
-	char path[] = "/tmp/lineup-sg-diffXXXXXX";
-	const char *why;
-	bool conditional;
-
-	write_temp(path, "struct t;\nstruct u {\n\tlong a;\n};\n");
-	cr_expect_null(lu_sg_diff(path, "t.c", 1, "\tlong r;\n", false,
-				  &conditional, &why));
-	unlink(path);
+	cr_expect_null(diff_text("struct t;\nstruct u {\n\tlong a;\n};\n",
+				 "\tlong r;\n"));
 }
 
 static size_t count_changes(const char *d)
@@ -284,30 +279,32 @@ static size_t count_changes(const char *d)
 	return n;
 }
 
+/* HEAD, then for I in [0, N) a line "\tPRE<I>POST", then TAIL. */
+static char *lines_of(const char *head, const char *pre, size_t n,
+		      const char *post, const char *tail)
+{
+	size_t len = 0;
+	char *text = NULL;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert(f);
+	fputs(head, f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "\t%s%zu%s\n", pre, i, post);
+	fputs(tail, f);
+	fclose(f);
+	return text;
+}
+
 /* 20,000 comment lines between two moved members: no N * M table (it was
  * 3 GiB), Myers' search finds the two changed lines. */
 Test(diff, long_body_without_table)
 {
-	char path[] = "/tmp/lineup-sg-diffXXXXXX";
-	size_t n = 20000, len = 0;
-	char *src = NULL, *prop = NULL, *d;
-	FILE *f = open_memstream(&src, &len), *g;
-	const char *why;
-	bool conditional;
+	char *src = lines_of("struct t {\n\tlong w;\n", "/* ", 20000, " */",
+			     "\tlong r;\n};\n");
+	char *prop = lines_of("", "/* ", 20000, " */", "\tlong r;\n\tlong w;\n");
+	char *d = diff_text(src, prop);
 
-	fputs("struct t {\n\tlong w;\n", f);
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "\t/* %zu */\n", i);
-	fputs("\tlong r;\n};\n", f);
-	fclose(f);
-	g = open_memstream(&prop, &len);
-	for (size_t i = 0; i < n; i++)
-		fprintf(g, "\t/* %zu */\n", i);
-	fputs("\tlong r;\n\tlong w;\n", g);
-	fclose(g);
-	write_temp(path, src);
-	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
-	unlink(path);
 	cr_assert(d);
 	cr_expect(strstr(d, "@@ -1,20004 +1,20004 @@\n struct t {\n-\tlong w;\n"
 			    " \t/* 0 */\n"), "%.200s", d);
@@ -322,28 +319,13 @@ Test(diff, long_body_without_table)
  * as one deletion and one insertion, still a patch. */
 Test(diff, past_the_bound_replaced_whole)
 {
-	char path[] = "/tmp/lineup-sg-diffXXXXXX";
-	size_t n = 2100, len = 0;
-	char *src = NULL, *prop = NULL, *d;
-	FILE *f = open_memstream(&src, &len), *g;
-	const char *why;
-	bool conditional;
+	char *src = lines_of("struct t {\n", "long a", 2100, ";", "};\n");
+	char *prop = lines_of("", "long b", 2100, ";", "");
+	char *d = diff_text(src, prop);
 
-	fputs("struct t {\n", f);
-	g = open_memstream(&prop, &len);
-	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "\tlong a%zu;\n", i);
-		fprintf(g, "\tlong b%zu;\n", i);
-	}
-	fputs("};\n", f);
-	fclose(f);
-	fclose(g);
-	write_temp(path, src);
-	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
-	unlink(path);
 	cr_assert(d);
 	cr_expect(strstr(d, "-\tlong a2099;\n+\tlong b0;\n"));
-	cr_expect_eq(count_changes(d), 2 * n);
+	cr_expect_eq(count_changes(d), 2 * 2100);
 	free(d);
 	free(prop);
 	free(src);
