@@ -14,4 +14,9 @@ n1::Meter m1;
 n2::Meter m2;
 Outer<int> outer;
 Ring<char, 4> ring;
+Chan<unsigned long, 8> chan;
+Anon anon;
+lu_t::Inner::Leaf leaf;
+long anon_sum();	// external, so the variable of internal type stays
+long anon_sum() { return anon.a + anon.b; }
 q::Padded<char, 4> padded;

@@ -76,6 +76,29 @@ template <class T, int N> struct Ring {
 	std::atomic<long> head;
 };
 
+// a template as compilers spell it differently: g++ "Chan<long unsigned
+// int, 8, lu_t::Plain>", clang++ "Chan<unsigned long, 8UL, lu_t::Plain>",
+// and users "Chan<unsigned long, 8>", leaving the default out
+namespace lu_t { struct Plain {}; struct Inner { struct Leaf { long v; }; }; }
+template <class T, unsigned long N, class Tr = lu_t::Plain> struct Chan {
+	alignas(64) std::atomic<unsigned long> head;
+	T slots[N];
+	unsigned long tail;
+};
+
+// asserts: a type DWARF names "(anonymous namespace)::Anon", which only
+// its own file can name, and only as "Anon"
+namespace {
+struct Anon {
+	LINEUP_BEGIN_ALIGNED(write, w);
+	long a;
+	LINEUP_END(write, w);
+	LINEUP_BEGIN_ALIGNED(read, r);
+	long b;
+	LINEUP_END(read, r);
+};
+} // namespace
+
 // asserts: private groups, named from a friend; a comma in the name
 namespace q {
 template <class T, int N> class Padded {

@@ -215,13 +215,36 @@ def main():
                              ('Outer<int>::Block', 'Outer<int>::Block'),
                              ('Block', 'Outer<int>::Block'),
                              ('Cls', 'lu_t::Cls'),
-                             ('Ring<char, 4>', 'Ring<char, 4>')]:
+                             ('Ring<char, 4>', 'Ring<char, 4>'),
+                             ('Inner::Leaf', 'lu_t::Inner::Leaf')]:
             r = run([lineup, 'show', '--format', 'json', '--struct', asked,
                      obj])
             names = ([s['name'] for s in json.loads(r.stdout)['structs']]
                      if r.returncode == 0 else r.stderr)
             if names != [found]:
                 fail('show --struct %s: %r' % (asked, names))
+        # a template named as the user writes it, not as this compiler
+        # spells it: integer words, literal suffixes, defaulted arguments
+        for asked in ['Chan<unsigned long, 8>', 'Chan<long unsigned int,8UL>',
+                      'Chan<unsigned long, 8, lu_t::Plain>', 'Chan']:
+            r = run([lineup, 'show', '--format', 'json', '--struct', asked,
+                     obj])
+            names = ([s['name'] for s in json.loads(r.stdout)['structs']]
+                     if r.returncode == 0 else r.stderr)
+            if len(names) != 1 or not names[0].startswith('Chan<'):
+                fail('show --struct %s: %r' % (asked, names))
+        r = run([lineup, 'show', '--struct', 'Chan<unsigned long, 9>', obj])
+        if r.returncode != 2:
+            fail('show --struct Chan<unsigned long, 9>: exit %d'
+                 % r.returncode)
+        chan_rules = os.path.join(tmp, 'chan.ini')
+        with open(chan_rules, 'w') as f:
+            f.write('[struct Chan<unsigned long, 8>]\nwrite = head\n'
+                    'read = slots\n')
+        r = run([lineup, 'check', '--rules', chan_rules, obj])
+        if r.returncode != 1 or 'in struct Chan<' not in r.stdout:
+            fail('check [struct Chan<unsigned long, 8>]: exit %d: %s %s'
+                 % (r.returncode, r.stdout, r.stderr))
         r = run([lineup, 'show', '--struct', 'Meter', obj])
         if (r.returncode != 2 or "'n1::Meter', 'n2::Meter'" not in r.stderr
                 or r.stdout):
@@ -284,6 +307,15 @@ def main():
                         'a cache line with group `cons`' not in r.stderr):
                 fail('asserts Padded pasted, -DLU_BAD: exit %d %s'
                      % (r.returncode, r.stderr[-2000:]))
+        r = run([lineup, 'asserts', '--struct', 'Anon', obj])
+        with open(paste, 'w') as f:
+            f.write('#include "classes.h"\n%s' % r.stdout)
+        c = run([a.cxx] + FLAGS + ['-I', a.include, '-I', a.srcdir,
+                                   '-fsyntax-only', paste])
+        if (r.returncode != 0 or 'anonymous namespace' not in r.stdout
+                or c.returncode != 0):
+            fail('asserts Anon: exit %d:\n%s\npasted: %s'
+                 % (r.returncode, r.stdout, c.stderr[-2000:]))
         r = run([lineup, 'asserts', '--struct', 'n1::Meter', obj])
         if r.returncode != 2 or 'n1::Meter' not in r.stderr:
             fail('asserts n1::Meter (no groups): exit %d %s'

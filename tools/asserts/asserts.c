@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "cxx_names.h"
 #include "group_bytes.h"
 #include "kernel_groups.h"
 
@@ -513,7 +514,7 @@ void lu_asserts_type_name(const struct lu_struct *s, char *buf, size_t size)
 	if (s->cplus && strchr(s->name, ','))
 		lu_asserts_cplus_name(s, "lineup_asserts_type_", buf, size);
 	else if (s->cplus)
-		snprintf(buf, size, "%s", s->name);
+		lu_cxx_source_name(s->name, buf, size);
 	else
 		snprintf(buf, size, "%s%s", lu_struct_tag_word(s), s->name);
 }

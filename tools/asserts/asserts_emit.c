@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "asserts.h"
+#include "cxx_names.h"
 
 /* LINEUP_ASSERT_WRITE_APART takes at most this many groups. */
 #define WRITE_APART_MAX 16
@@ -271,6 +272,10 @@ static void heading(const struct emit *e, const char *source)
 		fprintf(e->out,
 			" * Paste after the definition, with <lineup.h> "
 			"included.\n");
+	if (s->cplus && lu_cxx_source_name(s->name, said, sizeof(said)))
+		fprintf(e->out,
+			" * In an anonymous namespace: only its own file can "
+			"name it.\n");
 	fprintf(e->out, " */\n");
 }
 
@@ -362,8 +367,12 @@ static bool cplus_prologue(struct emit *e)
 	const char *hidden = first_hidden(e->p);
 	char friend_name[300];
 
-	if (strchr(s->name, ','))
-		fprintf(e->out, "using %s = %s;\n", e->type, s->name);
+	if (strchr(s->name, ',')) {
+		char spelled[512];
+
+		lu_cxx_source_name(s->name, spelled, sizeof(spelled));
+		fprintf(e->out, "using %s = %s;\n", e->type, spelled);
+	}
 	if (!hidden || e->p->style == LU_STYLE_KERNEL)
 		return false;
 	lu_asserts_cplus_name(s, "lineup_asserts_", friend_name,

@@ -755,25 +755,6 @@ void lu_rules_free(struct lu_rules *rules)
 	memset(rules, 0, sizeof(*rules));
 }
 
-const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
-					   const char *name)
-{
-	size_t lo = 0, hi = rules ? rules->n_structs : 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(rules->by_name[mid]->name, name);
-
-		if (!c)
-			return rules->by_name[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
 unsigned lu_rules_max_depth(const struct lu_rules *rules)
 {
 	unsigned depth = 0;

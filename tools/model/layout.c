@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "closest_name.h"
+#include "cxx_names.h"
 #include "error.h"
 
 static const char *const kind_names[] = {
@@ -94,19 +95,24 @@ const char *lu_unqualified(const char *name)
 	return last;
 }
 
-/* Is NAME the struct's tag or one of its typedefs, qualified or not? */
-static bool named_as(const struct lu_struct *s, const char *name,
-		     bool qualified)
+/* How NAME names the struct's tag or one of its typedefs, qualified or
+ * without some outer scopes: as the compiler spells it, or leaving
+ * defaulted C++ template arguments out (cxx_names.h). */
+static enum lu_cxx_match named_as(const struct lu_struct *s, const char *name,
+				  bool qualified)
 {
-	if (!strcmp(qualified ? s->name : lu_unqualified(s->name), name))
-		return true;
-	for (size_t i = 0; i < s->n_typedefs; i++) {
-		const char *t = s->typedefs[i];
+	enum lu_cxx_match best = qualified ? lu_cxx_name_match(s->name, name)
+					   : lu_cxx_scoped_match(s->name, name);
 
-		if (!strcmp(qualified ? t : lu_unqualified(t), name))
-			return true;
+	for (size_t i = 0; i < s->n_typedefs && best != LU_CXX_EXACT; i++) {
+		const char *t = s->typedefs[i];
+		enum lu_cxx_match m = qualified ? lu_cxx_name_match(t, name)
+						: lu_cxx_scoped_match(t, name);
+
+		if (m == LU_CXX_EXACT || !best)
+			best = m;
 	}
-	return false;
+	return best;
 }
 
 bool lu_struct_named(const struct lu_struct *s, const char *name)
@@ -120,17 +126,18 @@ size_t lu_set_candidates(const struct lu_set *set, const char *name,
 	size_t n = 0;
 
 	for (size_t i = 0; i < set->n_structs; i++)
-		if (named_as(&set->structs[i], name, true)) {
+		if (named_as(&set->structs[i], name, true) == LU_CXX_EXACT) {
 			if (out && max)
 				out[0] = &set->structs[i];
 			return 1;
 		}
-	/* unqualified: each qualified name once, its first definition */
+	/* unqualified, or with template arguments left out: each qualified
+	 * name once, its first definition */
 	for (size_t i = 0; i < set->n_structs; i++) {
 		const struct lu_struct *s = &set->structs[i];
 		bool seen = false;
 
-		if (!named_as(s, name, false))
+		if (!lu_struct_named(s, name))
 			continue;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(set->structs[j].name, s->name);
@@ -189,7 +196,7 @@ const struct lu_struct *lu_set_find_or_error(const struct lu_set *set,
 		return s;
 	if (lu_set_ambiguous(set, name, which, sizeof(which))) {
 		lu_error_set(err, "struct %s is ambiguous in %s: it names %s "
-				  "(give the qualified name)",
+				  "(name one as it is spelled here)",
 			     name, set->path, which);
 		return NULL;
 	}
