@@ -42,16 +42,22 @@ static bool has_word(const char *line, const char *word)
 	return has_ident(line, word, strlen(word));
 }
 
-/* The identifier a declaration spells: "Ring" of "ns::Ring<long, 4>",
- * "b" of the dotted "a.b"; its length in *N. */
+/* The identifier a declaration spells: "Block" of the C++ name
+ * "Outer<int>::Block", "Ring" of "ns::Ring<long int, 4>", "b" of the
+ * dotted member "a.b"; its length in *N. */
 static const char *spelled(const char *name, size_t *n)
 {
-	const char *lt = strchr(name, '<'), *end = lt ? lt : name + strlen(name);
-	const char *start = name;
+	const char *start = name, *end;
+	int depth = 0;
 
-	for (const char *c = name; c < end; c++)
-		if (*c == ':' || *c == '.')
+	for (const char *c = name; *c; c++) {
+		depth += *c == '<' ? 1 : *c == '>' ? -1 : 0;
+		if (!depth && *c == '.')
 			start = c + 1;
+		else if (!depth && c[0] == ':' && c[1] == ':')
+			start = c + 2;
+	}
+	end = start + strcspn(start, "<");
 	*n = (size_t)(end - start);
 	return start;
 }
