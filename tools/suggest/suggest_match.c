@@ -104,7 +104,7 @@ static bool check_lines(const struct lu_sg_lines *l, const char *path,
 {
 	unsigned decl = s->decl_line;
 	size_t first, last, n;
-	const char *tag = spelled(s->name, &n), *o;
+	const char *tag = spelled(s->name, &n), *o = NULL;
 	char what[160];
 
 	if (!decl || decl > l->n) {

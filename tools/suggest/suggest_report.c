@@ -117,6 +117,28 @@ static void unclassified(FILE *out, const struct lu_sg_result *r, int k)
 	lu_arena_free(&a);
 }
 
+/* Why proposal K has no diff, when there is a reason to say. */
+static void no_diff(FILE *out, const struct lu_sg_result *r, int k)
+{
+	if (r->stale[0]) {
+		fprintf(out, "\nno diff: %s\n", r->stale);
+	} else if (r->no_diff[k]) {
+		fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
+	} else if (r->unplaced[0]) {
+		/* a line of the source: text, which may hold anything */
+		fputs("\nno diff: the class's body holds lines this proposal "
+		      "does not place (first: '", out);
+		lu_text_put_escaped(out, r->unplaced);
+		fputs("'), which a diff would delete; move the members by "
+		      "hand\n", out);
+	} else if (r->conditional && !r->n_configs) {
+		fputs("\nno diff: the struct's source has #if lines, and "
+		      "without a [matrix] in the rules only this build's "
+		      "members are known; add one, or move the members by "
+		      "hand\n", out);
+	}
+}
+
 int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 {
 	const struct lu_struct *s = r->s;
@@ -167,23 +189,8 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
-		else if (r->stale[0])
-			fprintf(out, "\nno diff: %s\n", r->stale);
-		else if (r->no_diff[k])
-			fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
-		else if (r->unplaced[0]) {
-			fputs("\nno diff: the class's body holds lines this "
-			      "proposal does not place (first: '", out);
-			lu_text_put_escaped(out, r->unplaced);
-			fputs("'), which a diff would delete; move the members "
-			      "by hand\n", out);
-		}
-		else if (r->conditional && !r->n_configs)
-			fprintf(out, "\nno diff: the struct's source has #if "
-				     "lines, and without a [matrix] in the "
-				     "rules only this build's members are "
-				     "known; add one, or move the members by "
-				     "hand\n");
+		else
+			no_diff(out, r, k);
 	}
 	return lu_output_flush(out);
 }
