@@ -341,39 +341,77 @@ static size_t trimmed(const char *s, const char **start)
 	return n;
 }
 
+/* A line trimmed, and where it was: sorted by text, then by place. */
+struct tline {
+	const char *s;
+	size_t n, at;
+};
+
+static int tline_text(const struct tline *x, const struct tline *y)
+{
+	int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
+
+	return c ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+static int tline_cmp(const void *a, const void *b)
+{
+	const struct tline *x = a, *y = b;
+	int c = tline_text(x, y);
+
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* The non-blank lines AT[0, N), trimmed and sorted, into *OUT. */
+static size_t sorted_lines(char **at, size_t n, struct tline **out)
+{
+	size_t k = 0;
+
+	*out = malloc((n + 1) * sizeof(**out));
+	if (!*out)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		(*out)[k] = (struct tline){ .at = i };
+		(*out)[k].n = trimmed(at[i], &(*out)[k].s);
+		k += (*out)[k].n > 0;
+	}
+	qsort(*out, k, sizeof(**out), tline_cmp);
+	return k;
+}
+
 bool lu_sg_diff_drops(const char *path, unsigned decl_line,
 		      const char *proposal, char *line, size_t size)
 {
+	struct tline *o = NULL, *p = NULL, *first = NULL;
 	struct body_pair b;
-	bool drops = false;
-	bool *used;
+	size_t no, np, i = 0, j = 0;
 
 	if (!body_pair_load(&b, path, decl_line, proposal))
 		goto done;
-	used = calloc(b.new.n + 1, sizeof(*used));
-	if (!used)
-		abort();
-	/* every non-blank line of the body must be a line of the proposal */
-	for (size_t i = b.first; i < b.last && !drops; i++) {
-		const char *a, *c;
-		size_t n = trimmed(b.old.at[i], &a), k;
+	/* every non-blank line of the body must be a line of the proposal,
+	 * as many times as it is there: both sorted, one merge (comparing
+	 * each with each took minutes for thousands of comment lines) */
+	no = sorted_lines(b.old.at + b.first, b.last - b.first, &o);
+	np = sorted_lines(b.new.at, b.new.n, &p);
+	while (i < no) {
+		int c = j < np ? tline_text(&o[i], &p[j]) : -1;
 
-		if (!n)
-			continue;
-		for (k = 0; k < b.new.n; k++) {
-			if (!used[k] && trimmed(b.new.at[k], &c) == n &&
-			    !memcmp(a, c, n))
-				break;
-		}
-		if (k < b.new.n) {
-			used[k] = true;
+		if (c > 0) {
+			j++;
 			continue;
 		}
-		drops = true;
-		snprintf(line, size, "%.*s", (int)(n < 80 ? n : 80), a);
+		/* the earliest of those left over is the one to name */
+		if (c < 0 && (!first || o[i].at < first->at))
+			first = &o[i];
+		i++;
+		j += !c;
 	}
-	free(used);
+	if (first)
+		snprintf(line, size, "%.*s",
+			 (int)(first->n < 80 ? first->n : 80), first->s);
 done:
+	free(o);
+	free(p);
 	body_pair_free(&b);
-	return drops;
+	return first;
 }
