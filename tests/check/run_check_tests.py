@@ -456,6 +456,51 @@ case(name='two definitions that differ only in member types: both',
                                  ('dt_ptr', r'struct two \* +p;'))],
      # the same definition in both units is read once
      reject=['definition 2 of dt_same'])
+# Units built with different -D: two definitions of struct odr_conn, one
+# with a conflict; the finding names the units that hold that definition
+# (DW_AT_name joined with DW_AT_comp_dir: compiled by relative names).
+ODR = ('d=$(mktemp -d $PWD/odr.XXXXXX) && cp {fx}/odr.h {fx}/odr_a.c '
+       '{fx}/odr_b.c {fx}/odr_c.c $d && cd $d && for u in d e f; do '
+       'cp odr_a.c odr_$u.c; done && '
+       '{cc} -g -c -I{inc} odr_a.c && {cc} -g -c -DODR_ROOMY -I{inc} odr_b.c '
+       '&& for u in c d e f; do {cc} -g -c -I{inc} odr_$u.c || exit 1; done '
+       '&& ar rc {obj} odr_a.o odr_b.o odr_c.o odr_d.o odr_e.o odr_f.o')
+ODR_UNITS = r"/\S+/odr\.\w+/odr_"
+
+
+def odr_json(out, ctx):
+    """JSON and SARIF: the definition and its units, as the note says."""
+    f = [x for x in json.loads(out)['findings'] if x['type'] == 'conflict']
+    if len(f) != 1:
+        return 'want one conflict: %r' % f
+    d = f[0].get('definition')
+    names = [os.path.basename(u) for u in (d or {}).get('units', [])]
+    if not d or d['number'] != 1 or d['units_total'] != 5 or \
+            names != ['odr_a.c', 'odr_c.c', 'odr_d.c', 'odr_e.c'] or \
+            not all(os.path.isabs(u) for u in d['units']):
+        return 'definition: %r' % d
+    p = subprocess.run([ctx['lineup'], 'check', '--format', 'sarif',
+                        ctx['obj']], capture_output=True, text=True)
+    r = json.loads(p.stdout)['runs'][0]['results']
+    if [x.get('properties', {}).get('definition') for x in r] != [d]:
+        return 'SARIF results: %r' % r
+    return check_sarif_valid(p.stdout)
+
+
+case(name='ODR variants: a finding names the units that hold its definition',
+     group='names', ccs=('gcc', 'clang'), compile=ODR,
+     run='check {obj}', exit=1,
+     expect=[R(r"(?m)^\S*odr\.h:9(:\d+)?: note: definition 1 of struct "
+               r"odr_conn, in units %sa\.c, %sc\.c, %sd\.c, %se\.c and 1 "
+               r"more$" % ((ODR_UNITS,) * 4)),
+             'lineup: 2 structs checked, 1 error, 0 warnings'],
+     reject=['definition 2 of struct odr_conn'])
+case(name='ODR variants: the definition and its units in JSON and SARIF',
+     group='names', compile=ODR, run='check --format json {obj}', exit=1,
+     check=odr_json)
+case(name='one definition: no note on units',
+     group='names', compile=LMARK, run='check {obj}', exit=1,
+     reject=['definition 1', 'in units', 'in unit '])
 case(name='lineup.h markers: write group against read group',
      group='markers', ccs=('gcc', 'clang'), compile=LMARK,
      run='check {obj}', exit=1,
@@ -1439,6 +1484,125 @@ case(name='show: the isolation fix: no forced alignment after the block',
                r"/\* +64 +64 \*/ L1\n"),
              '\n} __attribute__((__aligned__(64)));\n'],
      reject=['tail __attribute__', 'inferred'])
+
+# ---------------------------------------------------------------------------
+# show --rules: the checker's groups on the layout, check's findings under
+# the lines they concern; show's exit status.
+
+SR = '{cc} -std=c11 -c -g -I{inc} {fx}/show_rules.c -o {obj}'
+SR_RULES = """\
+[struct sr_conn]
+write = hits misses
+read = ops
+max_size = 64
+"""
+SR_OTHER = "printf '[struct sr_other]\\nwrite = a\\nread = b\\n' > r2.ini"
+SR_CONFLICT = ("error: 'hits' (write) shares cache line 0 with 'ops' (read) "
+               "in struct sr_conn")
+
+
+def in_order(*frags):
+    """A check that FRAGS appear in stdout in this order."""
+    def check(out, ctx):
+        at = 0
+        for frag in frags:
+            k = out.find(frag, at)
+            if k < 0:
+                return 'not after the one before: %r' % frag
+            at = k + len(frag)
+        return None
+    return check
+
+
+case(name='show --rules: members marked with the rules\' groups and kinds',
+     group='show_rules', ccs=('gcc', 'clang'), compile=SR, rules=SR_RULES,
+     run='show --rules {rules} --struct sr_conn {obj}', exit=0,
+     expect=[R(r" hits; +/\* +0 +8 \*/ L0 \[write group 'write' "
+               r"\(rules\)\] <-- conflict\n"),
+             R(r" ops; +/\* +8 +8 \*/ L0 \[read group 'read' "
+               r"\(rules\)\] <-- conflict\n"),
+             R(r" misses; +/\* +72 +8 \*/ L1 \[write group 'write' "
+               r"\(rules\)\]\n"),
+             "\t/* >>> read group 'fast' (lineup marker) */\n",
+             "groups: read fast, write write (rules), read read (rules) */"],
+     reject=['spare; [', 'kind from rules'])
+case(name='show --rules: check\'s conflicts under their line, the rest after',
+     group='show_rules', ccs=('gcc', 'clang'), compile=SR, rules=SR_RULES,
+     run='show --rules {rules} {obj}', exit=0,
+     check=in_order("pad[40];",
+                    "\t/* error: 'hits' (write) shares cache line 0 with "
+                    "'peer', 'state' (read group 'fast') in struct sr_conn "
+                    "*/\n",
+                    "\t/* " + SR_CONFLICT + " */\n",
+                    "/* --- cacheline 1 boundary (64 bytes)", "misses;",
+                    "\t/* error: struct sr_conn is 128 bytes, more than "
+                    "max_size 64 (",
+                    "/* size: 128, cachelines: 2"))
+case(name='show --rules: the same findings as check\'s',
+     group='show_rules', compile=SR, rules=SR_RULES,
+     run='check --rules {rules} {obj}', exit=1,
+     expect=[SR_CONFLICT, "struct sr_conn is 128 bytes, more than "
+             "max_size 64", 'lineup: 1 struct checked, 3 errors'])
+case(name='show --rules: a rules kind on a marker group says so',
+     group='show_rules', compile=SR,
+     rules='[struct sr_conn]\nwrite.fast = state\nread = hits\n',
+     run='show --rules {rules} --struct sr_conn {obj}', exit=0,
+     expect=["\t/* >>> write group 'fast' (lineup marker, kind from rules) "
+             "*/\n",
+             R(r" hits; +/\* +0 +8 \*/ L0 \[read group 'read' "
+               r"\(rules\)\] <-- conflict\n"),
+             "/* error: 'peer', 'state' (write group 'fast') share cache "
+             "line 0 with 'hits' (read) in struct sr_conn */"],
+     # state stays in its marker group: no tag of its own
+     reject=["state; [", "L0 [write group 'fast'"])
+case(name='show --rules: several files merge, as check\'s do',
+     group='show_rules', compile=SR, rules=SR_RULES, prep=SR_OTHER,
+     run='show --rules {rules} --rules {dir}/r2.ini {obj}', exit=0,
+     expect=[SR_CONFLICT,
+             R(r" a; +/\* +0 +8 \*/ L0 \[write group 'write' "
+               r"\(rules\)\] <-- conflict\n"),
+             "/* error: 'a' (write) shares cache line 0 with 'b' (read) in "
+             "struct sr_other when the struct starts at offset 0, "])
+case(name='show --rules: a struct the input lacks is check\'s error, exit 2',
+     group='show_rules', compile=SR,
+     rules='[struct sr_conm]\nwrite = hits\n',
+     run='show --rules {rules} {obj}', exit=2,
+     expect=["r.ini:1: error: struct sr_conm is not in ",
+             "(did you mean 'sr_conn'?)"])
+case(name='show without --rules: no findings printed, JSON as it was',
+     group='show_rules', compile=SR,
+     run='show --format json {obj}', exit=0,
+     reject=['"findings"', '"origin": "rules"'])
+
+
+def same_findings_as_check(out, ctx):
+    """show --rules --format json: the checker's groups on the members, and
+    the very findings check --format json reports for the struct."""
+    doc = json.loads(out)
+    s = [x for x in doc['structs'] if x['name'] == 'sr_conn'][0]
+    groups = {m['name']: m['group'] for m in s['members']}
+    if groups != {'hits': 'write', 'ops': 'read', 'peer': 'fast',
+                  'state': 'fast', 'pad': None, 'misses': 'write',
+                  'spare': None}:
+        return 'members\' groups: %r' % groups
+    by_name = {g['name']: g for g in s['groups']}
+    if by_name['write']['origin'] != 'rules' or \
+            by_name['write']['members'] != ['hits', 'misses']:
+        return 'rules group: %r' % by_name['write']
+    p = subprocess.run([ctx['lineup'], 'check', '--format', 'json',
+                        '--rules', ctx['rules'], ctx['obj']],
+                       capture_output=True, text=True, cwd=ctx['dir'])
+    want = [f for f in json.loads(p.stdout)['findings']
+            if f['struct'] == 'sr_conn']
+    if s['findings'] != want or len(want) != 3:
+        return 'show\'s findings %r\n  check\'s %r' % (s['findings'], want)
+    return None
+
+
+case(name='show --rules --format json: groups and check\'s findings',
+     group='show_rules', ccs=('gcc', 'clang'), compile=SR, rules=SR_RULES,
+     run='show --format json --rules {rules} {obj}', exit=0,
+     check=same_findings_as_check)
 
 # ---------------------------------------------------------------------------
 # The running kernel's BTF: every marker-carrying struct.

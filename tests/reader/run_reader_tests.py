@@ -16,9 +16,13 @@ import json
 import os
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.request
 
 CC = shlex.split(os.environ.get("CC", "cc"))
 CASES = {}
@@ -73,8 +77,8 @@ def options_per_command(lineup, work):
     with open(rules, "w") as f:
         f.write("[struct s]\nwrite = a\n")
     # accepted and ignored before: now each is a usage error
-    one_error_line(*run(lineup, "show", "--rules", rules, obj)[::2],
-                   "show does not take --rules")
+    one_error_line(*run(lineup, "show", "--strict", obj)[::2],
+                   "show does not take --strict")
     one_error_line(*run(lineup, "rules", "--struct", "s", obj)[::2],
                    "rules does not take --struct")
     one_error_line(*run(lineup, "matrix", "--struct", "s",
@@ -85,7 +89,8 @@ def options_per_command(lineup, work):
     one_error_line(*run(lineup, "show", "--bogus", obj)[::2],
                    "unknown option '--bogus'")
     rc, out, _ = run(lineup, "show", "--help")
-    expect(rc == 0 and "sarif" not in out and "--rules" not in out,
+    expect(rc == 0 and "sarif" not in out and "--strict" not in out and
+           "--rules FILE.ini" in out,
            "show --help offers what show refuses:\n" + out)
     rc, out, _ = run(lineup, "check", "--help")
     expect(rc == 0 and "text|json|sarif" in out and "--struct" in out and
@@ -324,6 +329,38 @@ def debuglink_in_dot_debug(lineup, work):
 
 
 @case
+def debuglink_in_usr_lib_debug(lineup, work):
+    """.gnu_debuglink's third place, /usr/lib/debug/<the file's dir>/:
+    lineup has no option to move libdwfl's debuginfo path, so the test
+    never writes to the real /usr/lib/debug: a private mount namespace
+    (unshare) binds a directory of its own over it."""
+    unshare = shutil.which("unshare")
+    if not unshare or not os.path.isdir("/usr/lib/debug"):
+        raise Skip("no unshare(1) or no /usr/lib/debug to mount over")
+    lib, staged = debuglinked(work, "staged")
+    tree = os.path.join(work, "usr-lib-debug")
+    dbg = os.path.join(tree, os.path.dirname(lib).lstrip("/"),
+                       os.path.basename(staged))
+    os.makedirs(os.path.dirname(dbg))
+    os.rename(staged, dbg)
+    one_error_line(*run(lineup, "show", lib)[::2], "no debug info")
+    script = 'mount --bind "$1" /usr/lib/debug && exec "$2" show "$3"'
+    p = subprocess.run([unshare, "--map-root-user", "--mount", "sh", "-c",
+                        script, "sh", tree, lineup, lib],
+                       capture_output=True, text=True, timeout=60)
+    if p.returncode != 0 and "dl_conn" not in p.stdout and \
+            ("unshare" in p.stderr or "mount" in p.stderr):
+        raise Skip("cannot mount in a private namespace: %s" %
+                   p.stderr.strip())
+    seen = os.path.join("/usr/lib/debug", os.path.dirname(lib).lstrip("/"),
+                        os.path.basename(staged))
+    expect(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+    expect(p.stdout.startswith("/* %s: debug info from %s */\n"
+                               % (lib, seen)), p.stdout[:300])
+    expect("struct dl_conn {" in p.stdout, p.stdout)
+
+
+@case
 def build_id_libc(lineup, work):
     """libc6-dbg: libc.so.6 keeps its DWARF in the build-id tree."""
     libc = "/usr/lib/x86_64-linux-gnu/libc.so.6"
@@ -345,6 +382,96 @@ def build_id_libc(lineup, work):
     rc, out, err = run(lineup, "show", "--format", "json", "--struct",
                        "_IO_FILE", libc)
     expect(rc == 0 and json.loads(out)["input"]["debug_file"] == dbg, out)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_status(url):
+    try:
+        with urllib.request.urlopen(url, timeout=2) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except OSError:
+        return None
+
+
+@case
+def debuginfod_server(lineup, work):
+    """A stripped executable whose DWARF only a debuginfod server has:
+    a real local server (Debian's debuginfod) over a directory holding the
+    .debug file, DEBUGINFOD_URLS pointing at it, a cache of our own."""
+    server = shutil.which("debuginfod")
+    if not server:
+        raise Skip("debuginfod is not installed (scripts/packages.txt)")
+    src = os.path.join(work, "di.c")
+    with open(src, "w") as f:
+        f.write(DL_SRC + "int main(void) { return 0; }\n")
+    exe = os.path.join(work, "di")
+    subprocess.run(CC + ["-g", "-Wl,--build-id", "-I" + INCLUDE, "-o", exe,
+                         src], check=True)
+    notes = subprocess.run(["readelf", "-n", exe], capture_output=True,
+                           text=True).stdout
+    ids = [line.split()[-1] for line in notes.splitlines()
+           if "Build ID:" in line]
+    expect(ids, "no build id in %s: %s" % (exe, notes))
+    served = os.path.join(work, "served")
+    os.makedirs(served)
+    subprocess.run(["objcopy", "--only-keep-debug", exe,
+                    os.path.join(served, "di.debug")], check=True)
+    # no .gnu_debuglink: only the build id leads to the DWARF
+    subprocess.run(["objcopy", "--strip-debug", exe], check=True)
+    one_error_line(*run(lineup, "show", exe)[::2], "no debug info")
+    port = free_port()
+    log = open(os.path.join(work, "debuginfod.log"), "w")
+    # scan once (-t 0: no rescans, -g 0: no grooming), database in memory
+    proc = subprocess.Popen([server, "-F", "-p", str(port), "-d", ":memory:",
+                             "-t", "0", "-g", "0", "-c", "1", served],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        url = "http://127.0.0.1:%d" % port
+        status, deadline = None, time.monotonic() + 10
+        while status != 200 and time.monotonic() < deadline:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.2)
+            status = http_status("%s/buildid/%s/debuginfo" % (url, ids[0]))
+        if status != 200:
+            log.flush()
+            with open(log.name) as f:
+                raise Skip("debuginfod did not serve %s (status %s): %s"
+                           % (ids[0], status, f.read()[-500:]))
+        cache = os.path.join(work, "cache")
+        env = dict(os.environ, DEBUGINFOD_URLS=url,
+                   DEBUGINFOD_CACHE_PATH=cache, DEBUGINFOD_TIMEOUT="10")
+        fetched = os.path.join(cache, ids[0], "debuginfo")
+        p = subprocess.run([lineup, "show", "--struct", "dl_conn", exe],
+                           capture_output=True, text=True, timeout=60,
+                           env=env)
+        expect(p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr))
+        expect(p.stdout.startswith("/* %s: debug info from %s */\n"
+                                   % (exe, fetched)),
+               "the header names the file fetched: %r" % p.stdout[:300])
+        expect("struct dl_conn {" in p.stdout and "rx_bytes" in p.stdout,
+               p.stdout)
+        p = subprocess.run([lineup, "show", "--format", "json", "--struct",
+                            "dl_conn", exe], capture_output=True, text=True,
+                           timeout=60, env=env)
+        expect(p.returncode == 0 and
+               json.loads(p.stdout)["input"]["debug_file"] == fetched,
+               p.stdout + p.stderr)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
 
 
 @case

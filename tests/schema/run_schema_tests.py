@@ -119,11 +119,14 @@ def cases(tg):
         ('show', ['show', 'bits.o'], 0),
         ('show', ['show', 'knet.o'], 0),
         ('show', ['show', 'knet.pahole'], 0),
+        ('show', ['show', '--rules', 'tg.ini', '--struct', 'task_group',
+                  obj], 0),
         ('check', ['check', '--rules', 'tg.ini', obj], 1),
         ('check', ['check', '--rules', 'tg.ini', new], 0),
         ('check', ['check', '--pair', 'bits.o'], 1),
         ('check', ['check', 'padded.o'], 1),
         ('check', ['check', 'knet.o'], 1),
+        ('check', ['check', 'odr.a'], 1),
         ('check', ['check', '--rules', 'limits.ini', 'place.o'], 1),
         ('check', ['check', '--strict', '--rules', 'missing.ini',
                    'place.o'], 1),
@@ -156,6 +159,8 @@ def features(doc, name):
                 out.add('finding ' + node['type'])
                 if node.get('padding'):
                     out.add('padding')
+            if node.get('definition'):
+                out.add('definition')
             if node.get('change'):
                 out.add('change ' + node['change'])
             for v in node.values():
@@ -180,7 +185,7 @@ COVER = {'finding ' + t for t in ('conflict', 'max_size', 'max_bytes',
                                   'missing_group', 'footprint')} | {
     'padding', 'change moved', 'change shifted', 'mapping ranked',
     'mapping base', 'status pass', 'status fail', 'status error',
-    'input dwarf', 'blocks'}
+    'input dwarf', 'blocks', 'definition'}
 
 
 def check_sarif(lineup, work):
@@ -278,6 +283,12 @@ def build(root, work):
         sh(f'gcc -std=gnu11 -c -g -I{inc} {name}.c -o {name}.o', work)
     if shutil.which('pahole'):
         sh('pahole --hex knet.o > knet.pahole', work)
+    # two definitions of struct odr_conn (units built with other -D)
+    fx = os.path.join(root, 'tests', 'check', 'fixtures')
+    for name in ('odr.h', 'odr_a.c', 'odr_b.c'):
+        shutil.copy(os.path.join(fx, name), work)
+    sh(f'gcc -c -g -I{inc} odr_a.c && gcc -c -g -DODR_ROOMY -I{inc} '
+       'odr_b.c && ar rc odr.a odr_a.o odr_b.o', work)
     with open(os.path.join(work, 'tg.ini'), 'w') as f:
         f.write('[struct task_group]\nwrite = load_avg\n'
                 'read = rt_se rt_rq\n')

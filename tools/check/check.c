@@ -695,6 +695,28 @@ static void report_footprints(const struct view *v,
 	free(first);
 }
 
+void lu_check_groups(const struct lu_struct *s,
+		     const struct lu_rule_struct *rule,
+		     struct lu_check_groups *out)
+{
+	/* what the view finds missing is lu_check_struct's to report */
+	struct lu_findings scratch = { 0 };
+	struct lu_check_opts opts = { 0 };
+	struct view v;
+
+	build_view(&v, s, rule, &opts, &scratch);
+	lu_findings_free(&scratch);
+	free(v.share);
+	*out = (struct lu_check_groups){ v.groups, v.n_groups, v.group_of };
+}
+
+void lu_check_groups_free(struct lu_check_groups *g)
+{
+	free(g->groups);
+	free(g->group_of);
+	memset(g, 0, sizeof(*g));
+}
+
 void lu_check_struct(const struct lu_struct *s,
 		     const struct lu_rule_struct *rule,
 		     const struct lu_check_opts *opts, struct lu_findings *out)

@@ -22,4 +22,21 @@ void lu_check_set(const struct lu_set *set, size_t set_index,
 void lu_check_struct(const struct lu_struct *s, const struct lu_rule_struct *rule,
 		     const struct lu_check_opts *opts, struct lu_findings *out);
 
+/*
+ * The groups the checker sees in S under RULE (may be NULL): the markers'
+ * groups first (same indices, kinds as the rules say), then the rules' own,
+ * and each member's group (-1: none), as lu_check_struct checks them. For
+ * show --rules, which marks them. Free with lu_check_groups_free.
+ */
+struct lu_check_groups {
+	struct lu_group *groups;
+	size_t n_groups;
+	int *group_of;	/* per member of S */
+};
+
+void lu_check_groups(const struct lu_struct *s,
+		     const struct lu_rule_struct *rule,
+		     struct lu_check_groups *out);
+void lu_check_groups_free(struct lu_check_groups *g);
+
 #endif

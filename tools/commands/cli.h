@@ -24,6 +24,13 @@ int lu_cmd_matrix(struct lu_cli *cli);
 int lu_cmd_asserts(struct lu_cli *cli);
 int lu_cmd_suggest(struct lu_cli *cli);
 int lu_cmd_rules(struct lu_cli *cli);
+
+struct lu_rules;
+struct lu_set;
+/* check's and show's: each struct RULES (may be NULL) names is in one of
+ * SETS, else -1 after one line on stderr naming it (cmd_check.c). */
+int lu_rules_structs_found(const struct lu_rules *rules,
+			   const struct lu_set *sets, size_t n_sets);
 int lu_cmd_diff(struct lu_cli *cli);
 int lu_cmd_c2c(struct lu_cli *cli);
 int lu_cmd_trace(struct lu_cli *cli);

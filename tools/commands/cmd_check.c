@@ -20,9 +20,9 @@
 
 /*
  * Every struct the rules name must be in some input; otherwise the
- * nearest name of any input, from the index each read made.
+ * nearest name of any input, from the index each read made (cli.h).
  */
-static int rules_structs_found(const struct lu_rules *rules,
+int lu_rules_structs_found(const struct lu_rules *rules,
 			       const struct lu_set *sets, size_t n_sets)
 {
 	for (size_t r = 0; rules && r < rules->n_structs; r++) {
@@ -163,7 +163,7 @@ int lu_cmd_check(struct lu_cli *cli)
 			goto out;
 		}
 	}
-	if (rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
+	if (lu_rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
 	if (wanted_found(cli, sets, n_sets) < 0)
 		goto out;

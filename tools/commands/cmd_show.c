@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* `lineup show`: read one input, print its layouts. */
+/*
+ * `lineup show`: read one input, print its layouts. With --rules, each
+ * member carries the group check gives it and check's findings print under
+ * the lines they concern; the exit status stays show's (0 once shown).
+ */
 #include <stdio.h>
 
 #include "check.h"
 #include "cli.h"
 #include "reader.h"
+#include "rules.h"
 #include "show.h"
 #include "show_filter.h"
 
@@ -22,13 +27,43 @@ static int wanted_found(const struct lu_cli *cli, const struct lu_set *set)
 	return 0;
 }
 
-int lu_cmd_show(struct lu_cli *cli)
+/* The input read, or -1 after its one line on stderr. */
+static int read_input(const struct lu_cli *cli, const struct lu_rules *rules,
+		      struct lu_set *set)
 {
 	struct lu_read_opts ropts = {
 		.names = (const char *const *)cli->structs,
 		.n_names = cli->n_structs,
+		.expand_depth = lu_rules_max_depth(rules),
 		.line_size = cli->line_size,
 	};
+	struct lu_error err;
+
+	if (lu_read(cli->args[0], &ropts, set, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		return -1;
+	}
+	/* a -g1 object is not an object without structs */
+	if (set->no_types) {
+		fprintf(stderr, "lineup: failed to read DWARF from %s: no type "
+				"information (built with -g1 or "
+				"-gline-tables-only: only line tables; build "
+				"with -g)\n", set->path);
+		return -1;
+	}
+	if (wanted_found(cli, set) < 0)
+		return -1;
+	/* a rule for a struct the input lacks (a typo) is check's error;
+	 * with --struct, the rules of the others do not matter */
+	if (!cli->n_structs && rules && lu_rules_structs_found(rules, set, 1) < 0)
+		return -1;
+	return 0;
+}
+
+int lu_cmd_show(struct lu_cli *cli)
+{
+	struct lu_rules rules = { 0 };
+	const struct lu_rules *with = cli->n_rules ? &rules : NULL;
 	struct lu_set set;
 	struct lu_error err;
 
@@ -36,56 +71,56 @@ int lu_cmd_show(struct lu_cli *cli)
 		return lu_usage_error("show", "lineup show [--struct NAME]... FILE",
 				      cli->n_args ? "one FILE, not %zu"
 				      : "no FILE given (and "
-					"/sys/kernel/btf/vmlinux is not readable)",
+					"/sys/kernel/btf/vmlinux is not "
+					"readable)",
 				      cli->n_args);
-	lu_set_init(&set, cli->args[0]);
-	if (lu_read(cli->args[0], &ropts, &set, &err) < 0) {
+	if (with && lu_rules_parse_files(cli->rules_files, cli->n_rules,
+					 &rules, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
-		lu_set_free(&set);
 		return LU_EXIT_USAGE;
 	}
-	/* a -g1 object is not an object without structs */
-	if (set.no_types) {
-		fprintf(stderr, "lineup: failed to read DWARF from %s: no type "
-				"information (built with -g1 or "
-				"-gline-tables-only: only line tables; build "
-				"with -g)\n", set.path);
+	lu_set_init(&set, cli->args[0]);
+	if (read_input(cli, with, &set) < 0) {
 		lu_set_free(&set);
-		return LU_EXIT_USAGE;
-	}
-	if (wanted_found(cli, &set) < 0) {
-		lu_set_free(&set);
+		lu_rules_free(&rules);
 		return LU_EXIT_USAGE;
 	}
 	lu_show_filter(&set, &cli->filter);
+
+	/* the markers' rules (and the files'), checked as check checks
+	 * them: show highlights and, with rules, prints what check finds */
+	struct lu_findings findings = { 0 };
+	struct lu_check_opts copts = {
+		.line_size = set.line_size, .pair = cli->pair,
+		.typos_fail = true,
+	};
+	struct lu_findings *all = &findings;
+
+	/* JSON without rules marks nothing: no check to pay for */
+	if (with || cli->format != LU_FORMAT_JSON)
+		lu_check_set(&set, 0, with, &copts, &findings);
+	lu_absent_settle(&all, 1, &set, 1, "inputs");
+
 	struct lu_show_opts sopts = {
 		.line_size = set.line_size,
 		.pair = cli->pair,
 		.color = cli->color,
 		.hex = cli->hex,
+		.rules = with,
+		.ruled = with ? &findings : NULL,
 	};
 	int rc = LU_EXIT_OK, wrote;
 
-	if (cli->format == LU_FORMAT_JSON) {
+	if (cli->format == LU_FORMAT_JSON)
 		wrote = lu_show_json(stdout, &set, &sopts);
-	} else {
-		/* The markers' own rules, to highlight conflicts. */
-		struct lu_findings findings = { 0 };
-		struct lu_check_opts copts = {
-			.line_size = sopts.line_size, .pair = cli->pair,
-		};
-
-		lu_check_set(&set, 0, NULL, &copts, &findings);
+	else
 		wrote = lu_show_text(stdout, &set, &findings, &sopts);
-		if (wrote < 0)
-			perror("lineup: failed to write the output");
-		lu_findings_free(&findings);
-	}
 	if (wrote < 0) {
-		if (cli->format == LU_FORMAT_JSON)
-			perror("lineup: failed to write the output");
+		perror("lineup: failed to write the output");
 		rc = LU_EXIT_USAGE;
 	}
+	lu_findings_free(&findings);
 	lu_set_free(&set);
+	lu_rules_free(&rules);
 	return rc;
 }

@@ -143,7 +143,8 @@ static const char *const format_names[] = {
 
 static const struct lu_command commands[] = {
 	{ "show", lu_cmd_show,
-	  "lineup show [--struct NAME]... [OPTIONS] FILE",
+	  "lineup show [--struct NAME]... [--rules FILE.ini]... [OPTIONS] "
+	  "FILE",
 	  "Shows struct layouts like pahole, with cache lines, groups and "
 	  "conflicts.\n"
 	  "FILE is an ELF object, executable, shared library or archive with "
@@ -152,8 +153,15 @@ static const struct lu_command commands[] = {
 	  "pahole text\n"
 	  "(- reads it from stdin). Without FILE, /sys/kernel/btf/vmlinux "
 	  "(the running\n"
-	  "kernel's BTF), as pahole reads it.\n",
-	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_COLOR) | TAKES(OPT_HEX) |
+	  "kernel's BTF), as pahole reads it. With --rules, each member is "
+	  "marked with\n"
+	  "the group and kind check gives it, and check's findings print "
+	  "under the\n"
+	  "lines they concern. Exit status: 0 shown, findings or not (check "
+	  "exits 1\n"
+	  "on them), 2 usage or input error.\n",
+	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
+		  TAKES(OPT_HEX) |
 		  TAKES(OPT_MIN_SIZE) | TAKES(OPT_HOLES) |
 		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
 	  TEXT | JSON },

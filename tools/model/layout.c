@@ -243,6 +243,23 @@ ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name)
 	return -1;
 }
 
+void lu_struct_add_unit(struct lu_struct *s, struct lu_arena *a,
+			const char *unit)
+{
+	size_t kept = s->n_units < LU_UNITS_KEPT ? s->n_units : LU_UNITS_KEPT;
+
+	if (!unit)
+		return;
+	for (size_t i = 0; i < kept; i++)
+		if (s->units[i] == unit)
+			return;
+	if (!s->units)
+		s->units = lu_arena_alloc(a, LU_UNITS_KEPT * sizeof(*s->units));
+	if (s->n_units < LU_UNITS_KEPT)
+		s->units[s->n_units] = unit;
+	s->n_units++;
+}
+
 ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name)
 {
 	for (size_t i = 0; i < s->n_groups; i++)

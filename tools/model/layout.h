@@ -120,6 +120,12 @@ struct lu_struct {
 	unsigned decl_line;
 	const char *unit;	/* compilation unit or archive member */
 	unsigned variant;	/* >0: another definition of the same name */
+	bool has_variants;	/* the set holds another definition of it */
+	/* DWARF: the units that hold this very definition, each as its
+	 * DW_AT_name joined with DW_AT_comp_dir (as declarations' files
+	 * are): the first LU_UNITS_KEPT, and how many there are in all */
+	const char **units;
+	size_t n_units;
 	struct lu_member *members;
 	size_t n_members;
 	struct lu_group *groups;
@@ -215,6 +221,15 @@ uint64_t lu_member_bytes(const struct lu_member *m);
 
 /* Index of the member named NAME (dotted for nested), -1 when absent. */
 ptrdiff_t lu_struct_member(const struct lu_struct *s, const char *name);
+/* Units named per definition: enough to find the broken variant's build
+ * flags, bounded for a kernel header included by thousands of units. */
+#define LU_UNITS_KEPT 4
+
+/* Records that UNIT (interned: the same pointer for the same unit) holds
+ * S's definition, once per unit met in a row; A holds the names. */
+void lu_struct_add_unit(struct lu_struct *s, struct lu_arena *a,
+			const char *unit);
+
 /* Index of the group named NAME, -1 when absent. */
 ptrdiff_t lu_struct_group(const struct lu_struct *s, const char *name);
 

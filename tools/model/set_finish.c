@@ -29,11 +29,15 @@ static void number_variants(struct lu_set *set)
 	for (size_t i = 0; i < set->n_structs; i++)
 		order[i] = &set->structs[i];
 	qsort(order, set->n_structs, sizeof(*order), by_name_then_order);
-	for (size_t i = 0; i < set->n_structs; i++)
-		order[i]->variant = i && !strcmp(order[i - 1]->name,
-						  order[i]->name)
-					    ? order[i - 1]->variant + 1
-					    : 0;
+	for (size_t i = 0; i < set->n_structs; i++) {
+		bool again = i && !strcmp(order[i - 1]->name, order[i]->name);
+
+		order[i]->variant = again ? order[i - 1]->variant + 1 : 0;
+		/* every definition of a name that has two says so */
+		if (again)
+			order[i - 1]->has_variants = order[i]->has_variants =
+				true;
+	}
 	free(order);
 }
 

@@ -258,6 +258,28 @@ void lu_js_null(struct lu_js *js, const char *key)
 	put(js, "null", 4);
 }
 
+void lu_js_tree(struct lu_js *js, const char *key, struct json_t *v)
+{
+	char *text = v ? json_dumps(v, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+					       JSON_ENCODE_ANY)
+		       : NULL;
+
+	json_decref(v);
+	if (!text)
+		return; /* as json_object_set_new leaves out a NULL */
+	begin_value(js, key);
+	/* jansson indents from column 0: each of its lines goes one space
+	 * per level of nesting further in */
+	for (const char *p = text, *nl; !js->err; p = nl + 1) {
+		nl = strchr(p, '\n');
+		put(js, p, nl ? (size_t)(nl - p) : strlen(p));
+		if (!nl)
+			break;
+		put(js, sep + 1, 1 + js->depth);
+	}
+	free(text);
+}
+
 int lu_js_finish(struct lu_js *js)
 {
 	free(js->scratch);

@@ -46,6 +46,10 @@ void lu_js_str_or_null(struct lu_js *js, const char *key, const char *s);
 void lu_js_int(struct lu_js *js, const char *key, int64_t v);
 void lu_js_bool(struct lu_js *js, const char *key, bool v);
 void lu_js_null(struct lu_js *js, const char *key);
+struct json_t;
+/* The jansson tree V laid out in place, as if it were part of the stream's
+ * own tree; takes the reference (NULL: left out, key included). */
+void lu_js_tree(struct lu_js *js, const char *key, struct json_t *v);
 /* Whether jansson takes S as a string (UTF-8, not NULL). */
 bool lu_js_valid(const char *s);
 

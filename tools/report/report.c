@@ -316,6 +316,23 @@ void lu_finding_location(const struct lu_finding *f,
 	}
 }
 
+bool lu_definition_note(const struct lu_struct *s, char *buf, size_t size)
+{
+	struct lu_text_buf b = { buf, size, 0 };
+	size_t kept = s->n_units < LU_UNITS_KEPT ? s->n_units : LU_UNITS_KEPT;
+
+	if (!s->has_variants || !s->n_units)
+		return false;
+	buf[0] = '\0';
+	lu_text_put(&b, "definition %u of %s %s, in unit%s ", s->variant + 1,
+		    type_word(s), s->name, s->n_units == 1 ? "" : "s");
+	for (size_t i = 0; i < kept; i++)
+		lu_text_put(&b, "%s%s", i ? ", " : "", s->units[i]);
+	if (s->n_units > kept)
+		lu_text_put(&b, " and %zu more", s->n_units - kept);
+	return true;
+}
+
 size_t lu_finding_notes(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx,
 			void (*emit)(void *arg, const struct lu_location *loc,
@@ -364,6 +381,17 @@ size_t lu_finding_notes(const struct lu_finding *f,
 		loc.file = f->rules_path ? f->rules_path : ctx->rules->path;
 		loc.decl_line = f->rules_line;
 		snprintf(text, sizeof(text), "the limit is set here");
+		emit(arg, &loc, text);
+		n++;
+	}
+	/* two definitions of the name (units built with other -D): which
+	 * units hold the one this finding is on */
+	if (lu_definition_note(f->s, text, sizeof(text))) {
+		struct_location(f->s, 0, false, &loc);
+		if (f->s->file && f->s->decl_line) {
+			loc.file = display_path(f->s->file);
+			loc.decl_line = f->s->decl_line;
+		}
 		emit(arg, &loc, text);
 		n++;
 	}

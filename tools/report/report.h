@@ -52,6 +52,10 @@ size_t lu_finding_notes(const struct lu_finding *f,
 				     const char *text),
 			void *arg);
 const char *lu_severity_name(enum lu_severity sev);
+/* "definition 2 of struct conn, in units a.c, c.c": which units hold S
+ * when its name has several definitions (the first few, then a count);
+ * false when it has one, or no units (BTF, pahole text). */
+bool lu_definition_note(const struct lu_struct *s, char *buf, size_t size);
 /* A kernel group's footprint note, as a sentence (report_groups.c). */
 void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size);
 /* A conflict's note on the padding a group's begin marker gives one of its

@@ -106,6 +106,26 @@ static json_t *group_json(const struct lu_group *g)
 			 path ? lu_json_text(path) : json_null());
 }
 
+/*
+ * The definition a finding is on, when its name has several (units built
+ * with other -D): {"number", "units" (the first few), "units_total"};
+ * NULL when it has one.
+ */
+static json_t *definition_json(const struct lu_struct *s)
+{
+	size_t kept = s->n_units < LU_UNITS_KEPT ? s->n_units : LU_UNITS_KEPT;
+	json_t *units = json_array();
+
+	if (!s->has_variants || !s->n_units) {
+		json_decref(units);
+		return NULL;
+	}
+	for (size_t i = 0; i < kept; i++)
+		json_array_append_new(units, lu_json_text(s->units[i]));
+	return json_pack("{s:i, s:o, s:I}", "number", (int)s->variant + 1,
+			 "units", units, "units_total", (json_int_t)s->n_units);
+}
+
 json_t *lu_finding_json(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx)
 {
@@ -164,6 +184,10 @@ json_t *lu_finding_json(const struct lu_finding *f,
 	json_object_set_new(j, "suggestion", f->suggestion
 						     ? lu_json_text(f->suggestion)
 						     : json_null());
+	json_t *def = definition_json(f->s);
+
+	if (def)
+		json_object_set_new(j, "definition", def);
 	return j;
 }
 
@@ -381,6 +405,12 @@ json_t *lu_sarif_result(const struct lu_finding *x,
 		json_object_set_new(r, "relatedLocations", related);
 	else
 		json_decref(related);
+	json_t *def = definition_json(x->s);
+
+	/* SARIF's property bag: the definition and the units holding it */
+	if (def)
+		json_object_set_new(r, "properties",
+				    json_pack("{s:o}", "definition", def));
 	return r;
 }
 

@@ -17,6 +17,7 @@
 #include "kernel_groups.h"
 #include "report.h"
 #include "sgr.h"
+#include "show_rules.h"
 
 
 struct painter {
@@ -201,17 +202,18 @@ static void tabs(FILE *out, unsigned indent)
 }
 
 static void print_group_open(const struct painter *p, const struct lu_group *g,
-			     unsigned indent)
+			     unsigned indent, bool ruled_kind)
 {
 	const char *path = lu_path_name(g->path);
 	char name[256];
 
 	lu_text_escape(name, sizeof(name), g->name);
 	tabs(p->out, indent);
-	fprintf(p->out, "%s/* >>> %s group '%s' (%s marker%s%s) */%s\n",
+	fprintf(p->out, "%s/* >>> %s group '%s' (%s marker%s%s%s) */%s\n",
 		paint(p, kind_color(g->kind)), lu_kind_name(g->kind), name,
 		lu_origin_name(g->origin), path ? ", path " : "",
-		path ? path : "", paint(p, LU_SGR_RESET));
+		path ? path : "", ruled_kind ? ", kind from rules" : "",
+		paint(p, LU_SGR_RESET));
 }
 
 static void print_group_close(const struct painter *p, const struct lu_group *g,
@@ -303,6 +305,10 @@ struct stats {
 struct shower {
 	const struct painter *p;
 	const struct lu_struct *s;
+	/* --rules: S has the checker's groups; MARKED is the struct as read,
+	 * NOTES check's findings on it */
+	const struct lu_struct *marked;
+	struct lu_show_notes *notes;
 	const bool *conflicts;
 	unsigned line;
 	uint64_t cur_line;	/* the last cache line announced */
@@ -384,6 +390,8 @@ static void print_member(const struct shower *sh, size_t i, unsigned indent,
 	else
 		print_place(p, m->offset, m->size);
 	print_lines(out, m->offset, m->size, sh->line);
+	if (sh->marked)
+		lu_show_rule_tag(out, sh->marked, s, i);
 	if (conflict)
 		fputs(" <-- conflict", out);
 	else
@@ -396,9 +404,14 @@ static void print_markers(const struct shower *sh, size_t i, unsigned indent)
 {
 	const struct lu_struct *s = sh->s;
 
+	/* the rules' own groups have no markers: their members say them */
 	for (size_t g = 0; g < s->n_groups; g++) {
+		if (s->groups[g].origin == LU_ORIGIN_RULES)
+			continue;
 		if (s->groups[g].first == i + 1)
-			print_group_open(sh->p, &s->groups[g], indent);
+			print_group_open(sh->p, &s->groups[g], indent,
+					 sh->marked && s->groups[g].kind !=
+						 sh->marked->groups[g].kind);
 		else if (s->groups[g].last == i)
 			print_group_close(sh->p, &s->groups[g], sh->line,
 					  indent);
@@ -413,6 +426,9 @@ static void print_boundary(struct shower *sh, uint64_t offset,
 
 	if (line <= sh->cur_line)
 		return;
+	/* check's conflicts under the lines they concern */
+	if (sh->notes)
+		lu_show_notes_flush(sh->notes, out, offset - ago, indent, false);
 	sh->cur_line = line;
 	tabs(out, indent);
 	fprintf(out, "%s/* --- cacheline %llu boundary (%llu bytes)",
@@ -659,10 +675,18 @@ static void print_summary(FILE *out, const struct lu_struct *s,
 			(unsigned long long)(s->size % line));
 }
 
-static void show_struct(const struct painter *p, const struct lu_struct *s,
-			const struct lu_findings *findings, unsigned line)
+static void show_struct(const struct painter *p, const struct lu_set *set,
+			const struct lu_struct *marked,
+			const struct lu_findings *findings,
+			const struct lu_show_opts *opts)
 {
 	FILE *out = p->out;
+	unsigned line = opts->line_size;
+	struct lu_show_ruled ruled;
+	struct lu_show_notes notes;
+	/* under rules, the copy with the checker's groups is what shows */
+	const struct lu_struct *rs = lu_show_ruled_init(&ruled, marked, opts);
+	const struct lu_struct *s = rs ? rs : marked;
 	struct stats st = { 0 };
 	struct lu_holes holes;
 	char attr[96];
@@ -671,10 +695,13 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 
 	if (!conflicts)
 		abort();
-	lu_findings_mark_conflicts(findings, s, conflicts);
+	lu_findings_mark_conflicts(findings, marked, conflicts);
+	if (rs)
+		lu_show_notes_init(&notes, set, opts, marked);
 
 	struct shower sh = { .p = p, .s = s, .conflicts = conflicts,
-			     .line = line };
+			     .line = line, .marked = rs ? marked : NULL,
+			     .notes = rs ? &notes : NULL };
 
 	print_header(out, s);
 	/* pahole prints them at 0xffffffff: their offset is not static */
@@ -685,8 +712,11 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 			s->virtual_bases[v]);
 	show_block(&sh, -1, 1, &holes, &st);
 	for (size_t g = 0; g < s->n_groups; g++)
-		if (s->groups[g].last == s->n_members)
+		if (s->groups[g].last == s->n_members &&
+		    s->groups[g].origin != LU_ORIGIN_RULES)
 			print_group_close(p, &s->groups[g], line, 1);
+	if (sh.notes)
+		lu_show_notes_flush(sh.notes, out, UINT64_MAX, 1, true);
 	print_summary(out, s, &st, line);
 	fprintf(out, "\t/* lineup: align %llu%s, line %u",
 		(unsigned long long)s->align,
@@ -697,12 +727,18 @@ static void show_struct(const struct painter *p, const struct lu_struct *s,
 		fprintf(out, "%s%s ", g ? ", " : "; groups: ",
 			lu_kind_name(s->groups[g].kind));
 		lu_text_put_escaped(out, s->groups[g].name);
+		if (s->groups[g].origin == LU_ORIGIN_RULES)
+			fputs(" (rules)", out);
 	}
 	aligned_attr(attr, sizeof(attr), struct_forced(s), s->align_inferred);
 	fprintf(out, " */\n}%s", s->tagless ? " " : "");
 	lu_text_put_escaped(out, s->tagless ? s->name : "");
 	fprintf(out, "%s;\n\n", attr);
 	free(conflicts);
+	if (rs) {
+		lu_show_notes_free(&notes);
+		lu_show_ruled_free(&ruled);
+	}
 }
 
 int lu_show_text(FILE *out, const struct lu_set *set,
@@ -717,6 +753,6 @@ int lu_show_text(FILE *out, const struct lu_set *set,
 			set->debug_path);
 	/* a full disk stops the listing where errno still names the cause */
 	for (size_t i = 0; i < set->n_structs && !ferror(out); i++)
-		show_struct(&p, &set->structs[i], findings, opts->line_size);
+		show_struct(&p, set, &set->structs[i], findings, opts);
 	return ferror(out) ? -1 : lu_output_flush(out);
 }

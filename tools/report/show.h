@@ -7,12 +7,18 @@
 
 #include "check.h"
 #include "layout.h"
+#include "rules.h"
 
 struct lu_show_opts {
 	unsigned line_size;
 	bool pair;
 	bool color;
 	bool hex;	/* text: offsets and sizes in hexadecimal */
+	/* --rules: each member marked with the group the checker puts it
+	 * in, and RULED, check's findings under these rules, printed with
+	 * the layout (show_rules.h); both NULL without */
+	const struct lu_rules *rules;
+	const struct lu_findings *ruled;
 };
 
 /*

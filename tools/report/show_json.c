@@ -10,6 +10,7 @@
 #include "kernel_groups.h"
 #include "report.h"
 #include "show.h"
+#include "show_rules.h"
 
 static void lines_json(struct lu_js *js, const char *key, uint64_t offset,
 		       uint64_t size, unsigned line)
@@ -67,8 +68,10 @@ static void block_json(struct lu_js *js, const struct lu_block *b,
 }
 
 static void group_json(struct lu_js *js, const struct lu_struct *s,
-		       const struct lu_group *g, unsigned line)
+		       size_t gi, unsigned line, bool ruled)
 {
+	const struct lu_group *g = &s->groups[gi];
+
 	lu_js_open_object(js, NULL);
 	lu_js_str(js, "name", g->name);
 	lu_js_str(js, "kind", lu_kind_name(g->kind));
@@ -84,8 +87,12 @@ static void group_json(struct lu_js *js, const struct lu_struct *s,
 		lu_js_close(js);
 	}
 	lu_js_open_array(js, "members");
-	for (size_t i = g->first; i < g->last && i < s->n_members; i++)
-		if (!s->members[i].marker && !s->members[i].depth)
+	/* under rules a group's members are where the checker puts them,
+	 * not what its markers enclose */
+	for (size_t i = ruled ? 0 : g->first;
+	     i < (ruled ? s->n_members : g->last) && i < s->n_members; i++)
+		if (!s->members[i].marker && !s->members[i].depth &&
+		    (!ruled || s->members[i].group == (int)gi))
 			lu_js_str(js, NULL, s->members[i].name);
 	lu_js_close(js);
 	lu_js_close(js);
@@ -102,9 +109,31 @@ static void inner_blocks(const struct lu_struct *s, int *inner)
 			inner[i] = (int)k;
 }
 
-static void struct_json(struct lu_js *js, const struct lu_struct *s,
-			unsigned line, int *inner)
+/* --rules: check's findings on MARKED, the struct as read */
+static void findings_json(struct lu_js *js, const struct lu_set *set,
+			  const struct lu_struct *marked,
+			  const struct lu_show_opts *opts)
 {
+	struct lu_report_ctx ctx;
+
+	lu_show_report_ctx(set, opts, &ctx);
+	lu_js_open_array(js, "findings");
+	for (size_t k = 0; opts->ruled && k < opts->ruled->n; k++)
+		if (opts->ruled->items[k].s == marked)
+			lu_js_tree(js, NULL,
+				   lu_finding_json(&opts->ruled->items[k], &ctx));
+	lu_js_close(js);
+}
+
+static void struct_json(struct lu_js *js, const struct lu_set *set,
+			const struct lu_struct *marked,
+			const struct lu_show_opts *opts, int *inner)
+{
+	struct lu_show_ruled r;
+	const struct lu_struct *ruled = lu_show_ruled_init(&r, marked, opts);
+	const struct lu_struct *s = ruled ? ruled : marked;
+	unsigned line = opts->line_size;
+
 	lu_js_open_object(js, NULL);
 	lu_js_str(js, "name", s->name);
 	lu_js_str(js, "kind", s->is_union   ? "union"
@@ -142,9 +171,14 @@ static void struct_json(struct lu_js *js, const struct lu_struct *s,
 	lu_js_close(js);
 	lu_js_open_array(js, "groups");
 	for (size_t i = 0; i < s->n_groups; i++)
-		group_json(js, s, &s->groups[i], line);
+		group_json(js, s, i, line, ruled != NULL);
 	lu_js_close(js);
+	/* only with rules: show's JSON without them stays as it was */
+	if (opts->rules)
+		findings_json(js, set, marked, opts);
 	lu_js_close(js);
+	if (ruled)
+		lu_show_ruled_free(&r);
 }
 
 int lu_show_json(FILE *out, const struct lu_set *set,
@@ -183,7 +217,7 @@ int lu_show_json(FILE *out, const struct lu_set *set,
 	lu_js_open_array(js, "structs");
 	/* a failed write stops the document where it failed */
 	for (size_t i = 0; i < set->n_structs && !lu_js_failed(js); i++)
-		struct_json(js, &set->structs[i], opts->line_size, inner);
+		struct_json(js, set, &set->structs[i], opts, inner);
 	lu_js_close(js);
 	lu_js_close(js);
 	free(inner);

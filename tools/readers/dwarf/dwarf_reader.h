@@ -52,6 +52,7 @@ struct dwarf_reader {
 	const char *path;	/* for errors: the input, or "lib.a(member)" */
 	const char *unit;	/* archive member, or NULL */
 	const char *cu;		/* the compilation unit's name, or NULL */
+	const char *cu_path;	/* joined with its directory, interned */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
 	/* every definition kept, by interned name and fingerprint */
 	struct kept_map kept;

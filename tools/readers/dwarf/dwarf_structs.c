@@ -623,6 +623,9 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 		slot->index = r->set->n_structs - 1;
 		r->kept.count++;
 	}
+	/* which units hold it: a finding on one variant names them */
+	lu_struct_add_unit(&r->set->structs[slot->index], &r->set->arena,
+			   r->cu_path);
 	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
 	return slot->index;
 }

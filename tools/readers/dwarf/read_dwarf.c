@@ -15,6 +15,7 @@
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@
 #include "companion.h"
 #include "read_formats.h"
 #include "map_guard.h"
+#include "path_join.h"
 
 /*
  * The last libdw (or libdwfl) error, else libelf's: neither keeps one when
@@ -98,6 +100,28 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			     (unsigned long long)dwarf_dieoffset(parent));
 		r->failed = true;
 	}
+}
+
+
+/*
+ * The unit as findings name the units that hold a definition: its
+ * DW_AT_name joined with DW_AT_comp_dir, relative under the current
+ * directory, as declarations' files are (dwarf_structs.c); interned.
+ */
+static const char *unit_path(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	Dwarf_Attribute dir;
+	const char *comp_dir = NULL;
+	char path[4096];
+
+	if (!r->cu)
+		return NULL;
+	if (dwarf_attr_integrate(cudie, DW_AT_comp_dir, &dir))
+		comp_dir = dwarf_formstring(&dir);
+	return lu_intern_str(&r->strings, &r->set->arena,
+			     lu_path_under(lu_path_join(comp_dir, r->cu, path,
+							sizeof(path)),
+					   r->cwd));
 }
 
 /* The file a module comes from, whose directory libdw looks in for the
@@ -217,6 +241,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		    !split_files_ok(r, &cudie))
 			return;
 		r->cu = dwarf_diename(&cudie);
+		r->cu_path = unit_path(r, &cudie);
 		lu_dwarf_enter_unit(r, &cudie);
 		visit_children(r, &cudie, 0);
 	}
@@ -246,6 +271,20 @@ static char own_debug_info;
  * (/usr/lib/debug/.build-id/xx/....debug) and, when DEBUGINFOD_URLS is
  * set, debuginfod through libdebuginfod, as pahole and gdb do.
  */
+/* The path open file FD was opened by, malloc'd, or NULL (no /proc). */
+static char *fd_path(int fd)
+{
+	char link[64], buf[4096];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, sizeof(buf) - 1);
+	if (n <= 0 || buf[0] != '/')
+		return NULL;
+	buf[n] = '\0';
+	return strdup(buf);
+}
+
 static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 			  const char *modname, Dwarf_Addr base,
 			  const char *file_name, const char *debuglink_file,
@@ -254,10 +293,17 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 	*debuginfo_file_name = NULL;
 	if (*userdata == &own_debug_info)
 		return -1;
-	return dwfl_standard_find_debuginfo(mod, userdata, modname, base,
-					    file_name, debuglink_file,
-					    debuglink_crc,
-					    debuginfo_file_name);
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base,
+					      file_name, debuglink_file,
+					      debuglink_crc,
+					      debuginfo_file_name);
+
+	/* libdwfl names the file it found on disk, but not the one
+	 * debuginfod fetched into its cache (elfutils 0.188): the fd says
+	 * which, so show and JSON can name it as they name the others */
+	if (fd >= 0 && !*debuginfo_file_name)
+		*debuginfo_file_name = fd_path(fd);
+	return fd;
 }
 
 static const Dwfl_Callbacks offline_callbacks = {
