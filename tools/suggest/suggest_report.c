@@ -117,6 +117,28 @@ static void unclassified(FILE *out, const struct lu_sg_result *r, int k)
 	lu_arena_free(&a);
 }
 
+/* Why proposal K has no diff, when there is a reason to say. */
+static void no_diff(FILE *out, const struct lu_sg_result *r, int k)
+{
+	if (r->stale[0]) {
+		fprintf(out, "\nno diff: %s\n", r->stale);
+	} else if (r->no_diff[k]) {
+		fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
+	} else if (r->unplaced[0]) {
+		/* a line of the source: text, which may hold anything */
+		fputs("\nno diff: the class's body holds lines this proposal "
+		      "does not place (first: '", out);
+		lu_text_put_escaped(out, r->unplaced);
+		fputs("'), which a diff would delete; move the members by "
+		      "hand\n", out);
+	} else if (r->conditional && !r->n_configs) {
+		fputs("\nno diff: the struct's source has #if lines, and "
+		      "without a [matrix] in the rules only this build's "
+		      "members are known; add one, or move the members by "
+		      "hand\n", out);
+	}
+}
+
 int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 {
 	const struct lu_struct *s = r->s;
@@ -124,8 +146,11 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 	char n_lines[32];
 
 	fprintf(out, "struct %s", s->name);
-	if (s->file)
-		fprintf(out, " (%s:%u)", s->file, s->decl_line);
+	if (s->file) {
+		fputs(" (", out);
+		lu_text_put_escaped(out, s->file);
+		fprintf(out, ":%u)", s->decl_line);
+	}
 	fprintf(out, ": %llu bytes, %s of %u", (unsigned long long)s->size,
 		lines_text(s->size, line, n_lines, sizeof(n_lines)), line);
 	if (r->plan->opts.pair)
@@ -170,18 +195,8 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
-		else if (r->unplaced[0])
-			fprintf(out, "\nno diff: the class's body holds lines "
-				     "this proposal does not place (first: "
-				     "'%s'), which a diff would delete; move "
-				     "the members by hand\n",
-				r->unplaced);
-		else if (r->conditional && !r->n_configs)
-			fprintf(out, "\nno diff: the struct's source has #if "
-				     "lines, and without a [matrix] in the "
-				     "rules only this build's members are "
-				     "known; add one, or move the members by "
-				     "hand\n");
+		else
+			no_diff(out, r, k);
 	}
 	return lu_output_flush(out);
 }
