@@ -291,8 +291,9 @@ def test_task_group_source_diff(env):
     original = open(src).read()
     for kind in ('reorder', 'reorder-minimal', 'isolate'):
         diff = proposal(doc, kind)['diff']
-        expect(diff and '[UCLAMP_CNT]' in diff and
-               'long unsigned int' not in diff and
+        # the source's spelling, not DWARF's or the proposal's (the hunk
+        # is the changed lines and 3 of context, as diff -u)
+        expect(diff and 'long unsigned int' not in diff and
                '#if defined(' not in diff,
                f'{kind}: not the source\'s own lines:\n{diff}')
         moved_only(diff, src, kind)
@@ -301,6 +302,7 @@ def test_task_group_source_diff(env):
         patched = open(os.path.join(pd, 'task_group_before.c')).read()
         expect(comment_lines(patched) == comment_lines(original),
                f'{kind}: comments lost')
+        expect('[UCLAMP_CNT]' in patched, f'{kind}: UCLAMP_CNT respelled')
         matrix_clean(env, pd, TG_RULES, 'task_group_before.c', OPTIONS, 32,
                      '-include lineup.h ')
     diff = proposal(doc, 'reorder-minimal')['diff']
@@ -317,7 +319,9 @@ def test_task_group_source_diff(env):
 SRCDIFF_MINIMAL = """\
 --- a/srcdiff.c
 +++ b/srcdiff.c
-@@ -9,27 +9,33 @@
+@@ -7,31 +7,37 @@
+ #include <lineup.h>
+ 
  struct srcdiff {
 +	LINEUP_BEGIN(read, read);
  	/* the fast path reads these at every call */
@@ -359,6 +363,8 @@ SRCDIFF_MINIMAL = """\
 -	/* looked up at every call */
 -	const void *ops;
  };
+ 
+ struct srcdiff srcdiff_obj;
 """
 SRCDIFF_OPTIONS = ['CONFIG_STATS', 'CONFIG_STATS_HIST']
 

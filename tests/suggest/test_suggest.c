@@ -215,8 +215,10 @@ Test(diff, body_replaced_context_kept)
 		       &conditional, &why);
 	cr_assert(d);
 	cr_expect(!conditional);
-	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -2,4 +2,4 @@\n"
-			    " struct t {\n"
+	/* three lines of context each side, as diff -u, but where the file
+	 * ends: patch reads a shorter side as the file's start or end */
+	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -1,5 +1,5 @@\n"
+			    " #include <x.h>\n struct t {\n"
 			    "+\tlong r;\n \tlong w;\n-\tlong r;\n };\n");
 	free(d);
 	/* a proposal that changes nothing is no diff (it was a hunk of

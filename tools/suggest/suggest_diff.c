@@ -83,22 +83,6 @@ static bool same(const char *a, const char *b)
 #define LU_SG_DIFF_EDITS 1024
 #endif
 
-/* Writes OPS[0, N), ' ', '-' or '+' per line, with the lines they take
- * from OLD and NEW; true when one is not context. */
-static bool put_ops(FILE *f, const char *ops, size_t n, char **old,
-		    char **new)
-{
-	bool changed = false;
-
-	for (size_t k = 0, i = 0, j = 0; k < n; k++) {
-		fprintf(f, "%c%s\n", ops[k], ops[k] == '+' ? new[j] : old[i]);
-		i += ops[k] != '+';
-		j += ops[k] != '-';
-		changed |= ops[k] != ' ';
-	}
-	return changed;
-}
-
 /*
  * A body too long for the table (thousands of comment lines, issue 20:
  * the table was N * M words, 3 GiB): Myers' greedy search ("An O(ND)
@@ -160,33 +144,44 @@ found:
 	return ops;
 }
 
-/* The lines OLD[0, N) and NEW[0, M) as context, '-' and '+' lines: a
- * longest common subsequence keeps what both share. True when some line
- * changed. Lines both start with are context without the table; a rest
- * too large for it takes Myers' search, and past its bound is written as
- * one deletion and one insertion, which patch applies the same. */
-static bool hunk(FILE *f, char **old, size_t n, char **new, size_t m)
+/* The edit script from OLD[0, N) to NEW[0, M): ' ', '-' or '+' per line
+ * written, *N_OPS of them; a longest common subsequence keeps what both
+ * share. Lines both start or end with are context without the table; a rest too
+ * large for it takes Myers' search, and past its bound is one deletion
+ * and one insertion, which patch applies the same. */
+static char *edit_script(char **old, size_t n, char **new, size_t m,
+			 size_t *n_ops)
 {
-	size_t i = 0, j = 0, n_ops;
-	bool changed = false;
+	size_t i = 0, j = 0, k = 0, rest;
+	char *ops = malloc(n + m + 1), *tail;
 	uint32_t *t;
-	char *ops;
 
+	if (!ops)
+		abort();
 	for (; i < n && j < m && same(old[i], new[j]); i++, j++)
-		fprintf(f, " %s\n", old[i]);
+		ops[k++] = ' ';
 	old += i, n -= i, new += j, m -= j;
+	/* and the lines both end with (the closing brace at least) */
+	size_t suffix = 0;
+
+	for (; suffix < n && suffix < m &&
+	       same(old[n - 1 - suffix], new[m - 1 - suffix]);)
+		suffix++;
+	n -= suffix, m -= suffix;
+	*n_ops = k + n + m + suffix;
+	memset(ops + *n_ops - suffix, ' ', suffix);
 	if ((n + 1) > LU_SG_DIFF_CELLS / (m + 1)) {
-		ops = myers(old, (long)n, new, (long)m, &n_ops);
-		if (ops) {
-			changed = put_ops(f, ops, n_ops, old, new);
-			free(ops);
-			return changed;
+		tail = myers(old, (long)n, new, (long)m, &rest);
+		if (tail) {
+			memcpy(ops + k, tail, rest);
+			free(tail);
+			memset(ops + k + rest, ' ', suffix);
+			*n_ops = k + rest + suffix;
+			return ops;
 		}
-		for (i = 0; i < n; i++)
-			fprintf(f, "-%s\n", old[i]);
-		for (j = 0; j < m; j++)
-			fprintf(f, "+%s\n", new[j]);
-		return n || m;
+		memset(ops + k, '-', n);
+		memset(ops + k + n, '+', m);
+		return ops;
 	}
 	i = j = 0;
 	t = calloc((n + 1) * (m + 1), sizeof(*t));
@@ -201,20 +196,72 @@ static bool hunk(FILE *f, char **old, size_t n, char **new, size_t m)
 							      : T(x, y + 1);
 	while (i < n || j < m) {
 		if (i < n && j < m && same(old[i], new[j])) {
-			fprintf(f, " %s\n", old[i]);
+			ops[k++] = ' ';
 			i++;
 			j++;
-			continue;
+		} else if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j))) {
+			ops[k++] = '+';
+			j++;
+		} else {
+			ops[k++] = '-';
+			i++;
 		}
-		changed = true;
-		if (j < m && (i == n || T(i, j + 1) >= T(i + 1, j)))
-			fprintf(f, "+%s\n", new[j++]);
-		else
-			fprintf(f, "-%s\n", old[i++]);
 	}
 #undef T
 	free(t);
-	return changed;
+	memset(ops + k, ' ', suffix);
+	*n_ops = k + suffix;
+	return ops;
+}
+
+/* Context lines a hunk carries each side of its changes, as diff -u. */
+#define CONTEXT 3
+
+/*
+ * One hunk of the script OPS (N_OPS of them) from the file's lines
+ * FILE[BASE, ...) (FILE_N in all) to NEW: CONTEXT lines each side of the
+ * changes, from around the struct where its body has fewer. patch takes a
+ * hunk whose context is shorter on one side to sit at the start or the
+ * end of the file, so both sides have CONTEXT lines but where the file
+ * ends. False when nothing changes.
+ */
+static bool emit_hunk(FILE *f, const char *shown, const char *ops,
+		      size_t n_ops, char **file, size_t file_n, size_t base,
+		      char **new, bool no_eol)
+{
+	size_t lead = 0, trail = 0, old_n = 0, new_n = 0;
+
+	while (lead < n_ops && ops[lead] == ' ')
+		lead++;
+	if (lead == n_ops)
+		return false;
+	while (ops[n_ops - 1 - trail] == ' ')
+		trail++;
+	for (size_t k = lead; k < n_ops - trail; k++) {
+		old_n += ops[k] != '+';
+		new_n += ops[k] != '-';
+	}
+	/* the script's context lines came first: both sides at LEAD */
+	size_t oi = base + lead, nj = lead, end = oi + old_n;
+	size_t before = oi < CONTEXT ? oi : CONTEXT;
+	size_t after = file_n - end < CONTEXT ? file_n - end : CONTEXT;
+
+	fprintf(f, "--- a/%s\n+++ b/%s\n@@ -%zu,%zu +%zu,%zu @@\n", shown,
+		shown, oi - before + 1, before + old_n + after,
+		oi - before + 1, before + new_n + after);
+	for (size_t i = oi - before; i < oi; i++)
+		fprintf(f, " %s\n", file[i]);
+	for (size_t k = lead; k < n_ops - trail; k++) {
+		fprintf(f, "%c%s\n", ops[k],
+			ops[k] == '+' ? new[nj] : file[oi]);
+		oi += ops[k] != '+';
+		nj += ops[k] != '-';
+	}
+	for (size_t i = end; i < end + after; i++)
+		fprintf(f, " %s\n", file[i]);
+	if (no_eol && end + after == file_n)
+		fputs("\\ No newline at end of file\n", f);
+	return true;
 }
 
 /* A line of the preprocessor's: #if, #ifdef, #else, #endif, ... */
@@ -303,19 +350,26 @@ char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
 	*conditional = has_directive(b.old.at + b.first, b.last - b.first);
 	if (*conditional && !all_configs)
 		goto done;
+	/* the script over the struct's whole text, its opening and closing
+	 * lines (context of both) included */
+	size_t n = b.last - b.first + 2, m = b.new.n + 2, n_ops;
+	char **with_braces = malloc(m * sizeof(*with_braces));
+
+	if (!with_braces)
+		abort();
+	with_braces[0] = b.old.at[b.first - 1];
+	memcpy(with_braces + 1, b.new.at, b.new.n * sizeof(*b.new.at));
+	with_braces[m - 1] = b.old.at[b.last];
+	char *ops = edit_script(b.old.at + b.first - 1, n, with_braces, m,
+				&n_ops);
+
 	f = open_memstream(&out, &len);
 	if (!f)
 		abort();
-	/* the struct's opening and closing lines as context: the hunk
-	 * applies there or nowhere, never in another struct's body */
-	fprintf(f, "--- a/%s\n+++ b/%s\n@@ -%zu,%zu +%zu,%zu @@\n %s\n", shown,
-		shown, b.first, b.last - b.first + 2, b.first, b.new.n + 2,
-		b.old.at[b.first - 1]);
-	changed = hunk(f, b.old.at + b.first, b.last - b.first, b.new.at,
-		       b.new.n);
-	fprintf(f, " %s\n", b.old.at[b.last]);
-	if (b.no_eol && b.last + 1 == b.old.n)
-		fputs("\\ No newline at end of file\n", f);
+	changed = emit_hunk(f, shown, ops, n_ops, b.old.at, b.old.n,
+			    b.first - 1, with_braces, b.no_eol);
+	free(ops);
+	free(with_braces);
 	if (fclose(f))
 		abort();
 	if (!changed) {
