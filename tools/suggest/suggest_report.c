@@ -89,10 +89,16 @@ static void what_changed(FILE *out, const struct lu_sg_result *r, int kind)
 	free(names);
 }
 
-static void holds(FILE *out, const struct lu_sg_result *r)
+/* A [matrix]'s other configurations are laid out by the model only: one
+ * compile checks the input's (suggest_verify.c), and the line says so. */
+static void holds(FILE *out, const struct lu_sg_result *r, int k)
 {
-	if (r->n_configs)
-		fprintf(out, "; holds in all %zu configurations", r->n_configs);
+	if (!r->n_configs)
+		return;
+	fprintf(out, "; holds in all %zu configurations", r->n_configs);
+	if (r->verified[k].compiled && r->n_configs > 1)
+		fprintf(out, " (compiled in the input's, the model's in the "
+			     "other %zu)", r->n_configs - 1);
 }
 
 /*
@@ -182,7 +188,7 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			(long long)p->size - (long long)s->size,
 			lines_text(p->size, line, n_lines, sizeof(n_lines)));
 		what_changed(out, r, k);
-		holds(out, r);
+		holds(out, r, k);
 		unclassified(out, r, k);
 		if (!r->verified[k].compiled) {
 			fputs("\nnot compiled (", out);
