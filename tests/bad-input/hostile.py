@@ -249,6 +249,138 @@ def case_json_not_utf8(work):
                   after=full_sarif)]
 
 
+def case_diff_text_names_escaped(work):
+    # lineup diff's lines name structs, members and the inputs: a tag and
+    # members that forge lines, and an input path that does (the summary
+    # printed it raw: "only in o<ESC>[2J", a line "forged old.o").
+    tag = "s\x1b[31m\n/x.c:2:2: error: forged tag"
+    old = hostile_object(work, "old", NAMES + ["c"], tag=tag)
+    new = hostile_object(work, "new", ["c"] + NAMES, tag=tag)
+    gone = hostile_object(work, "gone", ["a", "b"], tag="t")
+    odd = os.path.join(work, "o\x1b[2J\nforged old.o")
+    os.rename(gone, odd)
+    return [R.Run(["diff", old, new], status=1, stderr_lines=0,
+                  stdout_words=["\\x1b[31m\\n/x.c:2:2", "\\n/x.c:1:1"],
+                  after=lambda o, e: forged_lines(o, len(o.splitlines()))),
+            R.Run(["diff", odd, new], status=0, stderr_lines=0,
+                  stdout_words=["o\\x1b[2J\\nforged old.o"],
+                  after=lambda o, e: forged_lines(o, 1))]
+
+
+def case_matrix_text_escaped(work):
+    # A configuration's compile fails with a message that holds an escape
+    # sequence (compilers quote the source): matrix printed it raw.
+    obj = hostile_object(work, "m", NAMES)
+    R.write(work, "build.sh", (
+        '#!/bin/sh\ncase "$*" in *-DA*) printf "/x.c:1:1: error: '
+        '\\033[2J cleared\\n" >&2; exit 1;; esac\n'
+        'while [ "$1" != -o ]; do shift; done\ncp %s "$2"\n' % obj).encode(),
+        0o755)
+    rules = R.write(work, "m.ini", ("[struct s]\nwrite = w\n\n[matrix]\n"
+                                    "compile = %s/build.sh -DX\noptions = A\n"
+                                    % work).encode())
+    return [R.Run(["matrix", "--rules", rules], status=2, stderr_lines=0,
+                  stdout_words=["error: \\x1b[2J cleared", "\\n/x.c:1:1"],
+                  after=lambda o, e: forged_lines(o, len(o.splitlines())))]
+
+
+def case_suggest_text_escaped(work):
+    # suggest's header names the source file, and its diff quotes the
+    # source's lines: a file name, then a comment, with escape sequences.
+    # The name is escaped; a diff that would carry ESC is not printed.
+    body = b"struct tiny {\n\tlong w;\n\t/* %s */\n\tlong r;\n};\n" \
+           b"struct tiny t;\n"
+    rules = R.write(work, "r.ini", b"[struct tiny]\nwrite = w\nread = r\n")
+    runs = []
+    for name, comment, words in (
+            ("x\x1b]0;title\x07.c", b"plain", [
+                "x\\x1b]0;title\\x07.c:1", "no diff: the source's name "
+                "holds a control character"]),
+            ("y.c", b"\x1b[2J", ["no diff: the struct's lines hold a "
+                                 "control character"])):
+        src = R.write(work, name, body % comment)
+        obj = os.path.join(work, name[0] + ".o")
+        R.subprocess.run(R.CC + ["-c", "-g", "-o", obj, src], check=True)
+        runs.append(R.Run(["suggest", "--struct", "tiny", "--rules", rules,
+                           obj], status=0, stdout_words=words,
+                          after=lambda o, e: forged_lines(
+                              o, len(o.splitlines()))))
+    return runs
+
+
+# ---- memory -----------------------------------------------------------------
+
+def vm_limit(kib):
+    """A wrap that bounds lineup's address space (malloc fails past it)
+    but in a sanitizer build, whose shadow memory needs terabytes of it."""
+    return ["sh", "-c", 'grep -q __asan_init "$0" || ulimit -v %d; '
+            'exec "$0" "$@"' % kib]
+
+
+def patch_problems(doc):
+    """Every diff of a suggest JSON document, applied by patch --dry-run
+    from /: lineup names a file outside its directory from the root."""
+    p = []
+    for prop in doc["proposals"]:
+        if prop["diff"]:
+            r = R.subprocess.run(["patch", "--dry-run", "-s", "-p1"],
+                                 input=prop["diff"].encode(),
+                                 capture_output=True, cwd="/")
+            if r.returncode:
+                p.append("%s: patch --dry-run: %s" %
+                         (prop["kind"], r.stdout.decode()[:200]))
+    return p
+
+
+def case_suggest_comment_lines(work):
+    # 20,000 comment lines inside the struct: the diff's table of N * M
+    # words took 3 GiB and aborted under a 1 GiB limit.
+    lines = ["\t/* note %d */" % i for i in range(20000)]
+    R.write(work, "c.c", "\n".join(["struct tiny {", "\tlong w;"] + lines +
+                                   ["\tlong r;", "};", "struct tiny t;",
+                                    ""]).encode())
+    obj = os.path.join(work, "c.o")
+    R.subprocess.run(R.CC + ["-c", "-g", "-o", obj,
+                             os.path.join(work, "c.c")], check=True)
+    rules = R.write(work, "r.ini", b"[struct tiny]\nwrite = w\nread = r\n")
+
+    def after(stdout, stderr):
+        try:
+            doc = json.loads(stdout)
+        except ValueError:
+            return ["no JSON on stdout"]
+        if not any(prop["diff"] for prop in doc["proposals"]):
+            return ["no diff"]
+        return patch_problems(doc)
+    return [R.Run(["suggest", "--format", "json", "--struct", "tiny",
+                   "--rules", rules, obj], status=0, max_kib=256 * 1024,
+                  wrap=vm_limit(1 << 20), after=after)]
+
+
+def case_check_rules_100k_rows(work):
+    # A 100,000-row net_cachelines table drafts fine, but check --rules on
+    # the draft copied a group's member list once per continuation line
+    # (quadratic: it aborted under 1 GiB).
+    n, kinds = 100000, ("read_mostly", "read_write", "", "write_mostly")
+    sep = " ".join("=" * w for w in (8, 10, 18, 18, 4)) + "\n"
+    rows = "".join("%-8s %-10s %-18s %-18s f\n" % (
+        "u64", "m%d" % i, kinds[i % 4], kinds[i // 4 % 4]) for i in range(n))
+    rst = R.write(work, "big.rst", ("===\nbig struct fast path usage "
+                                    "breakdown\n===\n\n" + sep +
+                                    "Type     Name       fastpath_tx_access"
+                                    " fastpath_rx_access Comm\n" + sep +
+                                    rows + sep).encode())
+    obj = R.compile_c(work, "big", "struct big {\n%s};\nstruct big b;\n" %
+                      "".join("\tlong m%d;\n" % i for i in range(n)))
+    ini = os.path.join(work, "big.ini")
+    with open(ini, "wb") as f:
+        R.subprocess.run([os.path.abspath(sys.argv[1]), "rules",
+                          "--from-net-cachelines", rst], stdout=f)
+    return [R.Run(["check", "--rules", ini, obj], status=1,
+                  max_kib=256 * 1024, wrap=vm_limit(1 << 20),
+                  stdout_words=["1 struct checked"])]
+
+
 # ---- atomic output --------------------------------------------------------
 
 def case_rules_out_fifo(work):

@@ -206,20 +206,131 @@ Test(diff, body_replaced_context_kept)
 			   "};\n";
 	char *d;
 	bool conditional = true;
+	const char *why;
 
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
 	close(fd);
 	d = lu_sg_diff(path, "t.c", 2, "\tlong r;\n\tlong w;\n", false,
-		       &conditional);
-	unlink(path);
+		       &conditional, &why);
 	cr_assert(d);
 	cr_expect(!conditional);
-	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -3,2 +3,2 @@\n"
-			    "+\tlong r;\n \tlong w;\n-\tlong r;\n");
+	/* three lines of context each side, as diff -u, but where the file
+	 * ends: patch reads a shorter side as the file's start or end */
+	cr_expect_str_eq(d, "--- a/t.c\n+++ b/t.c\n@@ -1,5 +1,5 @@\n"
+			    " #include <x.h>\n struct t {\n"
+			    "+\tlong r;\n \tlong w;\n-\tlong r;\n };\n");
 	free(d);
+	/* a proposal that changes nothing is no diff (it was a hunk of
+	 * context only, which patch calls malformed), and says so */
+	cr_expect_null(lu_sg_diff(path, "t.c", 2, "\tlong w;\n\tlong r;\n",
+				  false, &conditional, &why));
+	cr_expect(why && strstr(why, "keeps every line"));
+	/* a file name patch(1) would cut at its newline */
+	cr_expect_null(lu_sg_diff(path, "t\n.c", 2, "\tlong r;\n", false,
+				  &conditional, &why));
+	cr_expect(why && strstr(why, "control character"));
+	unlink(path);
 	cr_expect_null(lu_sg_diff("/nonexistent/t.c", "t.c", 2, "x\n", true,
-				  &conditional));
+				  &conditional, &why));
+}
+
+/* lu_sg_diff of SRC, the struct on line 1 of a temporary file, to PROP. */
+static char *diff_text(const char *src, const char *prop)
+{
+	char path[] = "/tmp/lineup-sg-diffXXXXXX";
+	int fd = mkstemp(path);
+	const char *why;
+	bool conditional;
+	char *d;
+
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
+	close(fd);
+	d = lu_sg_diff(path, "t.c", 1, prop, false, &conditional, &why);
+	unlink(path);
+	return d;
+}
+
+/* The struct's closing line is the file's last and has no newline: the
+ * context says so, as diff(1) does, or patch finds no match. */
+Test(diff, closing_line_without_newline)
+{
+	char *d = diff_text("struct t {\n\tlong w;\n\tlong r;\n};",
+			    "\tlong r;\n\tlong w;\n");
+
+	cr_assert(d);
+	cr_expect(strstr(d, "\n };\n\\ No newline at end of file\n"), "%s", d);
+	free(d);
+}
+
+/* DWARF's line holds "struct t;" (a declaration, a stale line): the next
+ * '{' is another struct's, whose lines must not be quoted. */
+Test(diff, declaration_opens_no_body)
+{
+	cr_expect_null(diff_text("struct t;\nstruct u {\n\tlong a;\n};\n",
+				 "\tlong r;\n"));
+}
+
+static size_t count_changes(const char *d)
+{
+	size_t n = 0;
+
+	for (const char *l = strstr(d, "@@\n"); l; l = strchr(l + 1, '\n'))
+		n += l[1] == '-' || l[1] == '+';
+	return n;
+}
+
+/* HEAD, then for I in [0, N) a line "\tPRE<I>POST", then TAIL. */
+static char *lines_of(const char *head, const char *pre, size_t n,
+		      const char *post, const char *tail)
+{
+	size_t len = 0;
+	char *text = NULL;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert(f);
+	fputs(head, f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "\t%s%zu%s\n", pre, i, post);
+	fputs(tail, f);
+	fclose(f);
+	return text;
+}
+
+/* 20,000 comment lines between two moved members: no N * M table (it was
+ * 3 GiB), Myers' search finds the two changed lines. */
+Test(diff, long_body_without_table)
+{
+	char *src = lines_of("struct t {\n\tlong w;\n", "/* ", 20000, " */",
+			     "\tlong r;\n};\n");
+	char *prop = lines_of("", "/* ", 20000, " */", "\tlong r;\n\tlong w;\n");
+	char *d = diff_text(src, prop);
+
+	cr_assert(d);
+	cr_expect(strstr(d, "@@ -1,20004 +1,20004 @@\n struct t {\n-\tlong w;\n"
+			    " \t/* 0 */\n"), "%.200s", d);
+	cr_expect(strstr(d, " \tlong r;\n+\tlong w;\n };\n"));
+	cr_expect_eq(count_changes(d), 2);
+	free(d);
+	free(prop);
+	free(src);
+}
+
+/* Past the search's bound (no line in common, 2,100 each way): the lines
+ * as one deletion and one insertion, still a patch. */
+Test(diff, past_the_bound_replaced_whole)
+{
+	char *src = lines_of("struct t {\n", "long a", 2100, ";", "};\n");
+	char *prop = lines_of("", "long b", 2100, ";", "");
+	char *d = diff_text(src, prop);
+
+	cr_assert(d);
+	cr_expect(strstr(d, "-\tlong a2099;\n+\tlong b0;\n"));
+	cr_expect_eq(count_changes(d), 2 * 2100);
+	free(d);
+	free(prop);
+	free(src);
 }
 
 /* Without every configuration's members, a diff would delete the #if
@@ -237,14 +348,16 @@ Test(diff, conditional_body_needs_every_configuration)
 			   "};\n";
 	const char *prop = "\tlong r;\n\tlong w;\n";
 	bool conditional = false;
+	const char *why;
 	char *d;
 
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, src, sizeof(src) - 1), (ssize_t)sizeof(src) - 1);
 	close(fd);
-	cr_expect_null(lu_sg_diff(path, "t.c", 1, prop, false, &conditional));
+	cr_expect_null(lu_sg_diff(path, "t.c", 1, prop, false, &conditional,
+				  &why));
 	cr_expect(conditional);
-	d = lu_sg_diff(path, "t.c", 1, prop, true, &conditional);
+	d = lu_sg_diff(path, "t.c", 1, prop, true, &conditional, &why);
 	unlink(path);
 	cr_expect(d && strstr(d, "-#ifdef CONFIG_X\n"));
 	free(d);

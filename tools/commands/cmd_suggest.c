@@ -19,6 +19,7 @@
 #include "rules.h"
 #include "suggest.h"
 #include "suggest_diff.h"
+#include "suggest_match.h"
 #include "suggest_matrix.h"
 #include "suggest_report.h"
 #include "suggest_source.h"
@@ -220,6 +221,13 @@ static void propose(struct ctx *c)
 {
 	const struct lu_struct *s = c->res.s;
 
+	/* a diff quotes the lines the debug info names: only if they
+	 * still hold the struct (the file may have changed since) */
+	const char *path = s->file ? source_path(c, s->file) : NULL;
+	bool source_ok = path && lu_sg_source_matches(path, s,
+						       c->res.stale,
+						       sizeof(c->res.stale));
+
 	for (int k = 0; k < LU_SG_N; k++)
 		lu_sg_proposal_init(&c->plan, &c->res.prop[k]);
 	lu_sg_reorder(&c->plan, LU_SG_SMALLEST, &c->res.prop[LU_SG_REORDER]);
@@ -235,11 +243,10 @@ static void propose(struct ctx *c)
 			continue;
 		}
 		c->res.c[k] = lu_sg_render_c(&r);
-		if (!s->file)
+		if (!s->file || !source_ok)
 			continue;
 		/* the source's own lines moved when that can be done
 		 * safely, else the render in their place */
-		const char *path = source_path(c, s->file);
 		char *body = lu_sg_source_body(path, s->decl_line, &c->plan,
 					       &c->res.prop[k]);
 
@@ -257,7 +264,8 @@ static void propose(struct ctx *c)
 					    s->decl_line,
 					    body ? body : c->res.c[k],
 					    c->res.n_configs,
-					    &c->res.conditional);
+					    &c->res.conditional,
+					    &c->res.no_diff[k]);
 		free(body);
 	}
 }

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "escape.h"
 #include "options.h"
 #include "text_buf.h"
 
@@ -391,10 +392,14 @@ int lu_diff_report_text(FILE *out, const struct lu_diff_report *r)
 	if (d->n_kept_errors)
 		fprintf(out, "; %zu rule%s broken in both", d->n_kept_errors,
 			plural(d->n_kept_errors));
-	if (d->n_only_old || d->n_only_new)
-		fprintf(out, "; %zu struct%s only in %s, %zu only in %s",
-			d->n_only_old, plural(d->n_only_old),
-			d->old_set->path, d->n_only_new, d->new_set->path);
+	/* the paths are the command line's, any bytes: one line still */
+	if (d->n_only_old || d->n_only_new) {
+		fprintf(out, "; %zu struct%s only in ", d->n_only_old,
+			plural(d->n_only_old));
+		lu_text_put_escaped(out, d->old_set->path);
+		fprintf(out, ", %zu only in ", d->n_only_new);
+		lu_text_put_escaped(out, d->new_set->path);
+	}
 	fputc('\n', out);
 	return lu_output_flush(out);
 }

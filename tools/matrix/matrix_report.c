@@ -20,8 +20,10 @@
 /* "FILE: error: " in check's colours when COLOR. */
 static void error_prefix(FILE *out, const char *file, bool color)
 {
-	fprintf(out, "%s%s: %serror:%s ", color ? LU_SGR_BOLD : "", file,
-		color ? LU_SGR_BOLD_RED : "", color ? LU_SGR_RESET : "");
+	fputs(color ? LU_SGR_BOLD : "", out);
+	lu_text_put_escaped(out, file);
+	fprintf(out, ": %serror:%s ", color ? LU_SGR_BOLD_RED : "",
+		color ? LU_SGR_RESET : "");
 }
 
 /* A finding as it appears across configurations. */
@@ -176,16 +178,20 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 						&mx->configs, in);
 
 		error_prefix(out, mx->rules.path, mx->cli->color);
-		if (n == 1)
-			fprintf(out, "configuration %s failed to %s: %s\n",
-				mx->cfg[bd->first_config].name, verb,
-				bd->message);
-		else if (!strcmp(cond, "always"))
-			fprintf(out, "every configuration failed to %s: %s\n",
-				verb, bd->message);
-		else
-			fprintf(out, "%zu configurations [%s] failed to %s: "
-				     "%s\n", n, cond, verb, bd->message);
+		/* the compiler's words quote the source: text, one line */
+		if (n == 1) {
+			fputs("configuration ", out);
+			lu_text_put_escaped(out, mx->cfg[bd->first_config].name);
+			fprintf(out, " failed to %s: ", verb);
+		} else if (!strcmp(cond, "always")) {
+			fprintf(out, "every configuration failed to %s: ", verb);
+		} else {
+			fprintf(out, "%zu configurations [", n);
+			lu_text_put_escaped(out, cond);
+			fprintf(out, "] failed to %s: ", verb);
+		}
+		lu_text_put_escaped(out, bd->message);
+		fputc('\n', out);
 	}
 	free(done);
 	free(in);
@@ -208,16 +214,19 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 		size_t n = 0;
 
 		if (r->unsure[k]) {
-			fprintf(out, "lineup matrix: %s: all %zu options swept "
-				     "(%s)\n", mx->names[k], g->n_options,
-				r->unsure[k]);
+			fputs("lineup matrix: ", out);
+			lu_text_put_escaped(out, mx->names[k]);
+			fprintf(out, ": all %zu options swept (", g->n_options);
+			lu_text_put_escaped(out, r->unsure[k]);
+			fputs(")\n", out);
 			continue;
 		}
 		for (size_t o = 0; o < g->n_options; o++)
 			n += r->relevant[k * g->n_options + o] ||
 			     g->options[o].kind != LU_OPTION_DEFINE;
-		fprintf(out, "lineup matrix: %zu of %zu options can change %s",
-			n, g->n_options, mx->names[k]);
+		fprintf(out, "lineup matrix: %zu of %zu options can change ",
+			n, g->n_options);
+		lu_text_put_escaped(out, mx->names[k]);
 		for (size_t o = 0, shown = 0; o < g->n_options; o++) {
 			if (!r->relevant[k * g->n_options + o] &&
 			    g->options[o].kind == LU_OPTION_DEFINE)
@@ -226,8 +235,8 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 				fprintf(out, " and %zu more", n - shown);
 				break;
 			}
-			fprintf(out, "%s%s", shown++ ? " " : ": ",
-				g->options[o].name);
+			fputs(shown++ ? " " : ": ", out);
+			lu_text_put_escaped(out, g->options[o].name);
 		}
 		fputc('\n', out);
 	}
@@ -281,8 +290,9 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 
 	for (size_t i = 0; i < n_r; i++) {
 		if (r[i].min == r[i].max) {
-			fprintf(out, "lineup matrix: %s is %s bytes in every "
-				     "configuration\n", r[i].name,
+			fputs("lineup matrix: ", out);
+			lu_text_put_escaped(out, r[i].name);
+			fprintf(out, " is %s bytes in every configuration\n",
 				lu_num(r[i].max, ctx->hex).s);
 			continue;
 		}
@@ -307,19 +317,26 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 					       mx->cfg[r[i].max_cfg].name);
 		else
 			when = lu_arena_printf(&mx->arena, "when %s", when);
-		fprintf(out, "lineup matrix: %s is %s to %s bytes (%s %s)\n",
-			r[i].name, lu_num(r[i].min, ctx->hex).s,
+		fputs("lineup matrix: ", out);
+		lu_text_put_escaped(out, r[i].name);
+		fprintf(out, " is %s to %s bytes (%s ",
+			lu_num(r[i].min, ctx->hex).s,
 			lu_num(r[i].max, ctx->hex).s,
-			lu_num(r[i].max, ctx->hex).s, when);
+			lu_num(r[i].max, ctx->hex).s);
+		lu_text_put_escaped(out, when);
+		fputs(")\n", out);
 		free(largest);
 	}
 	free(r);
 	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 					failing);
 
-	if (n_failing)
-		fprintf(out, "lineup matrix: %zu of %zu configurations fail: %s\n",
-			n_failing, n_cfg, cond);
+	if (n_failing) {
+		fprintf(out, "lineup matrix: %zu of %zu configurations fail: ",
+			n_failing, n_cfg);
+		lu_text_put_escaped(out, cond);
+		fputc('\n', out);
+	}
 	else if (n_broken < n_cfg)
 		fprintf(out, "lineup matrix: all %zu configurations %spass\n",
 			n_cfg - n_broken, n_broken ? "that were checked " : "");

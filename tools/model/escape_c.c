@@ -106,11 +106,8 @@ int lu_c_struct_writable(const struct lu_struct *s, const char *what,
 
 bool lu_diff_path_ok(const char *path)
 {
-	if (!path || !*path)
-		return false;
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-		/* patch(1) ends a file name at a tab or newline */
-		if (*p < 0x20 || *p == 0x7f)
-			return false;
-	return true;
+	/* patch(1) ends a file name at a tab or newline, and the diff is
+	 * shown on a terminal: only what text shows as it is (no control
+	 * character, C0 or C1, no byte that is not UTF-8) */
+	return path && *path && !lu_text_needs_escape(path);
 }

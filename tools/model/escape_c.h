@@ -23,8 +23,8 @@ bool lu_c_type_ok(const char *type);
 int lu_c_struct_writable(const struct lu_struct *s, const char *what,
 			 struct lu_error *err);
 
-/* Can PATH be a diff's ---/+++ file name (no control character, no
- * whitespace patch would cut it at)? */
+/* Can PATH be a diff's ---/+++ file name (no tab or newline patch would
+ * cut it at, nothing a terminal would obey: lu_text_needs_escape)? */
 bool lu_diff_path_ok(const char *path);
 
 #endif

@@ -24,14 +24,18 @@ bool lu_sg_body_lines(const struct lu_sg_lines *l, unsigned decl,
 /*
  * The diff that turns the body of the struct declared on DECL_LINE of
  * PATH into PROPOSAL (its body, as lu_sg_render_c writes it), naming the
- * file SHOWN in its headers; malloc'ed, or NULL when PATH cannot be read
- * or holds no brace-delimited body there. Unless ALL_CONFIGS (the
- * proposal knows every configuration's members, from a [matrix]), a
- * body with preprocessor lines gets no diff either: it would delete
- * them, and the members of the builds they select; *CONDITIONAL says so.
+ * file SHOWN in its headers, with the struct's opening and closing lines
+ * as context; malloc'ed, or NULL when PATH cannot be read or holds no
+ * brace-delimited body there. Unless ALL_CONFIGS (the proposal knows
+ * every configuration's members, from a [matrix]), a body with
+ * preprocessor lines gets no diff either: it would delete them, and the
+ * members of the builds they select; *CONDITIONAL says so. *WHY says
+ * why not when a diff would be wrong: SHOWN cannot be a patch's file
+ * name, or the proposal changes no line (a hunk of context only).
  */
 char *lu_sg_diff(const char *path, const char *shown, unsigned decl_line,
-		 const char *proposal, bool all_configs, bool *conditional);
+		 const char *proposal, bool all_configs, bool *conditional,
+		 const char **why);
 /*
  * Would the diff from OLD_BODY (the source's lines between the braces) to
  * PROPOSAL delete a line it does not put back? A reorder moves the lines

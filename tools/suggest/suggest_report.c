@@ -90,10 +90,16 @@ static void what_changed(FILE *out, const struct lu_sg_result *r, int kind)
 	free(names);
 }
 
-static void holds(FILE *out, const struct lu_sg_result *r)
+/* A [matrix]'s other configurations are laid out by the model only: one
+ * compile checks the input's (suggest_verify.c), and the line says so. */
+static void holds(FILE *out, const struct lu_sg_result *r, int k)
 {
-	if (r->n_configs)
-		fprintf(out, "; holds in all %zu configurations", r->n_configs);
+	if (!r->n_configs)
+		return;
+	fprintf(out, "; holds in all %zu configurations", r->n_configs);
+	if (r->verified[k].compiled && r->n_configs > 1)
+		fprintf(out, " (compiled in the input's, the model's in the "
+			     "other %zu)", r->n_configs - 1);
 }
 
 /*
@@ -118,6 +124,28 @@ static void unclassified(FILE *out, const struct lu_sg_result *r, int k)
 	lu_arena_free(&a);
 }
 
+/* Why proposal K has no diff, when there is a reason to say. */
+static void no_diff(FILE *out, const struct lu_sg_result *r, int k)
+{
+	if (r->stale[0]) {
+		fprintf(out, "\nno diff: %s\n", r->stale);
+	} else if (r->no_diff[k]) {
+		fprintf(out, "\nno diff: %s\n", r->no_diff[k]);
+	} else if (r->unplaced[0]) {
+		/* a line of the source: text, which may hold anything */
+		fputs("\nno diff: the class's body holds lines this proposal "
+		      "does not place (first: '", out);
+		lu_text_put_escaped(out, r->unplaced);
+		fputs("'), which a diff would delete; move the members by "
+		      "hand\n", out);
+	} else if (r->conditional && !r->n_configs) {
+		fputs("\nno diff: the struct's source has #if lines, and "
+		      "without a [matrix] in the rules only this build's "
+		      "members are known; add one, or move the members by "
+		      "hand\n", out);
+	}
+}
+
 int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 {
 	const struct lu_struct *s = r->s;
@@ -125,8 +153,11 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 	char n_lines[32];
 
 	fprintf(out, "struct %s", s->name);
-	if (s->file)
-		fprintf(out, " (%s:%u)", s->file, s->decl_line);
+	if (s->file) {
+		fputs(" (", out);
+		lu_text_put_escaped(out, s->file);
+		fprintf(out, ":%u)", s->decl_line);
+	}
 	fprintf(out, ": %s bytes, %s of %u", lu_num(s->size, r->hex).s,
 		lines_text(s->size, line, n_lines, sizeof(n_lines)), line);
 	if (r->plan->opts.pair)
@@ -158,7 +189,7 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 				      r->hex).s,
 			lines_text(p->size, line, n_lines, sizeof(n_lines)));
 		what_changed(out, r, k);
-		holds(out, r);
+		holds(out, r, k);
 		unclassified(out, r, k);
 		if (!r->verified[k].compiled) {
 			fputs("\nnot compiled (", out);
@@ -171,18 +202,8 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			r->c[k]);
 		if (r->diff[k])
 			fprintf(out, "\n%s", r->diff[k]);
-		else if (r->unplaced[0])
-			fprintf(out, "\nno diff: the class's body holds lines "
-				     "this proposal does not place (first: "
-				     "'%s'), which a diff would delete; move "
-				     "the members by hand\n",
-				r->unplaced);
-		else if (r->conditional && !r->n_configs)
-			fprintf(out, "\nno diff: the struct's source has #if "
-				     "lines, and without a [matrix] in the "
-				     "rules only this build's members are "
-				     "known; add one, or move the members by "
-				     "hand\n");
+		else
+			no_diff(out, r, k);
 	}
 	return lu_output_flush(out);
 }

@@ -11,6 +11,7 @@
 enum { LU_SG_REORDER, LU_SG_MINIMAL, LU_SG_ISOLATE, LU_SG_N };
 
 #define LU_SG_UNPLACED_MAX 96
+#define LU_SG_STALE_MAX 512
 
 struct lu_sg_result {
 	const struct lu_sg_plan *plan;
@@ -30,6 +31,12 @@ struct lu_sg_result {
 	 * member function, an access specifier, a nested type, a member
 	 * with its initializer): then there is no diff */
 	char unplaced[LU_SG_UNPLACED_MAX];
+	/* why a proposal has no diff when one would be wrong (no change, a
+	 * file name patch cannot carry), NULL otherwise */
+	const char *no_diff[LU_SG_N];
+	/* the source no longer holds the struct where its debug info says:
+	 * why, and no proposal gets a diff; "" when it does */
+	char stale[LU_SG_STALE_MAX];
 	bool hex;	/* --hex: sizes in the text as pahole --hex */
 };
 
