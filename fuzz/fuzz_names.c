@@ -94,7 +94,7 @@ static void check_text(const char *name)
 
 	if (!f)
 		abort();
-	lu_report_line(f, false, &loc, LU_ERROR, name, name);
+	lu_report_line(f, false, &loc, LU_ERROR, name, name, "LU001");
 	fclose(f);
 	for (size_t i = 0; i < len; i++)
 		if (((unsigned char)text[i] < 0x20 && text[i] != '\n') ||

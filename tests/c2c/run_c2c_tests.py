@@ -54,7 +54,7 @@ SEED_LINE = ("cacheline 0xff1e8a0c43d71a80: line 4 (bytes 256-319) of struct "
 SEED_ERROR = ("{before_c}:19:16: error: 'load_avg' (stored by update_load_avg, "
               "__update_blocked_fair) shares line 4 (bytes 256-319) with "
               "'rt_se', 'rt_rq' (loaded by set_task_cpu) in struct task_group: "
-              "false sharing")
+              "false sharing [LU201]")
 
 # --- the seed's bug: before and after the fix ----------------------------
 case('seed', 'before-ranked',
@@ -114,7 +114,7 @@ case('base', 'unaligned',
              "     32  state (int, 4 bytes): HITM 25.7%",
              "{fx}/stats.c:10:16: error: 'rx_bytes' (stored by stats_rx) "
              "shares the line at bytes 8-71 (lines 0-1) with 'peer', 'state' "
-             "(loaded by stats_peek) in struct stats: false sharing"])
+             "(loaded by stats_peek) in struct stats: false sharing [LU201]"])
 case('base', 'decimal',
      '{lineup} c2c --struct stats --base %d {dir}/stats.o '
      '{fx}/perf-6.1-stdio.txt' % 0x5611b0a04100, 1,
@@ -158,7 +158,7 @@ case('rank', 'perf-5.4',
              "--base ADDR makes it exact)",
              "{fx}/stats.c:9:16: error: 'rx_packets' (stored by stats_rx) "
              "shares line 0 (bytes 0-63) with 'ops', 'peer' (loaded by "
-             "stats_peek) in struct stats: false sharing",
+             "stats_peek) in struct stats: false sharing [LU201]",
              "lineup c2c: 1 of 2 lines show false sharing: a member stored, "
              "another loaded"])
 # 128-byte lines (ppc64): task_group is 64-aligned, so a line may start
@@ -181,7 +181,7 @@ case('rank', 'perf-6.8-peer',
              "stats[3e88]",
              "{fx}/stats.c:9:16: error: 'rx_packets' (stored by stats_rx) "
              "shares line 0 (bytes 0-63) with 'ops' (loaded by stats_peek) "
-             "in struct stats: false sharing"])
+             "in struct stats: false sharing [LU201]"])
 case('rank', 'double-cl',
      '{lineup} c2c --struct stats {dir}/stats.o {fx}/perf-6.1-double-cl.txt', 1,
      expect=["offsets within 128-byte line pairs (--double-cl)",
@@ -192,7 +192,7 @@ case('rank', 'double-cl',
              "           stats_tx_ops+12                  HITM 100.0%",
              "{fx}/stats.c:9:16: error: 'rx_packets' (stored by stats_rx) "
              "shares lines 0-1 (bytes 0-127) with 'tx_ops' (loaded by "
-             "stats_tx_ops) in struct stats: false sharing"])
+             "stats_tx_ops) in struct stats: false sharing [LU201]"])
 
 # --- data-type profiling ---------------------------------------------------
 DT = ["struct stats samples: line 0 (bytes 0-63) of struct stats",
@@ -200,7 +200,7 @@ DT = ["struct stats samples: line 0 (bytes 0-63) of struct stats",
       "     16  ops (void *, 8 bytes): loads 64.4%",
       "{fx}/stats.c:9:16: error: 'rx_packets' (stored) shares line 0 "
       "(bytes 0-63) with 'ops', 'peer' (loaded) in struct stats: false "
-      "sharing",
+      "sharing [LU201]",
       "     64  tx_packets (long unsigned int, 8 bytes): stores 100.0%, "
       "loads 100.0%"]
 case('datatype', 'typeoff-dec',
@@ -231,7 +231,7 @@ case('datatype', 'typeoff-base',
              "struct ring, at --base 0x7f1000003c",
              "{fx}/ring.c:17:15: error: 'prod_commit' (stored) shares the "
              "line at bytes 68-131 (lines 1-2) with 'capacity' (loaded) in "
-             "struct ring: false sharing",
+             "struct ring: false sharing [LU201]",
              "struct ring samples: the line at bytes 132-139 (line 2) of "
              "struct ring, at --base 0x7f1000003c",
              "    136  closed (unsigned char, 1 byte): loads 25.0%",
@@ -251,7 +251,7 @@ case('rank', 'padding-arrays',
              "{fx}/ring.c:17:15: error: 'prod_commit' (stored by "
              "ring_publish) shares the line at bytes 68-131 (lines 1-2) "
              "with 'capacity' (loaded by ring_pop) in struct ring: false "
-             "sharing"],
+             "sharing [LU201]"],
      reject=['pad ('])
 # A tagless struct is named as C names it, by its typedef, in every line.
 case('datatype', 'typeoff-tagless',
@@ -265,7 +265,7 @@ case('datatype', 'typeoff-tagless',
              "     16  state (unsigned char, 1 byte): loads 30.0%",
              "{fx}/ring.c:28:16: error: 'seq' (stored) shares line 0 "
              "(bytes 0-63) with 'lo', 'state' (loaded) in cursor_t: false "
-             "sharing"],
+             "sharing [LU201]"],
      reject=['struct cursor_t'])
 case('datatype', 'typeoff-tagless-struct',
      '{lineup} c2c --struct cursor_t {dir}/ring.o '
@@ -391,7 +391,7 @@ def after_draft(out, ctx):
             return 'draft lacks %r:\n%s' % (want, '\n'.join(text))
     rc, check = run_check(ctx, rules, os.path.join(ctx['dir'], 'before.o'))
     want = ("%s:19:16: error: 'load_avg' (write) shares cache line 4 with "
-            "'rt_se', 'rt_rq' (read) in struct task_group" % ctx['before_c'])
+            "'rt_se', 'rt_rq' (read) in struct task_group [LU001]" % ctx['before_c'])
     if rc != 1 or want not in check.splitlines():
         return 'check --rules draft: exit %d\n%s' % (rc, check)
     return None

@@ -102,7 +102,7 @@ case(name='before, RT_GROUP_SCHED=y: load_avg shares line 4 with rt_se, rt_rq',
      group='task_group', ccs=('gcc', 'clang'),
      compile=TG_RT, rules=TG_RULES, run='check --rules {rules} {obj}', exit=1,
      expect=["error: 'load_avg' (write) shares cache line 4 with 'rt_se', "
-             "'rt_rq' (read) in struct task_group\n",
+             "'rt_rq' (read) in struct task_group [LU001]\n",
              "note: 'rt_se' is at offset 264, line 4 (bytes 256-319)",
              "note: 'rt_rq' is at offset 272, line 4 (bytes 256-319)",
              'lineup: 1 struct checked, 1 error, 0 warnings'],
@@ -224,7 +224,7 @@ case(name='two write bit-fields in one storage unit: one finding',
      check=exactly(
          "{fx}/kinds.c:29:15: error: 'hot' (write group 'tx') is a bit-field "
          "whose storage unit (bytes 0-3) also holds 'cold' (write group "
-         "'rx') in struct bits\n"
+         "'rx') in struct bits [LU001]\n"
          "{fx}/kinds.c:30:15: note: 'cold' is at offset 0, in the same "
          "storage unit\n"
          "lineup: 1 struct checked, 1 error, 0 warnings\n"))
@@ -234,7 +234,7 @@ case(name='a write and a read bit-field in one storage unit: one finding',
      run='check --rules {rules} {obj}', exit=1,
      check=exactly(
          "{fx}/kinds.c:29:15: error: 'hot' (write) is a bit-field whose "
-         "storage unit (bytes 0-3) also holds 'cold' (read) in struct bits\n"
+         "storage unit (bytes 0-3) also holds 'cold' (read) in struct bits [LU001]\n"
          "{fx}/kinds.c:30:15: note: 'cold' is at offset 0, in the same "
          "storage unit\n"
          "lineup: 1 struct checked, 1 error, 0 warnings\n"))
@@ -244,14 +244,14 @@ case(name='a line conflict naming more than the unit sharers stays',
      run='check --rules {rules} {obj}', exit=1,
      check=exactly(
          "{fx}/kinds.c:43:15: error: 'hot' (write) shares cache line 0 with "
-         "'mode', 'flags' (read) in struct bits_line\n"
+         "'mode', 'flags' (read) in struct bits_line [LU001]\n"
          "{fx}/kinds.c:44:15: note: 'mode' is at offset 0, line 0 (bytes "
          "0-63)\n"
          "{fx}/kinds.c:45:7: note: 'flags' is at offset 8, line 0 (bytes "
          "0-63)\n"
          "{fx}/kinds.c:43:15: error: 'hot' (write) is a bit-field whose "
          "storage unit (bytes 0-3) also holds 'mode' (read) in struct "
-         "bits_line\n"
+         "bits_line [LU001]\n"
          "{fx}/kinds.c:44:15: note: 'mode' is at offset 0, in the same "
          "storage unit\n"
          "lineup: 1 struct checked, 2 errors, 0 warnings\n"))
@@ -302,7 +302,7 @@ case(name='aligned to 8: conflict only at some starts, listed',
              "struct place8 when the struct starts at offset 24, 32, 40, 48 "
              "or 56 of a line (its alignment is 8; if place8 objects are "
              "line-aligned, say `align = 64` in [struct place8] or --align "
-             "64)\n",
+             "64) [LU001]\n",
              # at start 24, line 1 holds struct bytes 40-103
              "note: 'r' is at offset 64, line 1 (bytes 40-103)"],
      reject=['wherever'])
@@ -330,7 +330,7 @@ case(name='--pair: fields 64 bytes apart fail with it', group='placement',
      ccs=('gcc', 'clang'), compile=PAIR, rules=WR.format(s='pair128'),
      run='check --pair --rules {rules} {obj}', exit=1,
      expect=["error: 'w' (write) shares cache-line pair 0 (lines 0-1) with "
-             "'r' (read) in struct pair128\n",
+             "'r' (read) in struct pair128 [LU001]\n",
              "note: 'r' is at offset 64, pair 0 (bytes 0-127)"])
 case(name='--pair on a 64-aligned struct: two starts per pair',
      group='placement', compile=PAIR, rules=WR.format(s='pair64'),
@@ -341,7 +341,7 @@ case(name='--line-size 128: the same fields share one line',
      group='placement', compile=PAIR, rules=WR.format(s='pair128'),
      run='check --line-size 128 --rules {rules} {obj}', exit=1,
      expect=["'w' (write) shares cache line 0 with 'r' (read) in struct "
-             "pair128\n"])
+             "pair128 [LU001]\n"])
 case(name='--line-size 32: fields 40 bytes apart no longer share a line',
      group='placement', compile=PAIR, rules=WR.format(s='line32'),
      run='check --line-size 32 --rules {rules} {obj}', exit=0,
@@ -350,7 +350,7 @@ case(name='default line size (64) for the same struct: conflict',
      group='placement', compile=PAIR, rules=WR.format(s='line32'),
      run='check --rules {rules} {obj}', exit=1,
      expect=["'w' (write) shares cache line 0 with 'r' (read) in struct "
-             "line32\n"])
+             "line32 [LU001]\n"])
 
 # ---------------------------------------------------------------------------
 # Limits: max_size, max_bytes.GROUP, max_lines.GROUP, each passing and failing.
@@ -743,7 +743,7 @@ case(name='--strict: missing and misspelt members are errors, exit 1',
      expect=[R(r"r\.ini:3: error: member 'parnet' is not in struct "
                r"task_group; did you mean 'parent'\?"),
              R(r"r\.ini:3: error: member 'rt_se' is not in struct "
-               r"task_group\n"),
+               r"task_group \[LU005\]\n"),
              '2 errors, 0 warnings'],
      reject=['skipped'])
 case(name='rules naming a struct not in the input: exit 2', group='names',
@@ -1044,7 +1044,7 @@ case(name='--from-pahole: pahole --hex -C task_group | lineup check -',
      stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
      run='check --from-pahole --rules {rules} -', exit=1,
      expect=["struct task_group+256: error: 'load_avg' (write) shares cache "
-             "line 4 with 'rt_se', 'rt_rq' (read) in struct task_group\n",
+             "line 4 with 'rt_se', 'rt_rq' (read) in struct task_group [LU001]\n",
              "note: 'rt_se' is at offset 264, line 4 (bytes 256-319)",
              "note: 'rt_rq' is at offset 272, line 4 (bytes 256-319)",
              'lineup: 1 struct checked, 1 error, 0 warnings'],
@@ -1054,7 +1054,7 @@ case(name='--from-pahole: a member __aligned__(64) aligns the struct to 64',
      stdin='pahole --hex -C task_group {obj}', rules=TG_RULES,
      run='check --from-pahole --rules {rules} -', exit=1,
      expect=["shares cache line 4 with 'rt_se', 'rt_rq' (read) in struct "
-             "task_group\n"],
+             "task_group [LU001]\n"],
      reject=['when the struct starts'])
 case(name='--from-pahole: without RT_GROUP_SCHED, parent at 296',
      group='pahole', compile=TG_NORT, needs=('pahole',),
@@ -1072,7 +1072,7 @@ case(name='--from-pahole: placement of an 8-aligned struct (a guess: a '
              "offset 24, 32, 40, 48 or 56 of a line (its alignment is 8, "
              "inferred: pahole's text shows no alignment; if place8 objects "
              "are line-aligned, say `align = 64` in [struct place8] or "
-             "--align 64)\n", '0 errors, 1 warning'])
+             "--align 64) [LU001]\n", '0 errors, 1 warning'])
 case(name='--from-pahole: lineup.h markers in pahole text', group='pahole',
      compile=LMARK, needs=('pahole',), stdin='pahole --hex -C lu_stats {obj}',
      run='check --from-pahole -', exit=1,
@@ -1109,7 +1109,7 @@ case(name='BTF: __aligned__(64) inferred as pahole does (no start list)',
      group='btf', compile=TG_RT, needs=('pahole',), prep=BTF_RAW,
      rules=TG_RULES, run='check --rules {rules} {dir}/raw.btf', exit=1,
      expect=["shares cache line 4 with 'rt_se', 'rt_rq' (read) in struct "
-             "task_group\n"],
+             "task_group [LU001]\n"],
      reject=['when the struct starts', 'alignment is 8'])
 case(name='raw BTF: an 8-aligned struct gives the same starts as DWARF',
      group='btf', compile=PLACE, needs=('pahole',), prep=BTF_RAW,
@@ -1177,7 +1177,7 @@ case(name='--align reaches structs with markers and no rules',
      group='align', ccs=('gcc', 'clang'), compile=LMARK,
      run='check --align 64 {obj}', exit=1,
      # at start 0 too: the conflict stays, without a list of starts
-     expect=["(read group 'config') in struct lu_stats\n"],
+     expect=["(read group 'config') in struct lu_stats [LU001]\n"],
      reject=['when the struct starts'])
 case(name='the struct\'s align wins over --align; the hint names the key',
      group='align', compile=PLACE,
@@ -1187,13 +1187,13 @@ case(name='the struct\'s align wins over --align; the hint names the key',
              "struct place8 when the struct starts at offset 32 or 48 of a "
              "line (its alignment is 16, from `align = 16` in [struct "
              "place8]; if place8 objects are line-aligned, say `align = 64` "
-             "in [struct place8])\n"])
+             "in [struct place8]) [LU001]\n"])
 case(name='--align 16: the option is named', group='align', compile=PLACE,
      rules=WR.format(s='place8'), run='check --align 16 --rules {rules} {obj}',
      exit=1,
      expect=["offset 32 or 48 of a line (its alignment is 16, from --align "
              "16; if place8 objects are line-aligned, say `align = 64` in "
-             "[struct place8] or --align 64)\n"])
+             "[struct place8] or --align 64) [LU001]\n"])
 case(name='align never lowers what the compiler records', group='align',
      compile=PLACE, rules=WR.format(s='place64') + 'align = 8\n',
      run='check --align 8 --rules {rules} {obj}', exit=0,
@@ -1204,7 +1204,7 @@ case(name='max_lines broken only off a line start: the hint, then clean',
      run='check --rules {rules} {obj}', exit=1,
      expect=["error: group 'hot' of struct place8 can span 2 cache lines, "
              "more than max_lines.hot = 1 when the struct starts at offset "
-             "24, 32, 40, 48 or 56 of a line " + PLACE8_HINT + "\n"])
+             "24, 32, 40, 48 or 56 of a line " + PLACE8_HINT + " [LU004]\n"])
 case(name='max_lines with align = 64 holds', group='align', compile=PLACE,
      rules=('[struct place8]\nwrite.hot = head w\nmax_lines.hot = 1\n'
             'align = 64\n'),
@@ -1227,7 +1227,7 @@ BTF_PLACE8 = ("struct place8+40: warning: 'w' (write) shares cache line 1 "
               "offset 24, 32, 40, 48 or 56 of a line (its alignment is 8, "
               "inferred: BTF records no alignment; if place8 objects are "
               "line-aligned, say `align = 64` in [struct place8] or --align "
-              "64)\n")
+              "64) [LU001]\n")
 
 case(name='BTF: a finding only off a line start is a warning, exit 0',
      group='align', ccs=('gcc', 'clang'), compile=PLACE,
@@ -1257,13 +1257,13 @@ case(name='BTF: a conflict at every start stays an error', group='align',
      run='check --rules {rules} {dir}/btf.o', exit=1,
      expect=["struct every+0: error: 'w', 'w2' (write) share cache line 0 "
              "with 'r' (read) in struct every wherever the struct starts "
-             "(its alignment is 8, inferred: BTF records no alignment)\n"])
+             "(its alignment is 8, inferred: BTF records no alignment) [LU001]\n"])
 case(name='BTF: a guessed line alignment (task_group) has no hint',
      group='align', compile=TG_RT, needs=('pahole', 'objcopy'),
      prep=BTF_STRIP, rules=TG_RULES,
      run='check --rules {rules} {dir}/btf.o', exit=1,
      expect=["error: 'load_avg' (write) shares cache line 4 with 'rt_se', "
-             "'rt_rq' (read) in struct task_group\n"],
+             "'rt_rq' (read) in struct task_group [LU001]\n"],
      reject=['warning:', 'inferred'])
 
 
@@ -1321,9 +1321,9 @@ case(name='BTF: [struct ctr_t] finds struct tagged_ctr by its typedef',
      needs=('pahole', 'objcopy'), prep=BTF_STRIP, rules=TD_RULES,
      run='check --rules {rules} {dir}/btf.o', exit=1,
      expect=["struct tagged_ctr+0: error: 'a' (write) shares cache line 0 "
-             "with 'b' (read) in struct tagged_ctr\n",
+             "with 'b' (read) in struct tagged_ctr [LU001]\n",
              "stats_t+0: error: 'hits' (write) shares cache line 0 with "
-             "'ops' (read) in stats_t\n",
+             "'ops' (read) in stats_t [LU001]\n",
              'lineup: 2 structs checked, 2 errors'],
      reject=['struct stats_t'])
 case(name='pahole text: a tagless struct by its typedef', group='typedefs',
@@ -1332,7 +1332,7 @@ case(name='pahole text: a tagless struct by its typedef', group='typedefs',
      rules='[struct stats_t]\nwrite = hits\nread = ops\n',
      run='check --from-pahole --rules {rules} -', exit=1,
      expect=["stats_t+0: error: 'hits' (write) shares cache line 0 with "
-             "'ops' (read) in stats_t\n"])
+             "'ops' (read) in stats_t [LU001]\n"])
 case(name='show: a tagless struct as pahole prints it', group='typedefs',
      compile=TYPEDEFS, needs=('pahole', 'objcopy'), prep=BTF_STRIP,
      run='show {dir}/btf.o', exit=0,
@@ -1358,9 +1358,9 @@ case(name='DWARF: [struct ctr_t] finds struct tagged_ctr', group='typedefs',
      ccs=('gcc', 'clang'), compile=TYPEDEFS, rules=TD_RULES,
      run='check --rules {rules} {obj}', exit=1,
      expect=["error: 'a' (write) shares cache line 0 with 'b' (read) in "
-             "struct tagged_ctr\n",
+             "struct tagged_ctr [LU001]\n",
              "error: 'hits' (write) shares cache line 0 with 'ops' (read) "
-             "in stats_t\n"])
+             "in stats_t [LU001]\n"])
 
 # ---------------------------------------------------------------------------
 # A finding on a dotted member (head.lock) points at the field of the
@@ -1374,7 +1374,7 @@ case(name='a dotted member points at its outer field', group='names',
      run='check --rules {rules} {obj}', exit=1,
      expect=[R(r"(?m)^\S*/fixtures/nested\.c:16(:\d+)?: error: 'head\.lock' "
                r"\(write\) shares cache line 0 with 'hits' \(read\) in "
-               r"struct queue$")],
+               r"struct queue \[LU001\]$")],
      reject=[R(r'nested\.c:9')])
 case(name='a dotted member\'s note points at its outer field too',
      group='names', compile=NESTED,
@@ -1532,8 +1532,8 @@ case(name='show --rules: check\'s conflicts under their line, the rest after',
      check=in_order("pad[40];",
                     "\t/* error: 'hits' (write) shares cache line 0 with "
                     "'peer', 'state' (read group 'fast') in struct sr_conn "
-                    "*/\n",
-                    "\t/* " + SR_CONFLICT + " */\n",
+                    "[LU001] */\n",
+                    "\t/* " + SR_CONFLICT + " [LU001] */\n",
                     "/* --- cacheline 1 boundary (64 bytes)", "misses;",
                     "\t/* error: struct sr_conn is 128 bytes, more than "
                     "max_size 64 (",
@@ -1552,7 +1552,7 @@ case(name='show --rules: a rules kind on a marker group says so',
              R(r" hits; +/\* +0 +8 \*/ L0 \[read group 'read' "
                r"\(rules\)\] <-- conflict\n"),
              "/* error: 'peer', 'state' (write group 'fast') share cache "
-             "line 0 with 'hits' (read) in struct sr_conn */"],
+             "line 0 with 'hits' (read) in struct sr_conn [LU001] */"],
      # state stays in its marker group: no tag of its own
      reject=["state; [", "L0 [write group 'fast'"])
 case(name='show --rules: several files merge, as check\'s do',
@@ -1741,7 +1741,7 @@ case(name='misspelt member (write = load_avgg): an error, exit 1',
      rules='[struct task_group]\nwrite = load_avgg\nread = parent\n',
      run='check --rules {rules} {obj}', exit=1,
      expect=[R(r"(?m)^\S*r\.ini:2: error: member 'load_avgg' is not in "
-               r"struct task_group; did you mean 'load_avg'\?$"),
+               r"struct task_group; did you mean 'load_avg'\? \[LU005\]$"),
              'lineup: 1 struct checked, 1 error, 0 warnings'])
 case(name='member in one input, misspelt-looking in another: a note',
      group='checked', compile=TG_RT,

@@ -129,20 +129,20 @@ def reorder_hot_first(c):
     out, _ = c.run([c.task_group('before'), c.task_group('reorder')], 0)
     expect_lines(out, [
         REORDER + ":23:16: note: struct task_group: 'load_avg' (write "
-        "group 'load') stays at 0x100, still line 4",
+        "group 'load') stays at 256, still line 4",
         REORDER + ":36:21: note: struct task_group: 'parent' (read group "
-        "'wakeup') moved 0x1a0 -> 0x148, line 6 -> line 5",
+        "'wakeup') moved 416 -> 328, line 6 -> line 5",
         REORDER + ":38:27: note: struct task_group: 'rt_se' (read group "
-        "'wakeup') moved 0x108 -> 0x150, line 4 -> line 5",
+        "'wakeup') moved 264 -> 336, line 4 -> line 5",
         REORDER + ":39:17: note: struct task_group: 'rt_rq' (read group "
-        "'wakeup') moved 0x110 -> 0x158, line 4 -> line 5",
+        "'wakeup') moved 272 -> 344, line 4 -> line 5",
         "examples/task_group/task_group_before.c:19:16: note: fixed: "
         "'load_avg' (write group 'load') shares cache line 4 with 'rt_se', "
         "'rt_rq' (read group 'wakeup') in struct task_group",
     ])
     expect_in(out, [
         REORDER + ":28:18: note: struct task_group: 'rcu' (cold group "
-        "'lists') moved 0x180 -> 0x108, line 6 -> line 4\n",
+        "'lists') moved 384 -> 264, line 6 -> line 4\n",
         "lineup diff: 1 of 7 structs changed, 0 rules newly broken, "
         "1 fixed\n"])
     # markers are how groups are written, not members that were added
@@ -155,7 +155,7 @@ def reorder_fail_on_moves(c):
     out, _ = c.run(['--fail-on', 'moves', c.task_group('before'),
                     c.task_group('reorder')], 1)
     expect_in(out, ["error: struct task_group: 'rt_se' (read group "
-                    "'wakeup') moved 0x108 -> 0x150, line 4 -> line 5"])
+                    "'wakeup') moved 264 -> 336, line 4 -> line 5"])
     # a member that stays on its line is no reason to fail
     expect_in(out, ["note: struct task_group: 'load_avg'"])
 
@@ -169,7 +169,7 @@ def regression_newly_broken(c):
     expect_in(out, [
         before + ":19:16: error: new: 'load_avg' (write group 'load') "
         "shares cache line 4 with 'rt_se', 'rt_rq' (read group 'wakeup') "
-        "in struct task_group\n" +
+        "in struct task_group [LU001]\n" +
         before + ":23:27: note: 'rt_se' is at offset 264, line 4 "
         "(bytes 256-319)\n",
         'lineup diff: 1 of 7 structs changed, 1 rule newly broken, '
@@ -184,11 +184,11 @@ def isolate_size(c):
             'task_group: size 704 -> 768 bytes (+64), 11 -> 12 cache lines')
     out, _ = c.run([old, new], 0)
     expect_lines(out, [line % 'note'])
-    expect_in(out, ["'load_avg' (write group 'load') stays at 0x100",
+    expect_in(out, ["'load_avg' (write group 'load') stays at 256",
                     "note: fixed: 'load_avg' (write group 'load') shares "
                     "cache line 4 with 'rt_se', 'rt_rq' (read group 'rt')"])
     out, _ = c.run(['--fail-on', 'size', old, new], 1)
-    expect_lines(out, [line % 'error'])
+    expect_lines(out, [line % 'error' + ' [LU101]'])
     c.run(['--fail-on', 'moves,size', '--struct', 'list_head', old, new], 0)
 
 
@@ -219,7 +219,7 @@ def member_added(c):
                        r"struct conn: size 88 -> 96 bytes \(\+8\), "
                        r"2 -> 2 cache lines$"),
             re.compile(r"(?m)^tests/diff/fixtures/conn\.c:10(:\d+)?: note: "
-                       r"struct conn: 'flags' added at 0x8, line 0 "
+                       r"struct conn: 'flags' added at 8, line 0 "
                        r"\(8 bytes\)$"),
             re.compile(r"(?m)^tests/diff/fixtures/conn\.c:12(:\d+)?: note: "
                        r"struct conn: 7 members after 'flags' shifted by "
@@ -230,7 +230,7 @@ def member_added(c):
         reject(out, ["'rx_bytes' moved", "'name' moved"])
         # the other way: removed, and the run shifts back
         out, _ = c.run([new, old], 0)
-        expect_in(out, ["struct conn: 'flags' removed (was at 0x8, line 0)",
+        expect_in(out, ["struct conn: 'flags' removed (was at 8, line 0)",
                         "7 members after 'id' shifted by -8 ('rx_bytes' to "
                         "'name'), 1 of them to another line"])
         # every member that changed line counts for --fail-on moves
@@ -254,7 +254,7 @@ def archives(c):
     out, _ = c.run([objs['base'], objs['head']], 0)
     expect_in(out, [
         re.compile(r"(?m)^tests/diff/fixtures/conn\.c:10:\d+: note: struct "
-                   r"conn: 'flags' added at 0x8, line 0 \(8 bytes\)$"),
+                   r"conn: 'flags' added at 8, line 0 \(8 bytes\)$"),
         'lineup diff: 1 of 2 structs changed, 0 rules newly broken, '
         '0 fixed\n'])
     reject(out, ['struct ring'])
@@ -269,13 +269,13 @@ def rules_broken_and_fixed(c):
     out, _ = c.run(['--rules', rules, ok, bad], 1)
     expect_in(out, [
         re.compile(r"(?m)^tests/diff/fixtures/ring\.c:14:\d+: note: struct "
-                   r"ring: 'mask' \(read\) moved 0x40 -> 0x20, line 1 -> "
+                   r"ring: 'mask' \(read\) moved 64 -> 32, line 1 -> "
                    r"line 0$"),
         re.compile(r"(?m)^tests/diff/fixtures/ring\.c:8:\d+: error: new: "
                    r"'head' \(write\) shares cache line 0 with 'mask', "
-                   r"'slots' \(read\) in struct ring$"),
+                   r"'slots' \(read\) in struct ring \[LU001\]$"),
         re.compile(r"(?m)^tests/diff/fixtures/ring\.c:10:\d+: note: struct "
-                   r"ring: 'pad' is 56 -> 24 bytes at 0x8, still line 0$"),
+                   r"ring: 'pad' is 56 -> 24 bytes at 8, still line 0$"),
         'lineup diff: 1 of 1 struct changed, 1 rule newly broken, 0 fixed'])
     out, _ = c.run(['--rules', rules, bad, ok], 0)
     expect_in(out, [
@@ -298,7 +298,7 @@ def line_sizes(c):
     bad = c.compile('ring-shrunk', FX + '/ring.c', '-DSHRUNK')
     out, _ = c.run(['--line-size', '128', '--rules', FX + '/ring.ini',
                     ok, bad], 0)
-    expect_in(out, ["'mask' (read) moved 0x40 -> 0x20, still line 0"])
+    expect_in(out, ["'mask' (read) moved 64 -> 32, still line 0"])
     reject(out, ['new:'])
 
 
@@ -315,12 +315,12 @@ def padded_tagless(c):
     src = FX + '/padq.c'
     expect_lines(out, [
         src + ":25:16: note: padq_t: 'kind' (read group 'geo') moved "
-        "0x48:1 -> 0x48:0, still line 1",
+        "72:1 -> 72:0, still line 1",
         src + ":26:16: note: padq_t: 'closing' (read group 'geo') moved "
-        "0x48:0 -> 0x48:3, still line 1",
-        src + ":27:16: note: padq_t: 'draining' added at 0x48:4, line 1 "
+        "72:0 -> 72:3, still line 1",
+        src + ":27:16: note: padq_t: 'draining' added at 72:4, line 1 "
         "(1 bit)",
-        src + ":28:16: note: padq_t: 'owner' added at 0x49, line 1 "
+        src + ":28:16: note: padq_t: 'owner' added at 73, line 1 "
         "(1 byte)",
         "lineup diff: 1 of 1 struct changed, 0 rules newly broken, 0 fixed"])
     try:
@@ -329,10 +329,10 @@ def padded_tagless(c):
         return          # no 32-bit libc headers: the first half stands
     out, _ = c.run(['--rules', FX + '/padq.ini', v1, m32], 0)
     expect_in(out, [
-        "padq_t: 'head' (write group 'prod') is 8 -> 4 bytes at 0x0, "
+        "padq_t: 'head' (write group 'prod') is 8 -> 4 bytes at 0, "
         "still line 0",
-        "padq_t: 'head_pad' moved 0x8 -> 0x4, still line 0, 56 -> 60 bytes",
-        "padq_t: 'tail' (write group 'cons') is 8 -> 4 bytes at 0x80, "
+        "padq_t: 'head_pad' moved 8 -> 4, still line 0, 56 -> 60 bytes",
+        "padq_t: 'tail' (write group 'cons') is 8 -> 4 bytes at 128, "
         "still line 2"])
     reject(out, ["'lo'", "'hi'", 'new:'])
 
@@ -364,7 +364,7 @@ def dwarf_against_btf(c):
         'tests/diff/fixtures/slot.c:8: note: slot_t: size 24 -> 32 bytes '
         '(+8), 1 -> 1 cache lines',
         # BTF has no positions: OLD's struct is where 'wide' goes
-        "tests/diff/fixtures/slot.c:8: note: slot_t: 'wide' added at 0x8, "
+        "tests/diff/fixtures/slot.c:8: note: slot_t: 'wide' added at 8, "
         "line 0 (8 bytes)",
         "tests/diff/fixtures/slot.c:14:9: note: slot_t: 5 members after "
         "'wide' shifted by +8 ('ptr' to 'count'), none to another line",
@@ -374,11 +374,11 @@ def dwarf_against_btf(c):
     out, _ = c.run([old, flag], 0)
     expect_lines(out, [
         "tests/diff/fixtures/slot.c:18:15: note: slot_t: 'flag' added at "
-        "0x10:0, line 0 (2 bits)",
+        "16:0, line 0 (2 bits)",
         "tests/diff/fixtures/slot.c:20:15: note: slot_t: 'ready' moved "
-        "0x10:0 -> 0x10:2, still line 0",
+        "16:0 -> 16:2, still line 0",
         "tests/diff/fixtures/slot.c:21:15: note: slot_t: 'mode' moved "
-        "0x10:1 -> 0x10:3, still line 0"])
+        "16:1 -> 16:3, still line 0"])
 
 
 @case
@@ -552,7 +552,7 @@ def many_members(c):
     expect_in(out, [
         "struct big: 20000 members (write group 'w') after 'x' shifted by "
         "+8 ('a0' to 'a19999'), 2500 of them to another line\n",
-        "struct big: 'r0' (read group 'r') moved 0x27100 -> 0x27108, still "
+        "struct big: 'r0' (read group 'r') moved 160000 -> 160008, still "
         "line 2500\n",
         'lineup diff: 1 of 1 struct changed, 0 rules newly broken, 0 fixed; '
         '1 rule broken in both\n'])
@@ -600,12 +600,12 @@ def kernel_vmlinux_btf(c):
         raise Failed('load_avg is not first: %r' % lines[first])
     a, b = om['parent']['offset'], nm['parent']['offset']
     if a != b:
-        expect_in(r.stdout, ["'parent' (read) moved 0x%x -> 0x%x, "
+        expect_in(r.stdout, ["'parent' (read) moved %d -> %d, "
                              "line %d -> line %d" % (a, b, a // 64,
                                                      b // 64)])
     for name in ('rt_se', 'rt_rq'):
         if name in nm and name not in om:
-            expect_in(r.stdout, ["'%s' (read) added at 0x%x" %
+            expect_in(r.stdout, ["'%s' (read) added at %d" %
                                  (name, nm[name]['offset'])])
     # a conflict of NEW that OLD lacks is newly broken: exit 1
     if ('rt_se' in nm and nm['rt_se']['offset'] // 64 ==

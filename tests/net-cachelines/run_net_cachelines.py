@@ -95,7 +95,7 @@ def group_check(ctx):
     ctx.expect("broken layout", (rc, out + err), (1, (
         "conn.c:17:11: error: 'tx_bytes', 'tx_packets', 'tx_hist' (write "
         "group 'conn_write_tx') share cache line 0 with 'rcv_wnd' (read "
-        "group 'conn_read_rx') in struct conn\n"
+        "group 'conn_read_rx') in struct conn [LU001]\n"
         "conn.c:22:11: note: 'rcv_wnd' is at offset 48, line 0 (bytes "
         "0-63)\n"
         "lineup: 1 struct checked, 1 error, 0 warnings\n")))

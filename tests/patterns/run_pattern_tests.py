@@ -314,7 +314,7 @@ def task_group_expected(layout, kinds, rules_name, position, line_size=64):
             errors += 1
             names = ', '.join("'%s'" % r for r in on)
             lines.append("%s: error: '%s' (write) shares cache line %d "
-                         "with %s (read) in struct task_group"
+                         "with %s (read) in struct task_group [LU001]"
                          % (position(w), w, line, names))
             for r in on:
                 lines.append("%s: note: '%s' is at offset %d, line %d "

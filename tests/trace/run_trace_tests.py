@@ -113,7 +113,7 @@ def _(x):
                r"'load_avg' \(stored by T\d+ in fs_write_before\) shares "
                r"line 4 \(bytes 256-319\) with 'rt_se', 'rt_rq' \(accessed "
                r"by T\d+ in fs_read_before.*\) in struct task_group_before: "
-               r"false sharing$", cc)
+               r"false sharing \[LU201\]$", cc)
         ini = x.read('before.ini')
         expect(ini, r'^\[struct task_group_before\]$', cc)
         expect(ini, r'^write = load_avg$', cc)
@@ -159,7 +159,7 @@ def _(x):
         p = x.trace('--rules-out', 'tick.ini', '--', prog, status=1)
         expect(p.stdout, r"error: 'load_avg' \(stored by T1 in writer\) "
                r"shares line 4 \(bytes 256-319\) with 'parent' \(accessed "
-               r"by T2,T3 in reader\) in struct task_group: false sharing$",
+               r"by T2,T3 in reader\) in struct task_group: false sharing \[LU201\]$",
                cc)
         ini = x.read('tick.ini')
         expect(ini, r'^write = load_avg$', cc)
@@ -212,7 +212,7 @@ def _(x):
         expect(p.stdout, r"^error: 'counters\[0\]\.hits' \(stored by T1\) "
                r"shares the line at 0x[0-9a-f]+ with 'counters\[1\]\.hits' "
                r"\(stored by T2\), another object: false sharing between "
-               r"objects$", cc)
+               r"objects \[LU201\]$", cc)
         if p.stdout.count('false sharing between objects') != 1:
             raise Failed('one pair, said once:\n' + p.stdout)
         reject(p.stdout, r'in struct counter: false sharing', cc)
@@ -274,9 +274,9 @@ def _(x):
         expect(p.stdout, r"error: 'rx_bytes' \(stored by T1 in receive\) "
                r"shares line 0 \(bytes 0-63\) with 'peer' \(accessed by "
                r"T2 in log_peer\) in struct conn: false sharing when it "
-               r"starts 0 bytes into a line$", cc)
+               r"starts 0 bytes into a line \[LU201\]$", cc)
         expect(p.stdout, r"when it starts 16 bytes into a line \(as it did "
-               r"here\)$", cc)
+               r"here\) \[LU201\]$", cc)
     # without trace-cc the macro is a statement that does nothing
     run(['gcc', '-O2', '-Wall', '-Wextra', '-Werror', '-I' +
          os.path.join(x.top, 'include'), '-o', 'pool-plain',
@@ -318,7 +318,7 @@ def _(x):
            r'lineup trace from saved\.\d+$', 'c2c header')
     expect(c.stdout, r"error: 'load_avg' \(stored by writer\) shares line 4 "
            r"\(bytes 256-319\) with 'rt_se', 'rt_rq' \(loaded by reader\) "
-           r"in struct task_group: false sharing$", 'c2c verdict')
+           r"in struct task_group: false sharing \[LU201\]$", 'c2c verdict')
     ini = x.read('from-trace.ini')
     expect(ini, r'^write = load_avg$', 'c2c draft')
     expect(ini, r'^read = rt_se rt_rq parent$', 'c2c draft')

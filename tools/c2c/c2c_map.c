@@ -4,6 +4,7 @@
 
 #include "c2c_attribute.h"
 #include "c2c_index.h"
+#include "text_buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -545,23 +546,24 @@ void lu_c2c_map_free(struct lu_c2c_map *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* bytes are offsets (--hex); lo and hi are never negative where used */
+#define BYTE(v) lu_num((unsigned long long)(v), hex).s
+
 void lu_c2c_window_label(const struct lu_c2c_window *w,
 			 const struct lu_struct *s, unsigned line_size,
-			 char *buf, size_t size)
+			 bool hex, char *buf, size_t size)
 {
 	int64_t lo = w->begin, hi = w->begin + (int64_t)w->unit - 1;
 
 	if (lo >= 0 && lo % line_size == 0 && w->unit == line_size) {
-		snprintf(buf, size, "line %lld (bytes %lld-%lld)",
-			 (long long)(lo / line_size), (long long)lo,
-			 (long long)hi);
+		snprintf(buf, size, "line %lld (bytes %s-%s)",
+			 (long long)(lo / line_size), BYTE(lo), BYTE(hi));
 		return;
 	}
 	if (lo >= 0 && lo % line_size == 0) {
-		snprintf(buf, size, "lines %lld-%lld (bytes %lld-%lld)",
+		snprintf(buf, size, "lines %lld-%lld (bytes %s-%s)",
 			 (long long)(lo / line_size),
-			 (long long)(hi / line_size), (long long)lo,
-			 (long long)hi);
+			 (long long)(hi / line_size), BYTE(lo), BYTE(hi));
 		return;
 	}
 	/* clipped to the struct: the rest belongs to its neighbours */
@@ -572,15 +574,16 @@ void lu_c2c_window_label(const struct lu_c2c_window *w,
 	if (hi < lo)
 		hi = lo;
 	if (lo / line_size == hi / line_size) {
-		snprintf(buf, size, "the line at bytes %lld-%lld (line %lld)",
-			 (long long)lo, (long long)hi,
-			 (long long)(lo / line_size));
+		snprintf(buf, size, "the line at bytes %s-%s (line %lld)",
+			 BYTE(lo), BYTE(hi), (long long)(lo / line_size));
 		return;
 	}
-	snprintf(buf, size, "the line at bytes %lld-%lld (lines %lld-%lld)",
-		 (long long)lo, (long long)hi, (long long)(lo / line_size),
+	snprintf(buf, size, "the line at bytes %s-%s (lines %lld-%lld)",
+		 BYTE(lo), BYTE(hi), (long long)(lo / line_size),
 		 (long long)(hi / line_size));
 }
+
+#undef BYTE
 
 const char *lu_c2c_site_name(const struct lu_c2c_site *site)
 {

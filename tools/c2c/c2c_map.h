@@ -93,7 +93,7 @@ void lu_c2c_map_free(struct lu_c2c_map *m);
  */
 void lu_c2c_window_label(const struct lu_c2c_window *w,
 			 const struct lu_struct *s, unsigned line_size,
-			 char *buf, size_t size);
+			 bool hex, char *buf, size_t size);
 /* A site as perf names it: "update_cfs_group+78", else the symbol. */
 const char *lu_c2c_site_name(const struct lu_c2c_site *site);
 

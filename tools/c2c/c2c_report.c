@@ -8,6 +8,7 @@
 
 #include "escape.h"
 #include "report.h"
+#include "text_buf.h"
 
 static const char *kind_of(const struct lu_struct *s,
 			   const struct lu_member *m)
@@ -97,7 +98,7 @@ static void how_placed(FILE *out, const struct lu_c2c_out *o,
 		struct lu_c2c_window t = *w;
 
 		t.begin = w->tied[i];
-		lu_c2c_window_label(&t, o->s, ls, label, sizeof(label));
+		lu_c2c_window_label(&t, o->s, ls, o->hex, label, sizeof(label));
 		fprintf(out, "%s%s", i ? ", " : "; also fits: ", label);
 	}
 	if (w->n_tied > 3)
@@ -198,7 +199,8 @@ static void diagnostic(FILE *out, const struct lu_c2c_out *o,
 		who(out, readers, n, false);
 		fprintf(out, ") in %s", lu_struct_tag_word(s));
 		lu_text_put_escaped(out, s->name);
-		fputs(": false sharing\n", out);
+		fprintf(out, ": false sharing [%s]\n",
+			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
 	free(readers);
 }
@@ -210,7 +212,8 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 	char from[128], label[96];
 
 	origin(o, w, from, sizeof(from));
-	lu_c2c_window_label(w, s, o->set->line_size, label, sizeof(label));
+	lu_c2c_window_label(w, s, o->set->line_size, o->hex, label,
+			    sizeof(label));
 	lu_text_put_escaped(out, from);
 	fprintf(out, ": %s of %s", label, lu_struct_tag_word(s));
 	lu_text_put_escaped(out, s->name);
@@ -220,12 +223,12 @@ static void window_text(FILE *out, const struct lu_c2c_out *o,
 		const struct lu_member *m = &s->members[h->member];
 		const char *kind = kind_of(s, m);
 
-		fprintf(out, "  %5llu  ", (unsigned long long)m->offset);
+		fprintf(out, "  %5s  ", lu_num(m->offset, o->hex).s);
 		lu_text_put_escaped(out, m->name);
 		fputs(" (", out);
 		lu_text_put_escaped(out, m->type);
 		lu_text_put_escaped(out, m->dims);
-		fprintf(out, ", %llu byte%s%s%s): ", (unsigned long long)m->size,
+		fprintf(out, ", %s byte%s%s%s): ", lu_num(m->size, o->hex).s,
 			m->size == 1 ? "" : "s",
 			kind ? ", " : "", kind ? kind : "");
 		shares(out, h->stores, h->hitm, h->loads);
@@ -263,8 +266,8 @@ int lu_c2c_print_text(FILE *out, const struct lu_c2c_out *o)
 
 	fputs(lu_struct_tag_word(o->s), out);
 	lu_text_put_escaped(out, o->s->name);
-	fprintf(out, " (%llu bytes, align %llu) in ",
-		(unsigned long long)o->s->size, (unsigned long long)o->s->align);
+	fprintf(out, " (%s bytes, align %llu) in ", lu_num(o->s->size, o->hex).s,
+		(unsigned long long)o->s->align);
 	lu_text_put_escaped(out, o->set->path);
 	fprintf(out, "; %s from ", lu_c2c_format_name(o->report->format));
 	lu_text_put_escaped(out, o->report_path);
@@ -399,6 +402,10 @@ static json_t *window_json(const struct lu_c2c_out *o,
 	json_object_set_new(j, "unattributed",
 			    json_integer((json_int_t)w->n_outside));
 	json_object_set_new(j, "false_sharing", json_boolean(w->false_sharing));
+	/* the check id text ends the line's diagnostic with */
+	json_object_set_new(j, "id", w->false_sharing
+			    ? text_json(lu_rule_id(LU_RULE_SEEN_SHARING))
+			    : json_null());
 	return j;
 }
 

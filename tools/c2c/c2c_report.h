@@ -21,6 +21,7 @@ struct lu_c2c_out {
 	const struct lu_c2c_map *map;
 	bool has_base;
 	uint64_t base;
+	bool hex;	/* --hex: offsets and sizes (addresses are hex anyway) */
 };
 
 /* Both return 0 when everything reached OUT, else -1 with errno. */

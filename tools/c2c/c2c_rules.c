@@ -67,7 +67,8 @@ static void comment(FILE *out, const struct lu_struct *s,
 	/* a data-type report's site is the member itself, not code */
 	for (size_t i = 0; i < h->n_sites; i++)
 		n_code += h->sites[i].symbol || h->sites[i].site;
-	lu_c2c_window_label(e->win, s, line_size, where, sizeof(where));
+	/* the draft's comments: decimal, as rules files are written */
+	lu_c2c_window_label(e->win, s, line_size, false, where, sizeof(where));
 	if (h->stores > 0)
 		k += snprintf(nums + k, sizeof(nums) - (size_t)k,
 			      " stores %.1f%%", 100 * h->stores);

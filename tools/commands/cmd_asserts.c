@@ -36,11 +36,13 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 		.line_size = set->line_size,
 	};
 	char msg[1024] = "", shown[1024], type[256];
+	const char *id = "";
 
 	for (size_t k = 0; k < f->n; k++) {
 		if (f->items[k].severity != LU_ERROR)
 			continue;
 		lu_finding_message(&f->items[k], &ctx, msg, sizeof(msg));
+		id = lu_finding_id(f->items[k].type);
 		break;
 	}
 	/* as the assertions would spell it: `struct ck_ring` for the
@@ -49,8 +51,9 @@ static int refuse(const struct lu_findings *f, const struct lu_set *set,
 	/* the message names members: one line, whatever their bytes */
 	lu_text_escape(shown, sizeof(shown), msg);
 	fprintf(stderr,
-		"lineup: refusing to freeze %s from %s: %s (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
-		type, set->path, shown, f->n_errors, f->n_errors == 1 ? "" : "s");
+		"lineup: refusing to freeze %s from %s: %s [%s] (%zu error%s; assertions freeze a verified layout: fix it, see lineup check)\n",
+		type, set->path, shown, id, f->n_errors,
+		f->n_errors == 1 ? "" : "s");
 	return LU_EXIT_FINDINGS;
 }
 

@@ -153,7 +153,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 	struct lu_c2c_out o = {
 		.set = &set, .s = s, .report_path = cli->args[1],
 		.report = &report, .map = &map,
-		.has_base = cli->has_base, .base = cli->base,
+		.has_base = cli->has_base, .base = cli->base, .hex = cli->hex,
 	};
 	int wrote = cli->format == LU_FORMAT_JSON
 			    ? lu_c2c_print_json(stdout, &o)

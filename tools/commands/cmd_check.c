@@ -201,7 +201,7 @@ int lu_cmd_check(struct lu_cli *cli)
 		.rules = have_rules ? &rules : NULL,
 		.line_size = sets[0].line_size, .pair = cli->pair,
 		.color = cli->color, .align_option = true,
-		.source_root = root, .quiet = cli->quiet,
+		.source_root = root, .quiet = cli->quiet, .hex = cli->hex,
 	};
 
 	int wrote;

@@ -49,7 +49,7 @@ static int report(const struct lu_cli *cli, const struct lu_diff *d,
 		.ctx = {
 			.sets = sets, .n_sets = 2, .rules = rules,
 			.line_size = sets[1].line_size, .pair = cli->pair,
-			.color = cli->color,
+			.color = cli->color, .hex = cli->hex,
 		},
 	};
 

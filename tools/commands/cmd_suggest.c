@@ -423,6 +423,7 @@ static int setup(struct ctx *c, struct lu_error *err)
 	}
 	c->res.plan = &c->plan;
 	c->res.set = &c->set;
+	c->res.hex = c->cli->hex;
 	return 0;
 }
 

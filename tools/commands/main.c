@@ -98,7 +98,8 @@ static const struct lu_option all_options[] = {
 	  OPT_FROM_NET, "--from-net-cachelines FILE.rst",
 	  "read Linux's Documentation/networking/net_cachelines table" },
 	{ { "hex", no_argument, NULL, 256 + OPT_HEX }, OPT_HEX, "--hex",
-	  "offsets and sizes in hexadecimal, as pahole --hex" },
+	  "offsets and sizes in hexadecimal, as pahole --hex (JSON's "
+	  "numbers stay numbers)" },
 	{ { "min-size", required_argument, NULL, 256 + OPT_MIN_SIZE },
 	  OPT_MIN_SIZE, "--min-size BYTES",
 	  "only structs of at least BYTES bytes" },
@@ -138,8 +139,9 @@ static const char *const format_names[] = {
 #define TEXT (1u << LU_FORMAT_TEXT)
 #define JSON (1u << LU_FORMAT_JSON)
 #define SARIF (1u << LU_FORMAT_SARIF)
+/* --hex: every command that prints offsets takes it (one radix) */
 #define COMMON (TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_PAIR) | \
-		TAKES(OPT_HELP))
+		TAKES(OPT_HELP) | TAKES(OPT_HEX))
 
 static const struct lu_command commands[] = {
 	{ "show", lu_cmd_show,
@@ -161,7 +163,6 @@ static const struct lu_command commands[] = {
 	  "exits 1\n"
 	  "on them), 2 usage or input error.\n",
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
-		  TAKES(OPT_HEX) |
 		  TAKES(OPT_MIN_SIZE) | TAKES(OPT_HOLES) |
 		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
 	  TEXT | JSON },
@@ -211,7 +212,8 @@ static const struct lu_command commands[] = {
 	  "one, 1 one\n"
 	  "does (false sharing evidence), 2 usage or input error.\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
-		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT),
+		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT) |
+		  TAKES(OPT_HEX),
 	  TEXT | JSON },
 	{ "suggest", lu_cmd_suggest,
 	  "lineup suggest --struct NAME [--rules FILE.ini] [OPTIONS] FILE",

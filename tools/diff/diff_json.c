@@ -96,6 +96,8 @@ static json_t *member_json(const struct lu_diff_report *r,
 		      (json_int_t)x->delta, "line_changed", x->line_changed,
 		      "message", lu_json_text(msg), "location",
 		      location_json(&loc));
+	json_object_set_new(j, "id",
+			    lu_json_text(lu_rule_id(lu_diff_member_rule(x))));
 	if (x->change == LU_DIFF_SHIFTED) {
 		json_object_set_new(j, "count",
 				    json_integer((json_int_t)x->count));
@@ -174,29 +176,11 @@ int lu_diff_report_json(FILE *out, const struct lu_diff_report *r)
 
 /* ---- SARIF ---------------------------------------------------------- */
 
-enum { DIFF_RULE_SIZE, DIFF_RULE_PLACE, DIFF_RULE_SET, DIFF_RULE_STRUCTS };
-
-static const struct {
-	const char *id, *name, *text;
-} diff_rules[] = {
-	[DIFF_RULE_SIZE] = { "LU101", "struct-size",
-			     "The struct's size or alignment changed" },
-	[DIFF_RULE_PLACE] = { "LU102", "member-placement",
-			      "A member moved, or a hot member's place is "
-			      "worth a look" },
-	[DIFF_RULE_SET] = { "LU103", "member-set",
-			    "A member was added or removed" },
-	[DIFF_RULE_STRUCTS] = { "LU104", "struct-set",
-				"A struct named with --struct is in one "
-				"build only" },
-};
-
-static json_t *diff_result(int rule, enum lu_severity sev, const char *msg,
+static json_t *diff_result(size_t rule, enum lu_severity sev, const char *msg,
 			   const struct lu_location *loc)
 {
 	return json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o]}", "ruleId",
-			 diff_rules[rule].id, "ruleIndex",
-			 LU_SARIF_CHECK_RULES + rule, "level",
+			 lu_rule_id(rule), "ruleIndex", (int)rule, "level",
 			 lu_severity_name(sev), "message", "text",
 			 lu_json_text(msg),
 			 "locations", lu_sarif_location(loc, NULL));
@@ -214,7 +198,7 @@ static void struct_results(const struct lu_diff_report *r,
 		snprintf(msg, sizeof(msg), "%s: %s", name, text);
 		lu_diff_struct_location(r, ds->new, 1, &loc);
 		json_array_append_new(results,
-				      diff_result(DIFF_RULE_SIZE,
+				      diff_result(LU_RULE_DIFF_SIZE,
 						  lu_diff_size_severity(r), msg,
 						  &loc));
 	}
@@ -233,15 +217,13 @@ static void struct_results(const struct lu_diff_report *r,
 	}
 	for (size_t k = 0; k < ds->n_members; k++) {
 		const struct lu_diff_member *x = &ds->members[k];
-		bool set = x->change == LU_DIFF_ADDED ||
-			   x->change == LU_DIFF_REMOVED;
 
 		lu_diff_member_message(r, ds, x, text, sizeof(text));
 		snprintf(msg, sizeof(msg), "%s: %s", name, text);
 		lu_diff_member_location(r, ds, x, &loc);
 		json_array_append_new(
 			results,
-			diff_result(set ? DIFF_RULE_SET : DIFF_RULE_PLACE,
+			diff_result(lu_diff_member_rule(x),
 				    lu_diff_member_severity(r, x), msg, &loc));
 	}
 }
@@ -258,7 +240,7 @@ static void one_sided_results(const struct lu_diff_report *r, json_t *results)
 		for (size_t k = 0; k < n; k++) {
 			lu_diff_one_sided(r, side, k, msg, sizeof(msg), &loc);
 			json_array_append_new(
-				results, diff_result(DIFF_RULE_STRUCTS, LU_NOTE,
+				results, diff_result(LU_RULE_DIFF_STRUCTS, LU_NOTE,
 						     msg, &loc));
 		}
 	}
@@ -267,14 +249,7 @@ static void one_sided_results(const struct lu_diff_report *r, json_t *results)
 int lu_diff_report_sarif(FILE *out, const struct lu_diff_report *r)
 {
 	json_t *rules = lu_sarif_rules(), *results = json_array();
-	size_t n_rules = sizeof(diff_rules) / sizeof(diff_rules[0]);
 
-	for (size_t i = 0; i < n_rules; i++)
-		json_array_append_new(
-			rules, json_pack("{s:s, s:s, s:{s:s}}", "id",
-					 diff_rules[i].id, "name",
-					 diff_rules[i].name, "shortDescription",
-					 "text", diff_rules[i].text));
 	for (size_t k = 0; k < r->d->n_structs; k++)
 		struct_results(r, &r->d->structs[k], results);
 	if (r->named)

@@ -44,6 +44,8 @@ void lu_diff_struct_location(const struct lu_diff_report *r,
 enum lu_severity lu_diff_size_severity(const struct lu_diff_report *r);
 enum lu_severity lu_diff_member_severity(const struct lu_diff_report *r,
 					 const struct lu_diff_member *x);
+/* A member change's row in report.h's rules: LU_RULE_DIFF_SET or _PLACE */
+size_t lu_diff_member_rule(const struct lu_diff_member *x);
 /* The K-th struct that only one side has (SIDE 1: NEW, 0: OLD), for
  * --struct: "struct conn: added (only in new.o)", and where it is. */
 void lu_diff_one_sided(const struct lu_diff_report *r, size_t side, size_t k,

@@ -5,7 +5,7 @@
  * and those fixed, then the other members; a summary line last.
  *
  *   sched.h:402:2: note: struct task_group: 'load_avg' (write) moved
- *     0x140 -> 0x1c0, line 5 -> line 7
+ *     320 -> 448, line 5 -> line 7 (--hex: 0x140 -> 0x1c0)
  */
 #include "diff_report.h"
 
@@ -73,6 +73,13 @@ enum lu_severity lu_diff_size_severity(const struct lu_diff_report *r)
 	return r->fail_on & LU_FAIL_ON_SIZE ? LU_ERROR : LU_NOTE;
 }
 
+size_t lu_diff_member_rule(const struct lu_diff_member *x)
+{
+	return x->change == LU_DIFF_ADDED || x->change == LU_DIFF_REMOVED
+		       ? LU_RULE_DIFF_SET
+		       : LU_RULE_DIFF_PLACE;
+}
+
 enum lu_severity lu_diff_member_severity(const struct lu_diff_report *r,
 					 const struct lu_diff_member *x)
 {
@@ -91,16 +98,18 @@ void lu_diff_size_message(const struct lu_diff_report *r,
 	const struct lu_struct *o = ds->old, *n = ds->new;
 	struct lu_text_buf b = {p, size, 0};
 	unsigned ol = r->d->old_set->line_size, nl = r->d->new_set->line_size;
+	bool hex = r->ctx.hex;
 
 	p[0] = '\0';
 	if (o->size != n->size)
 		lu_text_put(&b,
-			    "size %" PRIu64 " -> %" PRIu64 " bytes (%+" PRId64
-			    "), %" PRIu64 " -> %" PRIu64 " cache lines",
-			    o->size, n->size, (int64_t)(n->size - o->size),
+			    "size %s -> %s bytes (%s), %" PRIu64 " -> %" PRIu64
+			    " cache lines",
+			    lu_num(o->size, hex).s, lu_num(n->size, hex).s,
+			    lu_num_signed((long long)(n->size - o->size), hex).s,
 			    lines_of(o->size, ol), lines_of(n->size, nl));
 	else
-		lu_text_put(&b, "size %" PRIu64 " bytes", n->size);
+		lu_text_put(&b, "size %s bytes", lu_num(n->size, hex).s);
 	if (o->align != n->align && !o->align_inferred && !n->align_inferred)
 		lu_text_put(&b, ", alignment %" PRIu64 " -> %" PRIu64, o->align,
 			    n->align);
@@ -129,10 +138,12 @@ static void put_lines(struct lu_text_buf *b, uint64_t from, unsigned from_line,
 		lu_text_put(b, ", line %" PRIu64 " -> line %" PRIu64, a, z);
 }
 
-/* "0x10", and for a bit-field its first bit in the unit: "0x10:2". */
-static void put_place(struct lu_text_buf *b, const struct lu_member *m)
+/* "16" (--hex: "0x10"), and for a bit-field its first bit in the unit:
+ * "16:2". */
+static void put_place(struct lu_text_buf *b, const struct lu_member *m,
+		      bool hex)
 {
-	lu_text_put(b, "0x%" PRIx64, m->offset);
+	lu_text_put(b, "%s", lu_num(m->offset, hex).s);
 	if (m->bit_size)
 		lu_text_put(b, ":%u", m->bit_offset);
 }
@@ -149,6 +160,8 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	const struct lu_member *nm = x->new >= 0 ? &ds->new->members[x->new]
 						 : NULL;
 
+	bool hex = r->ctx.hex;
+
 	ol = ol ? ol : 64;
 	nl = nl ? nl : 64;
 	p[0] = '\0';
@@ -161,8 +174,8 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 			lu_text_put(&b, " after '%s'", x->after);
 		else
 			lu_text_put(&b, " from the start");
-		lu_text_put(&b, " shifted by %+" PRId64 " ('%s' to '%s')",
-			    x->delta, nm->name, last->name);
+		lu_text_put(&b, " shifted by %s ('%s' to '%s')",
+			    lu_num_signed(x->delta, hex).s, nm->name, last->name);
 		if (x->lines_changed)
 			lu_text_put(&b, ", %zu of them to another line",
 				    x->lines_changed);
@@ -175,43 +188,43 @@ void lu_diff_member_message(const struct lu_diff_report *r,
 	switch (x->change) {
 	case LU_DIFF_ADDED:
 		lu_text_put(&b, " added at ");
-		put_place(&b, nm);
+		put_place(&b, nm, hex);
 		lu_text_put(&b, ", line %" PRIu64, nm->offset / nl);
 		if (nm->bit_size)
 			lu_text_put(&b, " (%u bit%s)", nm->bit_size,
 				    nm->bit_size == 1 ? "" : "s");
 		else
-			lu_text_put(&b, " (%" PRIu64 " byte%s)", nm->size,
+			lu_text_put(&b, " (%s byte%s)", lu_num(nm->size, hex).s,
 				    nm->size == 1 ? "" : "s");
 		return;
 	case LU_DIFF_REMOVED:
 		lu_text_put(&b, " removed (was at ");
-		put_place(&b, om);
+		put_place(&b, om, hex);
 		lu_text_put(&b, ", line %" PRIu64 ")", om->offset / ol);
 		return;
 	case LU_DIFF_STAYED:
-		lu_text_put(&b, " stays at 0x%" PRIx64, nm->offset);
+		lu_text_put(&b, " stays at %s", lu_num(nm->offset, hex).s);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_RESIZED:
-		lu_text_put(
-		    &b, " is %" PRIu64 " -> %" PRIu64 " bytes at 0x%" PRIx64,
-		    om->size, nm->size, nm->offset);
+		lu_text_put(&b, " is %s -> %s bytes at %s",
+			    lu_num(om->size, hex).s, lu_num(nm->size, hex).s,
+			    lu_num(nm->offset, hex).s);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		return;
 	case LU_DIFF_MOVED:
 		lu_text_put(&b, " moved ");
-		put_place(&b, om);
+		put_place(&b, om, hex);
 		lu_text_put(&b, " -> ");
-		put_place(&b, nm);
+		put_place(&b, nm, hex);
 		put_lines(&b, om->offset, ol, nm->offset, nl);
 		break;
 	case LU_DIFF_SHIFTED:
 		break;
 	}
 	if (om->size != nm->size)
-		lu_text_put(&b, ", %" PRIu64 " -> %" PRIu64 " bytes", om->size,
-			    nm->size);
+		lu_text_put(&b, ", %s -> %s bytes", lu_num(om->size, hex).s,
+			    lu_num(nm->size, hex).s);
 }
 
 /* ---- text ----------------------------------------------------------- */
@@ -224,14 +237,14 @@ struct text_out {
 
 static void print_line(const struct text_out *t, const struct lu_location *loc,
 		       enum lu_severity sev, const char *what,
-		       const char *text)
+		       const char *text, const char *id)
 {
 	char prefix[600];	/* t->prefix (520) and what */
 
 	/* "struct task_group+264:" names the struct already */
 	snprintf(prefix, sizeof(prefix), "%s%s",
 		 t->prefix && loc->file ? t->prefix : "", what ? what : "");
-	lu_report_line(t->out, t->color, loc, sev, prefix, text);
+	lu_report_line(t->out, t->color, loc, sev, prefix, text, id);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,
@@ -240,7 +253,7 @@ static void print_note(void *arg, const struct lu_location *loc,
 	struct text_out t = *(const struct text_out *)arg;
 
 	t.prefix = NULL;
-	print_line(&t, loc, LU_NOTE, NULL, text);
+	print_line(&t, loc, LU_NOTE, NULL, text, NULL);
 }
 
 static void print_members(const struct text_out *t,
@@ -257,7 +270,8 @@ static void print_members(const struct text_out *t,
 			continue;
 		lu_diff_member_message(r, ds, x, msg, sizeof(msg));
 		lu_diff_member_location(r, ds, x, &loc);
-		print_line(t, &loc, lu_diff_member_severity(r, x), NULL, msg);
+		print_line(t, &loc, lu_diff_member_severity(r, x), NULL, msg,
+			   lu_rule_id(lu_diff_member_rule(x)));
 	}
 }
 
@@ -280,10 +294,12 @@ static void print_findings(const struct text_out *t,
 		lu_finding_message(f, &r->ctx, msg, sizeof(msg));
 		lu_finding_location(f, &r->ctx, &loc);
 		if (!appeared) {
-			print_line(&plain, &loc, LU_NOTE, "fixed: ", msg);
+			print_line(&plain, &loc, LU_NOTE, "fixed: ", msg,
+				   NULL);
 			continue;
 		}
-		print_line(&plain, &loc, f->severity, "new: ", msg);
+		print_line(&plain, &loc, f->severity, "new: ", msg,
+			   lu_finding_id(f->type));
 		lu_finding_notes(f, &r->ctx, print_note, &plain);
 	}
 }
@@ -302,7 +318,8 @@ static void print_struct(struct text_out *t, const struct lu_diff_report *r,
 		lu_diff_struct_location(r, ds->new, 1, &loc);
 		if (!loc.file)
 			lu_diff_struct_location(r, ds->old, 0, &loc);
-		print_line(t, &loc, lu_diff_size_severity(r), NULL, msg);
+		print_line(t, &loc, lu_diff_size_severity(r), NULL, msg,
+			   lu_rule_id(LU_RULE_DIFF_SIZE));
 	}
 	print_members(t, r, ds, true);
 	print_findings(t, r, ds, true);
@@ -336,7 +353,8 @@ static void print_one_sided(struct text_out *t, const struct lu_diff_report *r)
 
 		for (size_t k = 0; k < n; k++) {
 			lu_diff_one_sided(r, side, k, msg, sizeof(msg), &loc);
-			print_line(t, &loc, LU_NOTE, NULL, msg);
+			print_line(t, &loc, LU_NOTE, NULL, msg,
+				   lu_rule_id(LU_RULE_DIFF_STRUCTS));
 		}
 	}
 }

@@ -13,6 +13,7 @@
 #include "matrix.h"
 #include "report.h"
 #include "sgr.h"
+#include "text_buf.h"
 
 /* As report_text.c colours check's diagnostics (--color). */
 
@@ -291,8 +292,8 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 		if (r[i].min == r[i].max) {
 			fputs("lineup matrix: ", out);
 			lu_text_put_escaped(out, r[i].name);
-			fprintf(out, " is %llu bytes in every configuration\n",
-				(unsigned long long)r[i].max);
+			fprintf(out, " is %s bytes in every configuration\n",
+				lu_num(r[i].max, ctx->hex).s);
 			continue;
 		}
 		bool *largest = calloc(n_cfg, sizeof(*largest));
@@ -318,10 +319,10 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			when = lu_arena_printf(&mx->arena, "when %s", when);
 		fputs("lineup matrix: ", out);
 		lu_text_put_escaped(out, r[i].name);
-		fprintf(out, " is %llu to %llu bytes (%llu ",
-			(unsigned long long)r[i].min,
-			(unsigned long long)r[i].max,
-			(unsigned long long)r[i].max);
+		fprintf(out, " is %s to %s bytes (%s ",
+			lu_num(r[i].min, ctx->hex).s,
+			lu_num(r[i].max, ctx->hex).s,
+			lu_num(r[i].max, ctx->hex).s);
 		lu_text_put_escaped(out, when);
 		fputs(")\n", out);
 		free(largest);
@@ -484,7 +485,7 @@ int lu_matrix_report(struct lu_matrix *mx)
 		.sets = sets, .n_sets = mx->n_builds, .rules = &mx->rules,
 		.line_size = mx->cli->line_size ? mx->cli->line_size : 64,
 		.pair = mx->cli->pair, .align_option = true,
-		.color = mx->cli->color,
+		.color = mx->cli->color, .hex = mx->cli->hex,
 	};
 
 	/* the objects' machine decides the line size, as in check */

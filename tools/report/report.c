@@ -113,9 +113,9 @@ static void put_placement(struct lu_text_buf *b, const struct lu_finding *f,
 	}
 	lu_text_put(b, " when the struct starts at offset ");
 	for (size_t i = 0; i < f->n_starts && i < 8; i++)
-		lu_text_put(b, "%s%llu",
+		lu_text_put(b, "%s%s",
 			    i ? (i + 1 == f->n_starts ? " or " : ", ") : "",
-			    (unsigned long long)f->starts[i]);
+			    lu_num(f->starts[i], ctx->hex).s);
 	if (f->n_starts > 8)
 		lu_text_put(b, " and %zu more", f->n_starts - 8);
 	lu_text_put(b, " of a %s", pair ? "line pair" : "line");
@@ -149,12 +149,12 @@ void lu_finding_message(const struct lu_finding *f,
 
 		if (f->storage_unit) {
 			lu_text_put(&b,
-				    " %s whose storage unit (bytes %llu-%llu) "
+				    " %s whose storage unit (bytes %s-%s) "
 				    "also holds ",
 				    f->n_members > 1 ? "are bit-fields"
 						     : "is a bit-field",
-				    (unsigned long long)f->line_lo,
-				    (unsigned long long)f->line_hi);
+				    lu_num(f->line_lo, ctx->hex).s,
+				    lu_num(f->line_hi, ctx->hex).s);
 		} else if (ctx->pair) {
 			lu_text_put(
 			    &b,
@@ -174,18 +174,18 @@ void lu_finding_message(const struct lu_finding *f,
 		put_placement(&b, f, ctx, unit, ctx->pair);
 		break;
 	case LU_FIND_SIZE:
-		lu_text_put(&b, "%s%s is %llu bytes, more than max_size %llu",
+		lu_text_put(&b, "%s%s is %s bytes, more than max_size %s",
 			    lu_struct_tag_word(s), s->name,
-			    (unsigned long long)f->value,
-			    (unsigned long long)f->limit);
+			    lu_num(f->value, ctx->hex).s,
+			    lu_num(f->limit, ctx->hex).s);
 		break;
 	case LU_FIND_GROUP_BYTES:
 		lu_text_put(&b,
-			    "group '%s' of %s%s is %llu bytes, more than "
-			    "max_bytes.%s = %llu",
+			    "group '%s' of %s%s is %s bytes, more than "
+			    "max_bytes.%s = %s",
 			    f->group->name, lu_struct_tag_word(s), s->name,
-			    (unsigned long long)f->value, f->group->name,
-			    (unsigned long long)f->limit);
+			    lu_num(f->value, ctx->hex).s, f->group->name,
+			    lu_num(f->limit, ctx->hex).s);
 		break;
 	case LU_FIND_GROUP_LINES:
 		lu_text_put(
@@ -216,7 +216,7 @@ void lu_finding_message(const struct lu_finding *f,
 	case LU_FIND_FOOTPRINT: {
 		char text[1024];
 
-		lu_footprint_message(f, text, sizeof(text));
+		lu_footprint_message(f, ctx->hex, text, sizeof(text));
 		lu_text_put(&b, "%s", text);
 		break;
 	}
@@ -240,12 +240,12 @@ static const char *display_path(const char *path)
 }
 
 static void struct_location(const struct lu_struct *s, uint64_t offset,
-			    bool with_offset, struct lu_location *loc)
+			    bool with_offset, bool hex, struct lu_location *loc)
 {
 	if (with_offset)
-		snprintf(loc->where, sizeof(loc->where), "%s%s+%llu",
+		snprintf(loc->where, sizeof(loc->where), "%s%s+%s",
 			 lu_struct_tag_word(s), s->name,
-			 (unsigned long long)offset);
+			 lu_num(offset, hex).s);
 	else
 		snprintf(loc->where, sizeof(loc->where), "%s%s",
 			 lu_struct_tag_word(s), s->name);
@@ -256,13 +256,13 @@ static void struct_location(const struct lu_struct *s, uint64_t offset,
  * structs may embed: the finding points at the field of this struct that
  * holds it (head), where a fix goes.
  */
-static void member_location(const struct lu_struct *s, size_t i,
+static void member_location(const struct lu_struct *s, size_t i, bool hex,
 			    struct lu_location *loc)
 {
 	const struct lu_member *m = &s->members[i], *decl = m;
 
 	memset(loc, 0, sizeof(*loc));
-	struct_location(s, m->offset, true, loc);
+	struct_location(s, m->offset, true, hex, loc);
 	while (decl->depth && decl > s->members)
 		decl--;
 	if (decl->file && decl->decl_line) {
@@ -281,11 +281,11 @@ void lu_finding_location(const struct lu_finding *f,
 	memset(loc, 0, sizeof(*loc));
 	switch (f->type) {
 	case LU_FIND_CONFLICT:
-		member_location(s, f->members[0], loc);
+		member_location(s, f->members[0], ctx->hex, loc);
 		return;
 	case LU_FIND_MISSING:
 	case LU_FIND_UNKNOWN_GROUP:
-		struct_location(s, 0, false, loc);
+		struct_location(s, 0, false, false, loc);
 		if (ctx->rules && f->rules_line) {
 			loc->file = f->rules_path ? f->rules_path : ctx->rules->path;
 			loc->decl_line = f->rules_line;
@@ -294,7 +294,7 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_GROUP_BYTES:
 	case LU_FIND_GROUP_LINES:
 	case LU_FIND_FOOTPRINT:
-		struct_location(s, f->group->begin, true, loc);
+		struct_location(s, f->group->begin, true, ctx->hex, loc);
 		if (f->group->file && f->group->decl_line) {
 			loc->file = display_path(f->group->file);
 			loc->decl_line = f->group->decl_line;
@@ -302,7 +302,7 @@ void lu_finding_location(const struct lu_finding *f,
 		}
 		break;
 	case LU_FIND_SIZE:
-		struct_location(s, 0, false, loc);
+		struct_location(s, 0, false, false, loc);
 		if (s->file && s->decl_line) {
 			loc->file = display_path(s->file);
 			loc->decl_line = s->decl_line;
@@ -351,25 +351,25 @@ size_t lu_finding_notes(const struct lu_finding *f,
 			/* not on the line: the padding note says why */
 			if (f->padded_group && f->others[i] == f->padded_member)
 				continue;
-			member_location(f->s, f->others[i], &loc);
+			member_location(f->s, f->others[i], ctx->hex, &loc);
 			if (f->storage_unit)
 				snprintf(text, sizeof(text),
-					 "'%s' is at offset %llu, in the same "
+					 "'%s' is at offset %s, in the same "
 					 "storage unit",
-					 m->name, (unsigned long long)m->offset);
+					 m->name, lu_num(m->offset, ctx->hex).s);
 			else
 				snprintf(text, sizeof(text),
-					 "'%s' is at offset %llu, %s %llu (bytes "
-					 "%llu-%llu)",
-					 m->name, (unsigned long long)m->offset,
+					 "'%s' is at offset %s, %s %llu (bytes "
+					 "%s-%s)",
+					 m->name, lu_num(m->offset, ctx->hex).s,
 					 unit, (unsigned long long)f->line,
-					 (unsigned long long)f->line_lo,
-					 (unsigned long long)f->line_hi);
+					 lu_num(f->line_lo, ctx->hex).s,
+					 lu_num(f->line_hi, ctx->hex).s);
 			emit(arg, &loc, text);
 			n++;
 		}
-		if (lu_padding_note(f, unit, text, sizeof(text))) {
-			member_location(f->s, f->padded_member, &loc);
+		if (lu_padding_note(f, unit, ctx->hex, text, sizeof(text))) {
+			member_location(f->s, f->padded_member, ctx->hex, &loc);
 			emit(arg, &loc, text);
 			n++;
 		}
@@ -387,7 +387,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	/* two definitions of the name (units built with other -D): which
 	 * units hold the one this finding is on */
 	if (lu_definition_note(f->s, text, sizeof(text))) {
-		struct_location(f->s, 0, false, &loc);
+		struct_location(f->s, 0, false, false, &loc);
 		if (f->s->file && f->s->decl_line) {
 			loc.file = display_path(f->s->file);
 			loc.decl_line = f->s->decl_line;

@@ -25,6 +25,7 @@ struct lu_report_ctx {
 	 * with uriBaseId SRCROOT; NULL: as printed */
 	const char *source_root;
 	bool quiet;		/* --quiet: text shows errors and the summary */
+	bool hex;		/* --hex: messages' offsets and sizes in hex */
 };
 
 /* Where a finding points: a source position, or struct+offset. */
@@ -57,11 +58,12 @@ const char *lu_severity_name(enum lu_severity sev);
  * false when it has one, or no units (BTF, pahole text). */
 bool lu_definition_note(const struct lu_struct *s, char *buf, size_t size);
 /* A kernel group's footprint note, as a sentence (report_groups.c). */
-void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size);
+void lu_footprint_message(const struct lu_finding *f, bool hex, char *buf,
+			  size_t size);
 /* A conflict's note on the padding a group's begin marker gives one of its
  * members (UNIT: "line" or "pair"); false when it has none. */
-bool lu_padding_note(const struct lu_finding *f, const char *unit, char *buf,
-		     size_t size);
+bool lu_padding_note(const struct lu_finding *f, const char *unit, bool hex,
+		     char *buf, size_t size);
 /* The same as JSON objects (doc/json.md); the second is null for
  * findings without such padding. */
 struct json_t *lu_footprint_json(const struct lu_footprint *fp);
@@ -86,9 +88,11 @@ int lu_output_json(FILE *out, struct json_t *root);
  * One finding, compiler-style, with its notes. TAG (may be NULL) is added
  * in brackets, as `matrix` adds the condition under which it appears.
  */
-/* One compiler-style line: file:line:col: severity: PREFIXtext. */
+/* One compiler-style line: file:line:col: severity: PREFIXtext [ID]; an
+ * error or warning ends with its check's ID, a note (or a NULL ID) not. */
 void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
-		    enum lu_severity sev, const char *prefix, const char *text);
+		    enum lu_severity sev, const char *prefix, const char *text,
+		    const char *id);
 void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 			    const struct lu_report_ctx *ctx, const char *tag);
 int lu_report_text(FILE *out, const struct lu_findings *f,
@@ -105,8 +109,24 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * the log that holds the rules and results (it takes both references).
  */
 #define LU_SARIF_CHECK_RULES 7
-/* A finding type's stable check id, "LU001"...: in JSON, SARIF and text */
+/* The rows of report_rules.c after check's: diff's and the measured one */
+enum lu_rule_index {
+	LU_RULE_DIFF_SIZE = LU_SARIF_CHECK_RULES,
+	LU_RULE_DIFF_PLACE,
+	LU_RULE_DIFF_SET,
+	LU_RULE_DIFF_STRUCTS,
+	LU_RULE_SEEN_SHARING,	/* c2c's and trace's false-sharing lines */
+	LU_N_RULES
+};
+struct lu_check_rule {
+	const char *id, *name, *text, *full, *help;
+};
+/* Every check, indexed by enum lu_finding_type then enum lu_rule_index */
+const struct lu_check_rule *lu_check_rules(size_t *n);
+/* A row's stable id, "LU001"...: in text, JSON and SARIF */
+const char *lu_rule_id(size_t rule);
 const char *lu_finding_id(enum lu_finding_type t);
+/* every rule (a result's ruleIndex is its row) */
 struct json_t *lu_sarif_rules(void);
 struct json_t *lu_sarif_result(const struct lu_finding *x,
 			       const struct lu_report_ctx *ctx);

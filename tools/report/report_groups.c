@@ -10,6 +10,7 @@
 #include "escape.h"
 #include "kernel_groups.h"
 #include "report.h"
+#include "text_buf.h"
 
 static const char *type_word(const struct lu_struct *s)
 {
@@ -26,7 +27,8 @@ static void kind_and_path(const struct lu_group *g, char *buf, size_t size)
 		 path ? ", " : "", path ? path : "");
 }
 
-void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size)
+void lu_footprint_message(const struct lu_finding *f, bool hex, char *buf,
+			  size_t size)
 {
 	const struct lu_footprint *fp = &f->footprint;
 	const struct lu_struct *s = f->s;
@@ -41,12 +43,12 @@ void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size)
 	}
 	if (fp->padding)
 		snprintf(pad, sizeof(pad),
-			 " (%llu of them padding after its begin marker)",
-			 (unsigned long long)fp->padding);
+			 " (%s of them padding after its begin marker)",
+			 lu_num(fp->padding, hex).s);
 	n = snprintf(buf, size,
-		     "kernel group '%s' (%s) of %s %s: %llu byte%s%s on ",
+		     "kernel group '%s' (%s) of %s %s: %s byte%s%s on ",
 		     f->group->name, kp, type_word(s), s->name,
-		     (unsigned long long)fp->bytes, fp->bytes == 1 ? "" : "s",
+		     lu_num(fp->bytes, hex).s, fp->bytes == 1 ? "" : "s",
 		     pad);
 	if (n < 0 || (size_t)n >= size)
 		return;
@@ -78,8 +80,8 @@ void lu_footprint_message(const struct lu_finding *f, char *buf, size_t size)
 		 (unsigned long long)fp->align);
 }
 
-bool lu_padding_note(const struct lu_finding *f, const char *unit, char *buf,
-		     size_t size)
+bool lu_padding_note(const struct lu_finding *f, const char *unit, bool hex,
+		     char *buf, size_t size)
 {
 	const struct lu_group *g = f->padded_group;
 
@@ -91,13 +93,13 @@ bool lu_padding_note(const struct lu_finding *f, const char *unit, char *buf,
 	int n;
 
 	n = snprintf(buf, size,
-		     "'%s' is at offset %llu, not on this %s: the %llu "
-		     "byte%s of padding before it, from offset %llu, lie "
+		     "'%s' is at offset %s, not on this %s: the %s "
+		     "byte%s of padding before it, from offset %s, lie "
 		     "between the markers of group '%s' and count as the "
 		     "group's, as lineup.h's assertions count them",
-		     m->name, (unsigned long long)m->offset, unit, pad,
-		     pad == 1 ? "" : "s",
-		     (unsigned long long)f->padded_from, g->name);
+		     m->name, lu_num(m->offset, hex).s, unit,
+		     lu_num(pad, hex).s, pad == 1 ? "" : "s",
+		     lu_num(f->padded_from, hex).s, g->name);
 	if (n < 0 || (size_t)n >= size || !f->padded_leading)
 		return true;
 	if (g->origin == LU_ORIGIN_KERNEL)

@@ -248,86 +248,6 @@ int lu_report_json(FILE *out, const struct lu_findings *f,
 
 /* ---- SARIF 2.1.0 ---------------------------------------------------- */
 
-/*
- * Each check: its stable id (findings carry it in text, JSON and SARIF),
- * its name, and what code scanning shows for it: the one-line summary,
- * the full description, and the help that says how to fix it.
- */
-static const struct {
-	const char *id, *name, *text, *full, *help;
-} sarif_rules[] = {
-	[LU_FIND_CONFLICT] = { "LU001", "false-sharing",
-		"A written field shares a cache line with another hot field",
-		"A member of a write group (stored on a hot path) shares a "
-		"cache line (or, with --pair, a line pair; or a bit-field's "
-		"storage unit) with a member of another write or read group. "
-		"Every store by one CPU invalidates the line in every other "
-		"CPU's cache, so the other group's loads and stores miss: "
-		"false sharing.",
-		"Move the members so that the groups start on different "
-		"lines: put cold members between them, start the write group "
-		"with LINEUP_BEGIN_ALIGNED (or the kernel's "
-		"__cacheline_group_begin_aligned), or wrap it in "
-		"LINEUP_ISOLATE_BEGIN/END. `lineup suggest` proposes layouts "
-		"that hold, and `lineup show` shows where every member lands. "
-		"When objects are line-aligned but the struct's type is not, "
-		"say so with `align = 64` in the rules or --align 64." },
-	[LU_FIND_SIZE] = { "LU002", "max-size",
-		"The struct is larger than its max_size",
-		"The struct's size exceeds the max_size its rules set: a "
-		"member was added or grew, or padding appeared.",
-		"Reorder members to close holes (`lineup show` lists them), "
-		"move cold members out, or raise max_size in the rules if "
-		"the growth is intended." },
-	[LU_FIND_GROUP_BYTES] = { "LU003", "group-bytes",
-		"A group is larger than its max_bytes",
-		"A group's bytes, from its begin marker to its end marker (or "
-		"first to last member for a rules group), exceed the "
-		"max_bytes.GROUP its rules set.",
-		"Move members out of the group or close its holes; padding "
-		"after a begin marker counts as the group's (doc/header.md, "
-		"\"Group bytes\"). Raise max_bytes.GROUP if intended." },
-	[LU_FIND_GROUP_LINES] = { "LU004", "group-lines",
-		"A group spans more lines than max_lines",
-		"Wherever the struct may start (its alignment, or align = N, "
-		"or --align), the group touches more cache lines than the "
-		"max_lines.GROUP its rules set.",
-		"Shrink the group, start it on a line (LINEUP_BEGIN_ALIGNED), "
-		"or state how objects are allocated (align = 64) if they are "
-		"line-aligned." },
-	[LU_FIND_MISSING] = { "LU005", "missing-member",
-		"The rules name a member the layout lacks",
-		"A rules file names a member the struct does not have in this "
-		"input: renamed, removed, or only in other configurations.",
-		"Fix the name in the rules (the message offers the nearest "
-		"member), or check every configuration with `lineup matrix`. "
-		"--strict makes this an error." },
-	[LU_FIND_UNKNOWN_GROUP] = { "LU006", "missing-group",
-		"The rules name a group the layout lacks",
-		"A rules file sets a limit or an allow on a group the struct "
-		"does not have.",
-		"Fix the group's name in the rules (the message offers the "
-		"nearest one). --strict makes this an error." },
-	[LU_FIND_FOOTPRINT] = { "LU007", "group-footprint",
-		"The cache lines a kernel group's bytes touch",
-		"A note for each kernel __cacheline_group_begin__ group: its "
-		"bytes, the lines they touch where the object starts a line, "
-		"the fewest lines they could fit in, and the most over every "
-		"start its alignment allows (doc/kernel-groups.md).",
-		"Nothing to fix: it says what CACHELINE_ASSERT_GROUP_SIZE "
-		"would bound. A group on more lines than it needs may gain "
-		"from __cacheline_group_begin_aligned." },
-};
-
-const char *lu_finding_id(enum lu_finding_type t)
-{
-	return sarif_rules[t].id;
-}
-
-_Static_assert(sizeof(sarif_rules) / sizeof(sarif_rules[0]) ==
-		       LU_SARIF_CHECK_RULES,
-	       "report.h counts check's SARIF rules");
-
 json_t *lu_sarif_location(const struct lu_location *loc,
 			  const char *message)
 {
@@ -369,18 +289,19 @@ static void sarif_note(void *arg, const struct lu_location *loc,
 json_t *lu_sarif_rules(void)
 {
 	json_t *rules = json_array();
+	size_t n;
+	const struct lu_check_rule *r = lu_check_rules(&n);
 
-	for (size_t i = 0; i < LU_SARIF_CHECK_RULES; i++)
+	/* the whole catalogue, so a result's ruleIndex is its row */
+	for (size_t i = 0; i < n; i++)
 		json_array_append_new(
 			rules, json_pack("{s:s, s:s, s:{s:s}, s:{s:s}, "
 					 "s:{s:s, s:s}}",
-					 "id", sarif_rules[i].id, "name",
-					 sarif_rules[i].name, "shortDescription",
-					 "text", sarif_rules[i].text,
-					 "fullDescription", "text",
-					 sarif_rules[i].full, "help", "text",
-					 sarif_rules[i].help, "markdown",
-					 sarif_rules[i].help));
+					 "id", r[i].id, "name", r[i].name,
+					 "shortDescription", "text", r[i].text,
+					 "fullDescription", "text", r[i].full,
+					 "help", "text", r[i].help, "markdown",
+					 r[i].help));
 	return rules;
 }
 
@@ -396,7 +317,7 @@ json_t *lu_sarif_result(const struct lu_finding *x,
 	lu_finding_notes(x, ctx, sarif_note, related);
 	json_t *r = json_pack(
 		"{s:s, s:i, s:s, s:{s:o}, s:[o]}", "ruleId",
-		sarif_rules[x->type].id, "ruleIndex", (int)x->type,
+		lu_finding_id(x->type), "ruleIndex", (int)x->type,
 		"level", lu_severity_name(x->severity), "message",
 		"text", lu_json_text(msg), "locations",
 		lu_sarif_location(&loc, NULL));

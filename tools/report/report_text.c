@@ -20,9 +20,10 @@ static const char *sev_color(enum lu_severity sev)
 				   : LU_SGR_BOLD_CYAN;
 }
 
-/* file:line:col: severity: PREFIXtext, the severity coloured. */
+/* file:line:col: severity: PREFIXtext [ID], the severity coloured. */
 void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
-		    enum lu_severity sev, const char *prefix, const char *text)
+		    enum lu_severity sev, const char *prefix, const char *text,
+		    const char *id)
 {
 	if (color)
 		fputs(LU_SGR_BOLD, out);
@@ -40,19 +41,18 @@ void lu_report_line(FILE *out, bool color, const struct lu_location *loc,
 		lu_severity_name(sev), color ? LU_SGR_RESET : "");
 	lu_text_put_escaped(out, prefix ? prefix : "");
 	lu_text_put_escaped(out, text);
+	/* as gcc's [-Wname]: last, so a tag the text ends with stays put */
+	if (id && sev != LU_NOTE)
+		fprintf(out, " [%s]", id);
 	fputc('\n', out);
-}
-
-static void print_line(const struct text_out *t, const struct lu_location *loc,
-		       enum lu_severity sev, const char *text)
-{
-	lu_report_line(t->out, t->color, loc, sev, NULL, text);
 }
 
 static void print_note(void *arg, const struct lu_location *loc,
 		       const char *text)
 {
-	print_line(arg, loc, LU_NOTE, text);
+	const struct text_out *t = arg;
+
+	lu_report_line(t->out, t->color, loc, LU_NOTE, NULL, text, NULL);
 }
 
 void lu_report_finding_text(FILE *out, const struct lu_finding *f,
@@ -68,7 +68,8 @@ void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 	n = strlen(msg);
 	if (tag)
 		snprintf(msg + n, sizeof(msg) - n, " [%s]", tag);
-	print_line(&t, &loc, f->severity, msg);
+	lu_report_line(out, ctx->color, &loc, f->severity, NULL, msg,
+		       lu_finding_id(f->type));
 	if (!ctx->quiet)
 		lu_finding_notes(f, ctx, print_note, &t);
 }

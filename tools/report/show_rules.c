@@ -59,7 +59,7 @@ void lu_show_report_ctx(const struct lu_set *set,
 	*ctx = (struct lu_report_ctx){
 		.sets = set, .n_sets = 1, .rules = opts->rules,
 		.line_size = opts->line_size, .pair = opts->pair,
-		.color = opts->color,
+		.color = opts->color, .hex = opts->hex,
 	};
 }
 
@@ -106,6 +106,9 @@ static void print_note(FILE *out, const struct lu_show_notes *sn,
 		lu_text_put_escaped(out, loc.file);
 		fprintf(out, ":%u)", loc.decl_line);
 	}
+	/* check's line ends with the id; a note (footprint) has none */
+	if (f->severity != LU_NOTE)
+		fprintf(out, " [%s]", lu_finding_id(f->type));
 	fputs(" */\n", out);
 }
 

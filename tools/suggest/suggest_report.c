@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "report.h"
 #include "suggest_report.h"
+#include "text_buf.h"
 
 const char *const lu_sg_kind_names[LU_SG_N] = { "reorder", "reorder-minimal",
 						  "isolate" };
@@ -157,7 +158,7 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 		lu_text_put_escaped(out, s->file);
 		fprintf(out, ":%u)", s->decl_line);
 	}
-	fprintf(out, ": %llu bytes, %s of %u", (unsigned long long)s->size,
+	fprintf(out, ": %s bytes, %s of %u", lu_num(s->size, r->hex).s,
 		lines_text(s->size, line, n_lines, sizeof(n_lines)), line);
 	if (r->plan->opts.pair)
 		fputs(" (pairs)", out);
@@ -183,9 +184,9 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 			fprintf(out, "none: %s\n", r->reason[k]);
 			continue;
 		}
-		fprintf(out, "%llu bytes (%+lld), %s",
-			(unsigned long long)p->size,
-			(long long)p->size - (long long)s->size,
+		fprintf(out, "%s bytes (%s), %s", lu_num(p->size, r->hex).s,
+			lu_num_signed((long long)p->size - (long long)s->size,
+				      r->hex).s,
 			lines_text(p->size, line, n_lines, sizeof(n_lines)));
 		what_changed(out, r, k);
 		holds(out, r, k);

@@ -37,6 +37,7 @@ struct lu_sg_result {
 	/* the source no longer holds the struct where its debug info says:
 	 * why, and no proposal gets a diff; "" when it does */
 	char stale[LU_SG_STALE_MAX];
+	bool hex;	/* --hex: sizes in the text as pahole --hex */
 };
 
 extern const char *const lu_sg_kind_names[LU_SG_N];

@@ -127,7 +127,7 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 		fprintf(out, " when it starts %llu bytes into a line%s",
 			(unsigned long long)v->start,
 			v->observed ? " (as it did here)" : "");
-	fputc('\n', out);
+	fprintf(out, " [%s]\n", lu_rule_id(LU_RULE_SEEN_SHARING));
 }
 
 /* Two uses of one kind by the same threads from one line of one function */
@@ -239,9 +239,10 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		lu_trace_threads_text(n->t2, r->n_threads, t2, sizeof(t2));
 		fprintf(out, "\nerror: '%s' (stored by %s) shares the line at "
 			     "0x%llx with '%s' (%s by %s), another object: "
-			     "false sharing between objects\n",
+			     "false sharing between objects [%s]\n",
 			n->a, t1, (unsigned long long)n->line_addr, n->b,
-			n->b_stored ? "stored" : "loaded", t2);
+			n->b_stored ? "stored" : "loaded", t2,
+			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
 	if (!shown && !r->n_neighbours)
 		fprintf(out, "\nno struct object was touched by two threads%s\n",
@@ -345,6 +346,7 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 			const struct lu_trace_verdict *vd = &ty->verdicts[v];
 
 			lu_js_open_object(&js, NULL);
+			lu_js_str(&js, "id", lu_rule_id(LU_RULE_SEEN_SHARING));
 			lu_js_int(&js, "start", (int64_t)vd->start);
 			lu_js_int(&js, "line", (int64_t)vd->line);
 			lu_js_bool(&js, "observed", vd->observed);
@@ -363,6 +365,7 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 		const struct lu_trace_neighbours *n = &r->neighbours[i];
 
 		lu_js_open_object(&js, NULL);
+		lu_js_str(&js, "id", lu_rule_id(LU_RULE_SEEN_SHARING));
 		lu_js_int(&js, "line_address", (int64_t)n->line_addr);
 		lu_js_str(&js, "stored", n->a);
 		threads_json(&js, "stored_by", n->t1, r->n_threads);

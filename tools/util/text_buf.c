@@ -20,3 +20,22 @@ void lu_text_put(struct lu_text_buf *b, const char *fmt, ...)
 	if (b->len >= b->size)
 		b->len = b->size - 1;
 }
+
+struct lu_num lu_num(unsigned long long v, bool hex)
+{
+	struct lu_num n;
+
+	snprintf(n.s, sizeof(n.s), hex ? "%#llx" : "%llu", v);
+	return n;
+}
+
+struct lu_num lu_num_signed(long long v, bool hex)
+{
+	struct lu_num n;
+	unsigned long long a = v < 0 ? 0 - (unsigned long long)v
+				     : (unsigned long long)v;
+
+	snprintf(n.s, sizeof(n.s), hex ? "%c%#llx" : "%c%llu",
+		 v < 0 ? '-' : '+', a);
+	return n;
+}
