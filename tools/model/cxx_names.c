@@ -254,14 +254,13 @@ bool lu_cxx_source_name(const char *name, char *buf, size_t cap)
 	return anon;
 }
 
-enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want)
+const char *lu_cxx_after_scope(const char *name)
 {
-	enum lu_cxx_match best = LU_CXX_NO_MATCH;
 	int angle = 0, paren = 0;
 
-	/* after each "::" that is a scope: not one inside template
-	 * arguments or a function type's parentheses */
-	for (const char *p = have; *p && best != LU_CXX_EXACT; p++) {
+	/* "ns::Ring<a::b, 4>::Block": a "::" inside template arguments or a
+	 * function type's parentheses is not a scope */
+	for (const char *p = name; *p; p++) {
 		if (*p == '<')
 			angle++;
 		else if (*p == '>' && angle)
@@ -270,13 +269,22 @@ enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want)
 			paren++;
 		else if (*p == ')' && paren)
 			paren--;
-		else if (*p == ':' && p[1] == ':' && !angle && !paren) {
-			enum lu_cxx_match m = lu_cxx_name_match(p + 2, want);
+		else if (*p == ':' && p[1] == ':' && !angle && !paren)
+			return p + 2;
+	}
+	return NULL;
+}
 
-			if (m > best)
-				best = m;
-			p++;
-		}
+enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want)
+{
+	enum lu_cxx_match best = LU_CXX_NO_MATCH;
+
+	for (const char *p = have;
+	     best != LU_CXX_EXACT && (p = lu_cxx_after_scope(p));) {
+		enum lu_cxx_match m = lu_cxx_name_match(p, want);
+
+		if (m > best)
+			best = m;
 	}
 	return best;
 }

@@ -25,6 +25,10 @@ enum lu_cxx_match {
  * is a prefix of each of its instances. */
 enum lu_cxx_match lu_cxx_name_match(const char *have, const char *want);
 
+/* NAME after its first scope ("ns::Q<a::b>::Block" after "ns::"), or
+ * NULL when it has none. */
+const char *lu_cxx_after_scope(const char *name);
+
 /* lu_cxx_name_match of WANT against HAVE without some of its outer scopes:
  * "Q<int>::Block" and "Block" name "ns::Q<int, T>::Block". */
 enum lu_cxx_match lu_cxx_scoped_match(const char *have, const char *want);

@@ -76,22 +76,9 @@ struct lu_struct *lu_set_add(struct lu_set *set)
 const char *lu_unqualified(const char *name)
 {
 	const char *last = name;
-	int angle = 0, paren = 0;
 
-	/* "ns::Ring<a::b, 4>::Block" ends in "Block": a "::" inside template
-	 * arguments or a function type's parentheses is not a scope */
-	for (const char *p = name; *p; p++) {
-		if (*p == '<')
-			angle++;
-		else if (*p == '>' && angle)
-			angle--;
-		else if (*p == '(')
-			paren++;
-		else if (*p == ')' && paren)
-			paren--;
-		else if (*p == ':' && p[1] == ':' && !angle && !paren)
-			last = p + 2;
-	}
+	for (const char *p; (p = lu_cxx_after_scope(last));)
+		last = p;
 	return last;
 }
 
