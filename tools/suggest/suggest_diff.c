@@ -144,47 +144,14 @@ found:
 	return ops;
 }
 
-/* The edit script from OLD[0, N) to NEW[0, M): ' ', '-' or '+' per line
- * written, *N_OPS of them; a longest common subsequence keeps what both
- * share. Lines both start or end with are context without the table; a rest too
- * large for it takes Myers' search, and past its bound is one deletion
- * and one insertion, which patch applies the same. */
-static char *edit_script(char **old, size_t n, char **new, size_t m,
-			 size_t *n_ops)
+/* The script from OLD[0, N) to NEW[0, M) by a longest common subsequence
+ * (a table of N * M cells), into OPS; returns its length. */
+static size_t lcs_script(char **old, size_t n, char **new, size_t m,
+			 char *ops)
 {
-	size_t i = 0, j = 0, k = 0, rest;
-	char *ops = malloc(n + m + 1), *tail;
-	uint32_t *t;
+	size_t i = 0, j = 0, k = 0;
+	uint32_t *t = calloc((n + 1) * (m + 1), sizeof(*t));
 
-	if (!ops)
-		abort();
-	for (; i < n && j < m && same(old[i], new[j]); i++, j++)
-		ops[k++] = ' ';
-	old += i, n -= i, new += j, m -= j;
-	/* and the lines both end with (the closing brace at least) */
-	size_t suffix = 0;
-
-	for (; suffix < n && suffix < m &&
-	       same(old[n - 1 - suffix], new[m - 1 - suffix]);)
-		suffix++;
-	n -= suffix, m -= suffix;
-	*n_ops = k + n + m + suffix;
-	memset(ops + *n_ops - suffix, ' ', suffix);
-	if ((n + 1) > LU_SG_DIFF_CELLS / (m + 1)) {
-		tail = myers(old, (long)n, new, (long)m, &rest);
-		if (tail) {
-			memcpy(ops + k, tail, rest);
-			free(tail);
-			memset(ops + k + rest, ' ', suffix);
-			*n_ops = k + rest + suffix;
-			return ops;
-		}
-		memset(ops + k, '-', n);
-		memset(ops + k + n, '+', m);
-		return ops;
-	}
-	i = j = 0;
-	t = calloc((n + 1) * (m + 1), sizeof(*t));
 	if (!t)
 		abort();
 #define T(x, y) t[(x) * (m + 1) + (y)]
@@ -209,8 +176,42 @@ static char *edit_script(char **old, size_t n, char **new, size_t m,
 	}
 #undef T
 	free(t);
-	memset(ops + k, ' ', suffix);
-	*n_ops = k + suffix;
+	return k;
+}
+
+/* The edit script from OLD[0, N) to NEW[0, M): ' ', '-' or '+' per line
+ * written, *N_OPS of them, keeping what both share. Lines both start or
+ * end with are context without the table; a rest too large for it takes
+ * Myers' search, and past its bound is one deletion and one insertion,
+ * which patch applies the same. */
+static char *edit_script(char **old, size_t n, char **new, size_t m,
+			 size_t *n_ops)
+{
+	size_t prefix = 0, suffix = 0, mid;
+	char *ops = malloc(n + m + 1), *tail;
+
+	if (!ops)
+		abort();
+	while (prefix < n && prefix < m && same(old[prefix], new[prefix]))
+		prefix++;
+	memset(ops, ' ', prefix);
+	old += prefix, n -= prefix, new += prefix, m -= prefix;
+	while (suffix < n && suffix < m &&
+	       same(old[n - 1 - suffix], new[m - 1 - suffix]))
+		suffix++;
+	n -= suffix, m -= suffix;
+	if ((n + 1) <= LU_SG_DIFF_CELLS / (m + 1)) {
+		mid = lcs_script(old, n, new, m, ops + prefix);
+	} else if ((tail = myers(old, (long)n, new, (long)m, &mid))) {
+		memcpy(ops + prefix, tail, mid);
+		free(tail);
+	} else {
+		memset(ops + prefix, '-', n);
+		memset(ops + prefix + n, '+', m);
+		mid = n + m;
+	}
+	memset(ops + prefix + mid, ' ', suffix);
+	*n_ops = prefix + mid + suffix;
 	return ops;
 }
 
