@@ -7,8 +7,9 @@
 
 #include "cxx_names.h"
 
-const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
-					   const char *name)
+/* The section named NAME as spelled: a binary search of the sorted names. */
+static const struct lu_rule_struct *find_spelled(const struct lu_rules *rules,
+						 const char *name)
 {
 	size_t lo = 0, hi = rules ? rules->n_structs : 0;
 
@@ -23,14 +24,22 @@ const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
 		else
 			hi = mid;
 	}
+	return NULL;
+}
+
+const struct lu_rule_struct *lu_rules_find(const struct lu_rules *rules,
+					   const char *name)
+{
+	const struct lu_rule_struct *r = find_spelled(rules, name);
+
 	/* C++ spellings differ between compilers and users
 	 * ("Ring<long int, 4>", "Ring<long, 4UL>"): the same type */
-	for (size_t i = 0; rules && strchr(name, '<') && i < rules->n_structs;
-	     i++)
+	for (size_t i = 0; !r && rules && strchr(name, '<') &&
+			   i < rules->n_structs; i++)
 		if (lu_cxx_name_match(rules->structs[i].name, name) ==
 		    LU_CXX_EXACT)
-			return &rules->structs[i];
-	return NULL;
+			r = &rules->structs[i];
+	return r;
 }
 
 /* C++ sections spelled otherwise than the compiler spells the type
@@ -66,7 +75,9 @@ static const struct lu_rule_struct *rules_for_cxx(const struct lu_rules *rules,
 	return best;
 }
 
-/* By its tag or a typedef, qualified as the compiler spells it or not:
+/* By its tag or a typedef, qualified as the compiler spells it or not
+ * (the tag in any spelling, the rest as spelled; rules_for_cxx then
+ * matches every other spelling in one pass):
  * C++ "[struct Meter]" names ns::Meter (an ambiguous name is refused
  * before any check, where the rules are read against the inputs). */
 const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,
@@ -80,12 +91,13 @@ const struct lu_rule_struct *lu_rules_for(const struct lu_rules *rules,
 		const char *tag = qualified ? s->name : lu_unqualified(s->name);
 
 		if ((!qualified && tag == s->name) ||
-		    !(r = lu_rules_find(rules, tag)))
+		    !(r = qualified ? lu_rules_find(rules, tag)
+				    : find_spelled(rules, tag)))
 			r = NULL;
 		for (size_t t = 0; !r && t < s->n_typedefs; t++) {
 			const char *td = s->typedefs[t];
 
-			r = lu_rules_find(rules,
+			r = find_spelled(rules,
 					  qualified ? td : lu_unqualified(td));
 		}
 		if (r)
