@@ -387,6 +387,8 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	/* two definitions of the name (units built with other -D): which
 	 * units hold the one this finding is on */
 	if (lu_definition_note(f->s, text, sizeof(text))) {
+		/* the struct's own place, never an earlier note's file */
+		memset(&loc, 0, sizeof(loc));
 		struct_location(f->s, 0, false, false, &loc);
 		if (f->s->file && f->s->decl_line) {
 			loc.file = display_path(f->s->file);
