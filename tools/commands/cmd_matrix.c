@@ -29,6 +29,7 @@
 #include "compdb.h"
 #include "jobs.h"
 #include "matrix.h"
+#include "matrix_model.h"
 #include "reader.h"
 #include "tmpdir.h"
 
@@ -142,7 +143,7 @@ static const char *without_object(struct lu_arena *a, const char *msg,
 	return out;
 }
 
-static void check_builds(struct lu_matrix *mx)
+void lu_matrix_check_builds(struct lu_matrix *mx)
 {
 	size_t n_names = mx->rules.n_structs;
 	const char **names = calloc(n_names + 1, sizeof(*names));
@@ -326,12 +327,21 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		lu_progress_init(&mx.progress, stderr);
 		int r = -1;
 
-		if (narrowed == 0)
+		int modelled = narrowed == 0 && !mx.m->kconfig
+				       ? lu_matrix_model_sweep(&mx, &o, &err)
+				       : 0;
+
+		if (modelled == 1)
+			r = 0;
+		else if (modelled < 0)
+			r = modelled;
+		else if (narrowed == 0)
 			r = mx.m->kconfig ? lu_kconfig_sweep(&mx, &o, &err)
 					  : lu_matrix_sweep(&mx, &o);
 
 		if (r == 0) {
-			check_builds(&mx);
+			if (modelled != 1)
+				lu_matrix_check_builds(&mx);
 			swept = true;
 		}
 		lu_progress_clear(&mx.progress);

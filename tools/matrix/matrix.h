@@ -50,6 +50,24 @@ struct lu_config {
 	bool keyed;
 };
 
+/*
+ * What the layout model (layout_model.h) did for a sweep: when USED, every
+ * configuration of the swept options is in configs, each mapped to the
+ * build that confirmed its verdict (one per verdict).
+ */
+struct lu_matrix_model {
+	bool used;
+	const char *refused;	/* why it could not answer, or NULL */
+	const char *refused_struct;
+	size_t n_learned, n_confirmed;	/* builds, each phase */
+	/* per swept option: flipping it alone changes some configuration's
+	 * size, or whether it fails */
+	bool *changes_layout, *changes_verdict;
+	/* per configuration and checked name: the model's size, 0 absent */
+	uint64_t *sizes;
+	size_t n_names;
+};
+
 struct lu_matrix {
 	const struct lu_cli *cli;
 	struct lu_rules rules;
@@ -77,6 +95,7 @@ struct lu_matrix {
 	struct lu_interrupt interrupt;
 	struct lu_progress progress;
 	struct lu_kconfig_result kconfig;	/* a Kconfig matrix's */
+	struct lu_matrix_model model;		/* when the model answered */
 };
 
 /*

@@ -83,6 +83,17 @@ static struct seen_finding *collect(struct lu_matrix *mx, struct lu_set *sets,
 	return seen;
 }
 
+/* S's size in configuration C, whose build holds it: with the model, a
+ * build stands for a verdict, and each configuration has its own size. */
+static uint64_t config_size(const struct lu_matrix *mx, size_t c,
+			    const struct lu_struct *s)
+{
+	for (size_t k = 0; mx->model.used && k < mx->model.n_names; k++)
+		if (lu_struct_named(s, mx->names[k]))
+			return mx->model.sizes[c * mx->model.n_names + k];
+	return s->size;
+}
+
 struct size_range {
 	const char *name;
 	uint64_t min, max;
@@ -106,21 +117,23 @@ static size_t size_ranges(struct lu_matrix *mx, struct size_range **out)
 
 			if (s->variant)
 				continue;
+			uint64_t size = config_size(mx, c, s);
+
 			for (size_t k = 0; k < n && !x; k++)
 				if (!strcmp(r[k].name, s->name))
 					x = &r[k];
 			if (!x) {
 				r = lu_grow(r, &cap, n, sizeof(*r));
 				x = &r[n++];
-				*x = (struct size_range){ s->name, s->size,
-							  s->size, c, c, true };
+				*x = (struct size_range){ s->name, size, size,
+							  c, c, true };
 			}
-			if (s->size < x->min) {
-				x->min = s->size;
+			if (size < x->min) {
+				x->min = size;
 				x->min_cfg = c;
 			}
-			if (s->size > x->max) {
-				x->max = s->size;
+			if (size > x->max) {
+				x->max = size;
 				x->max_cfg = c;
 			}
 		}
@@ -138,7 +151,7 @@ static uint64_t struct_size(const struct lu_matrix *mx, size_t c,
 					    ? lu_set_find(&b->set, name)
 					    : NULL;
 
-	return s ? s->size : 0;
+	return s ? config_size(mx, c, s) : 0;
 }
 
 /*
@@ -200,6 +213,63 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 /* Names shown of a struct's relevant options; the rest are counted. */
 #define NAMES_SHOWN 8
 
+/* The swept options FLAGS marks (or does not, with !WANT), as a list. */
+static void option_list(FILE *out, const struct lu_matrix_rules *m,
+			const bool *flags, bool want)
+{
+	size_t n = 0;
+
+	for (size_t o = 0; o < m->n_options; o++)
+		if (flags[o] == want) {
+			fputc(' ', out);
+			lu_text_put_escaped(out, m->options[o].name);
+			n++;
+		}
+	if (!n)
+		fputs(" none", out);
+}
+
+/* What the layout model did: how much it covers from how few builds,
+ * and which options matter how; or why it could not. */
+static void report_model(struct lu_matrix *mx, FILE *out)
+{
+	const struct lu_matrix_model *md = &mx->model;
+
+	if (md->refused) {
+		fputs("lineup matrix: note: the layout model cannot answer", out);
+		if (md->refused_struct) {
+			fputs(" for ", out);
+			lu_text_put_escaped(out, md->refused_struct);
+		}
+		fputs(" (", out);
+		lu_text_put_escaped(out, md->refused);
+		fputs("), so a covering array was built instead\n", out);
+		return;
+	}
+	if (!md->used)
+		return;
+	fprintf(out, "lineup matrix: exact over all %zu configurations of "
+		     "the %zu options swept: the layout model learned from %zu "
+		     "build%s and laid out the rest; %zu build%s, one per "
+		     "verdict, agreed with it member by member\n",
+		mx->configs.n_configs, mx->m->n_options, md->n_learned,
+		md->n_learned == 1 ? "" : "s", md->n_confirmed,
+		md->n_confirmed == 1 ? "" : "s");
+	bool *only_layout = calloc(mx->m->n_options + 1, sizeof(bool));
+
+	if (!only_layout)
+		abort();
+	for (size_t o = 0; o < mx->m->n_options; o++)
+		only_layout[o] = md->changes_layout[o] &&
+				 !md->changes_verdict[o];
+	fputs("lineup matrix: options that change the verdict:", out);
+	option_list(out, mx->m, md->changes_verdict, true);
+	fputs("; the layout only:", out);
+	option_list(out, mx->m, only_layout, true);
+	fputc('\n', out);
+	free(only_layout);
+}
+
 /*
  * What the sweep covered: per checked struct the options that can change
  * it, the compiles, and what a covering array or a bounded exploration
@@ -249,6 +319,7 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 			     "a covering array of them: an option that matters "
 			     "only in a configuration it left out may be "
 			     "missing\n", LU_RELEVANT_LIMIT);
+	report_model(mx, out);
 	if (!mx->configs.exhaustive)
 		fprintf(out, "lineup matrix: more than %d configurations of "
 			     "%zu options: every pair of values is tried, a "
@@ -267,6 +338,14 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 
 	if (mx->kconfig.present) {
 		lu_kconfig_report_text(mx, out);
+	} else if (mx->model.used) {
+		printf("lineup matrix: %zu option%s, %zu configuration%s "
+		       "(all, laid out by the layout model), %zu verdict%s\n",
+		       mx->given->n_options,
+		       mx->given->n_options == 1 ? "" : "s", n_cfg,
+		       n_cfg == 1 ? "" : "s", mx->n_builds,
+		       mx->n_builds == 1 ? "" : "s");
+		report_relevance(mx, out);
 	} else {
 		printf("lineup matrix: %zu option%s, %zu configuration%s (%s), "
 		       "%zu distinct after preprocessing\n",

@@ -48,6 +48,7 @@ struct source {
 	const char **ids;	/* interned */
 	size_t n_ids, ids_cap;
 	size_t *line_from;	/* per line 1..n_lines+1: its ids start */
+	bool *cond_line;	/* per line: an #if, #elif, #else or #endif */
 	unsigned n_lines;
 	/* sites by name (interned: by address), chained through next */
 	size_t *site_slot, site_mask, *site_next;
@@ -224,7 +225,7 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 	const char *p = text, *end = text + len;
 	char *buf = xcalloc(len + 1, 1);
 	struct open_block *open = NULL;
-	size_t depth = 0, open_cap = 0, from_cap = 0;
+	size_t depth = 0, open_cap = 0, from_cap = 0, cond_cap = 0, cond_n = 0;
 	unsigned line = 1;
 	bool in_comment = false;
 
@@ -248,6 +249,17 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 		if (i < n && buf[i] == '#' && src->n_ids > first) {
 			const char *word = src->ids[first];
 			size_t rest = first + 1;
+
+			if (!strncmp(word, "if", 2) || !strcmp(word, "elif") ||
+			    !strcmp(word, "else") || !strcmp(word, "endif")) {
+				src->cond_line = lu_grow(src->cond_line,
+							 &cond_cap, line,
+							 sizeof(bool));
+				memset(src->cond_line + cond_n, 0,
+				       (line + 1 - cond_n) * sizeof(bool));
+				cond_n = line + 1;
+				src->cond_line[line] = true;
+			}
 
 			if (!strcmp(word, "if") || !strcmp(word, "ifdef") ||
 			    !strcmp(word, "ifndef")) {
@@ -289,6 +301,9 @@ static void scan_text(struct scan *s, struct source *src, const char *text,
 	src->line_from = lu_grow(src->line_from, &from_cap, line,
 				 sizeof(*src->line_from));
 	src->line_from[line] = src->n_ids;
+	src->cond_line = lu_grow(src->cond_line, &cond_cap, line,
+				 sizeof(bool));
+	memset(src->cond_line + cond_n, 0, (line + 1 - cond_n) * sizeof(bool));
 	src->n_lines = line - 1;
 	free(open);
 	free(buf);
@@ -365,6 +380,7 @@ static void source_free(struct source *src)
 	free(src->sites);
 	free(src->ids);
 	free(src->line_from);
+	free(src->cond_line);
 	free(src->site_slot);
 	free(src->site_next);
 	free(src);
@@ -378,6 +394,10 @@ struct closure {
 	const char **todo;
 	size_t n, cap;
 	const char *unsure;
+	/* the struct's own body, whose #if lines the sizes closure leaves
+	 * out (relevance.h, sized) */
+	const struct lu_span *own;
+	size_t n_own;
 	/* the unit's sources, for the #defines of each name */
 	struct source **srcs;
 	size_t n_srcs, srcs_cap;
@@ -448,6 +468,17 @@ static void want_includers(struct closure *c, const struct lu_pp_unit *u,
 	}
 }
 
+/* Is line L of SRC an #if line inside the struct's own body? */
+static bool own_cond(const struct closure *c, const struct source *src,
+		     unsigned l)
+{
+	for (size_t i = 0; i < c->n_own; i++)
+		if (!strcmp(c->own[i].file, src->path) &&
+		    l > c->own[i].first && l < c->own[i].last)
+			return src->cond_line[l];
+	return false;
+}
+
 static void want_span(struct closure *c, const struct lu_pp_unit *u,
 		      const struct lu_span *sp, struct lu_strset *done)
 {
@@ -455,10 +486,24 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 
 	if (!src || !src->ok)
 		return;
-	want_groups(c, src, sp->first, sp->last);
+	if (c->own) {
+		/* the groups that open or close outside the own body */
+		for (size_t b = 0; b < src->n_blocks; b++) {
+			const struct block *k = &src->blocks[b];
+
+			if (k->first <= sp->last && k->last >= sp->first &&
+			    !(own_cond(c, src, k->first) &&
+			      own_cond(c, src, k->last)))
+				want_range(c, src, k->from, k->to);
+		}
+	} else {
+		want_groups(c, src, sp->first, sp->last);
+	}
 	for (unsigned l = sp->first ? sp->first : 1;
 	     l <= sp->last && l <= src->n_lines; l++)
-		want_range(c, src, src->line_from[l], src->line_from[l + 1]);
+		if (!own_cond(c, src, l))
+			want_range(c, src, src->line_from[l],
+				   src->line_from[l + 1]);
 	want_includers(c, u, sp->file, done);
 }
 
@@ -484,16 +529,79 @@ static void close_over(struct closure *c)
 	}
 }
 
+/* The options closure C reached, into FLAGS[o]. */
+static void mark_options(const struct closure *c, const struct lu_matrix_rules *m,
+			 bool *flags)
+{
+	for (size_t o = 0; o < m->n_options; o++)
+		if (lu_strset_has(&c->set, m->options[o].name))
+			flags[o] = true;
+}
+
+/* The closure of TEXT's spans; with OWN, the sizes closure. */
+static void close_text(struct scan *s, const struct lu_pp_unit *u,
+		       const struct lu_struct_text *text, bool own,
+		       struct closure *c)
+{
+	struct lu_strset done = { 0 };
+	size_t n_edges;
+	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n_edges);
+
+	*c = (struct closure){ .s = s };
+	if (own) {
+		c->own = text->spans;
+		c->n_own = text->n_own;
+	}
+	/* every source of the unit may #define what the text expands */
+	for (size_t i = 0; i < n_edges; i++) {
+		unit_source(c, e[i].file);
+		unit_source(c, e[i].parent);
+	}
+	for (size_t i = 0; i < text->n_spans; i++)
+		want_span(c, u, &text->spans[i], &done);
+	close_over(c);
+	lu_strset_free(&done);
+}
+
+static void closure_free(struct closure *c)
+{
+	lu_strset_free(&c->set);
+	free(c->todo);
+	free(c->srcs);
+}
+
+/* The struct's own body, if one span in every configuration. */
+static void note_body(struct scan *s, size_t name,
+		      const struct lu_struct_text *text)
+{
+	struct lu_relevance *out = s->out;
+	const struct lu_span *sp = &text->spans[0];
+
+	if (text->n_own != 1) {
+		out->body_file[name] = NULL;
+		out->body_last[name] = 1;	/* refused, not unset */
+		return;
+	}
+	if (!out->body_file[name] && !out->body_last[name]) {
+		out->body_file[name] = lu_arena_strdup(s->in->arena, sp->file);
+		out->body_first[name] = sp->first;
+		out->body_last[name] = sp->last;
+	} else if (out->body_file[name] &&
+		   (strcmp(out->body_file[name], sp->file) ||
+		    out->body_first[name] != sp->first ||
+		    out->body_last[name] != sp->last)) {
+		out->body_file[name] = NULL;
+	}
+}
+
 static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 {
 	const struct lu_relevance_in *in = s->in;
 	struct lu_relevance *out = s->out;
 	struct lu_struct_text text;
-	struct closure c = { .s = s };
-	struct lu_strset done = { 0 };
+	struct closure c;
 	struct lu_arena a = { 0 };
-	size_t n_edges;
-	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n_edges);
+	size_t n = out->n_options;
 
 	lu_struct_text_of(u, in->names[name], &a, &text);
 	if (!text.found) {
@@ -501,23 +609,17 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 		return;
 	}
 	out->found[name] = true;
-	/* every source of the unit may #define what the text expands */
-	for (size_t i = 0; i < n_edges; i++) {
-		unit_source(&c, e[i].file);
-		unit_source(&c, e[i].parent);
-	}
-	for (size_t i = 0; i < text.n_spans; i++)
-		want_span(&c, u, &text.spans[i], &done);
-	close_over(&c);
+	close_text(s, u, &text, false, &c);
 	if (c.unsure && !out->unsure[name])
 		out->unsure[name] = c.unsure;
-	for (size_t o = 0; o < in->m->n_options; o++)
-		if (lu_strset_has(&c.set, in->m->options[o].name))
-			out->relevant[name * out->n_options + o] = true;
-	lu_strset_free(&c.set);
-	lu_strset_free(&done);
-	free(c.todo);
-	free(c.srcs);
+	mark_options(&c, in->m, out->relevant + name * n);
+	closure_free(&c);
+	if (in->names[name]) {
+		close_text(s, u, &text, true, &c);
+		mark_options(&c, in->m, out->sized + name * n);
+		closure_free(&c);
+		note_body(s, name, &text);
+	}
 	lu_arena_free(&a);
 }
 
@@ -727,6 +829,14 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 		.n_names = in->n_names, .n_options = n,
 		.relevant = lu_arena_alloc(in->arena,
 					   (in->n_names * n + 1) * sizeof(bool)),
+		.sized = lu_arena_alloc(in->arena,
+					(in->n_names * n + 1) * sizeof(bool)),
+		.body_file = lu_arena_alloc(in->arena, (in->n_names + 1) *
+							       sizeof(char *)),
+		.body_first = lu_arena_alloc(in->arena, (in->n_names + 1) *
+							        sizeof(unsigned)),
+		.body_last = lu_arena_alloc(in->arena, (in->n_names + 1) *
+							       sizeof(unsigned)),
 		.found = lu_arena_alloc(in->arena,
 					(in->n_names + 1) * sizeof(bool)),
 		.unsure = lu_arena_alloc(in->arena, (in->n_names + 1) *

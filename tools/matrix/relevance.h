@@ -59,6 +59,17 @@ struct lu_relevance {
 	/* per name: every option kept, and why (a source not readable, the
 	 * struct never defined) */
 	const char **unsure;
+	/* [name * n_options + option]: relevant other than through the #if
+	 * lines inside the struct's own body, that is through what can
+	 * change a member's type, size or spelling (the layout model,
+	 * layout_model.h, learns those by building; the others only make
+	 * members present or absent, which it evaluates) */
+	bool *sized;
+	/* per name: its own definition's body in the source, as the line
+	 * markers spell the file (NULL when never found, or when it starts
+	 * or ends on other lines in other configurations) */
+	const char **body_file;
+	unsigned *body_first, *body_last;
 	bool *any;		/* per option: relevant to some name */
 	size_t n_any;
 	size_t explored;	/* configurations preprocessed */

@@ -539,7 +539,11 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 					take(&w, &x[k]->defs[i]);
 	}
 	out->found = w.n > 0;
+	size_t n_own_defs = name ? w.n : 0;
+
 	for (size_t k = 0; k < w.n; k++) {
+		if (k == n_own_defs)
+			out->n_own = out->n_spans;
 		struct def d = w.todo[k];
 		unsigned file = (unsigned)-1;
 		struct lu_span *sp = NULL;
@@ -569,6 +573,8 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 		}
 		h = fnv(h, "\n", 1);
 	}
+	if (n_own_defs == w.n)
+		out->n_own = out->n_spans;
 	out->hash = h;
 	/* the spans into the caller's arena */
 	struct lu_span *spans = lu_arena_alloc(a, (out->n_spans + 1) *

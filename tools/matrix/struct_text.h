@@ -47,6 +47,9 @@ struct lu_struct_text {
 	uint64_t hash;		/* of the definitions' tokens and lines */
 	struct lu_span *spans;	/* of those definitions, in the arena */
 	size_t n_spans;
+	/* spans[0, n_own) are NAME's own definitions (its tag's or its
+	 * typedef's body), the rest those of the types it names */
+	size_t n_own;
 };
 
 /*

@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lineup matrix with the layout model (matrix_model.h): the phases that
+ * compile (the learning builds, then one per verdict), around the pure
+ * model of matrix/layout_model.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout_model.h"
+#include "matrix_model.h"
+#include "report.h"
+#include "slurp.h"
+
+/* More configurations than this are not modelled one by one. */
+#define MAX_MODELLED (1u << 20)
+
+struct phase {
+	struct lu_configs configs;
+	struct lu_config *cfg;
+	struct lu_build *builds;
+	size_t n_builds;
+	size_t n_compiles, n_preprocessed;
+};
+
+/* Builds ROWS (N of them) as MX's sweep would, into PH; MX keeps its own. */
+static int build_rows(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		      const unsigned char *rows, size_t n, struct phase *ph)
+{
+	struct lu_configs keep_configs = mx->configs;
+	struct lu_config *keep_cfg = mx->cfg;
+	bool keep_keyed = mx->keyed;
+	size_t w = mx->m->n_options, before_c = mx->n_compiles;
+	size_t before_p = mx->n_preprocessed;
+
+	*ph = (struct phase){ 0 };
+	ph->configs = (struct lu_configs){
+		.n_options = w, .n_configs = n,
+		.values = malloc(n * w + 1),
+		.n_values = calloc(w + 1, sizeof(size_t)),
+	};
+	if (!ph->configs.values || !ph->configs.n_values)
+		abort();
+	memcpy(ph->configs.values, rows, n * w);
+	for (size_t k = 0; k < w; k++)
+		ph->configs.n_values[k] = mx->m->options[k].values
+						  ? mx->m->options[k].n_values
+						  : 2;
+	ph->cfg = lu_arena_alloc(&mx->arena, (n + 1) * sizeof(*ph->cfg));
+	for (size_t i = 0; i < n; i++) {
+		struct lu_config *c = &ph->cfg[i];
+
+		c->row = lu_config_row(&ph->configs, i);
+		c->name = lu_config_name(&mx->arena, mx->m, c->row);
+		c->flags = lu_config_flags(&mx->arena, mx->m, c->row);
+	}
+	mx->configs = ph->configs;
+	mx->cfg = ph->cfg;
+	mx->keyed = false;
+	mx->n_builds = 0;
+	int r = lu_matrix_sweep(mx, o);
+
+	if (r == 0)
+		lu_matrix_check_builds(mx);
+	ph->builds = mx->builds;
+	ph->n_builds = mx->n_builds;
+	ph->n_compiles = mx->n_compiles;
+	mx->n_compiles += before_c;
+	ph->n_preprocessed = mx->n_preprocessed - before_p;
+	mx->configs = keep_configs;
+	mx->cfg = keep_cfg;
+	mx->keyed = keep_keyed;
+	mx->builds = NULL;
+	mx->n_builds = 0;
+	return r;
+}
+
+static void phase_free(struct phase *ph, const bool *kept)
+{
+	for (size_t b = 0; b < ph->n_builds; b++)
+		if (!kept || !kept[b]) {
+			lu_set_free(&ph->builds[b].set);
+			lu_findings_free(&ph->builds[b].findings);
+		}
+	lu_configs_free(&ph->configs);
+}
+
+/* The names the model answers for: every checked one, by the rules. */
+struct names {
+	const char **name;
+	size_t *rel;		/* its index in the relevance's names */
+	size_t n;
+	struct lu_presence *presence;
+	bool *sized;		/* per swept option, over all names */
+	struct lu_model **model;
+};
+
+static int refuse(struct lu_matrix *mx, const char *name, const char *why)
+{
+	mx->model.refused = why;
+	mx->model.refused_struct = name;
+	return 0;
+}
+
+/* The body of each name, its conditions, the options that size it. */
+static int scan_bodies(struct lu_matrix *mx, struct names *nm)
+{
+	const struct lu_relevance *rel = &mx->rel;
+	size_t w = mx->m->n_options, gw = mx->given->n_options;
+
+	nm->n = mx->rules.n_structs;
+	nm->name = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(char *));
+	nm->rel = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(size_t));
+	nm->presence = lu_arena_alloc(&mx->arena, (nm->n + 1) *
+							  sizeof(*nm->presence));
+	nm->sized = lu_arena_alloc(&mx->arena, (w + 1) * sizeof(bool));
+	nm->model = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(void *));
+	for (size_t k = 0; k < nm->n; k++) {
+		nm->name[k] = mx->names[k];
+		nm->rel[k] = k;
+		if (rel->unsure[k])
+			return refuse(mx, nm->name[k], rel->unsure[k]);
+		if (!rel->body_file[k])
+			return refuse(mx, nm->name[k],
+				      "its definition is not one span of "
+				      "one file in every configuration");
+		const char *file = rel->body_file[k];
+		char *text = NULL;
+		size_t len = 0;
+		const char *path = file[0] == '/' || !mx->dir
+					   ? file
+					   : lu_arena_printf(&mx->arena, "%s/%s",
+							     mx->dir, file);
+
+		if (lu_slurp(path, 256u << 20, &text, &len) < 0)
+			return refuse(mx, nm->name[k],
+				      lu_arena_printf(&mx->arena,
+						      "%s cannot be read", path));
+		lu_presence_scan(text ? text : "", len, rel->body_first[k],
+				 rel->body_last[k], mx->m, &mx->arena,
+				 &nm->presence[k]);
+		free(text);
+		if (nm->presence[k].refused)
+			return refuse(mx, nm->name[k],
+				      lu_arena_printf(
+					      &mx->arena, "%s:%u: %s", file,
+					      nm->presence[k].refused_line,
+					      nm->presence[k].refused));
+		/* the given options' sized flags, onto the swept ones */
+		for (size_t g = 0, s = 0; g < gw; g++) {
+			if (!rel->any[g])
+				continue;
+			if (rel->sized[k * gw + g] ||
+			    mx->m->options[s].kind != LU_OPTION_DEFINE)
+				nm->sized[s] = true;
+			s++;
+		}
+	}
+	/* structs with markers that the rules do not name: not modelled */
+	return nm->n ? 1 : refuse(mx, NULL, "no struct is named in the rules");
+}
+
+/* The signature of a configuration's findings: what the report keys on. */
+static char *verdict(struct lu_arena *a, const struct lu_set *set,
+		     const struct lu_findings *fs, const struct lu_rules *rules)
+{
+	struct lu_report_ctx ctx = { .sets = set, .n_sets = 1, .rules = rules,
+				     .line_size = set->line_size };
+	size_t cap = 1;
+	char msg[2048];
+
+	for (size_t i = 0; i < fs->n; i++)
+		cap += sizeof(msg) + 64;
+	char *out = malloc(cap), *o = out;
+
+	(void)a;
+	if (!out)
+		abort();
+	for (size_t i = 0; i < fs->n; i++) {
+		const struct lu_finding *f = &fs->items[i];
+		struct lu_location loc;
+
+		if (f->severity == LU_NOTE)
+			continue;
+		lu_finding_message(f, &ctx, msg, sizeof(msg));
+		lu_finding_location(f, &ctx, &loc);
+		o += snprintf(o, cap - (size_t)(o - out), "%u:%u %s %s\n",
+			      loc.decl_line, loc.decl_column, loc.where, msg);
+	}
+	*o = '\0';
+	return out;
+}
+
+struct classes {
+	char **sig;
+	size_t *rep;		/* a configuration of each */
+	size_t n, cap;
+	size_t *of;		/* per configuration */
+};
+
+/* SIG's class (SIG is taken and freed), new ones kept in A. */
+static size_t class_of(struct classes *c, char *sig, size_t config,
+		       struct lu_arena *a)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->sig[i], sig)) {
+			free(sig);
+			return i;
+		}
+	char *kept = lu_arena_strdup(a, sig);
+
+	free(sig);
+	sig = kept;
+	c->sig = lu_grow(c->sig, &c->cap, c->n, sizeof(*c->sig));
+	c->rep = realloc(c->rep, (c->cap + 1) * sizeof(*c->rep));
+	if (!c->rep)
+		abort();
+	c->sig[c->n] = sig;
+	c->rep[c->n] = config;
+	return c->n++;
+}
+
+/* Lays out and checks configuration ROW with every name's model: its
+ * verdict, and the sizes into SIZES; NULL when a model cannot. */
+static char *model_config(struct lu_matrix *mx, struct names *nm,
+			  const unsigned char *row, unsigned line_size,
+			  struct lu_arena *keep, uint64_t *sizes)
+{
+	struct lu_set set;
+	struct lu_findings fs = { 0 };
+	char *sig = NULL;
+
+	lu_set_init(&set, "model");
+	set.line_size = line_size;
+	for (size_t k = 0; k < nm->n; k++) {
+		struct lu_struct s;
+		bool present;
+
+		if (!lu_model_layout(nm->model[k], row, &set.arena, &s,
+				     &present)) {
+			sizes[k] = 0;
+			if (present)
+				goto out;	/* never seen so: build it */
+			continue;
+		}
+		sizes[k] = s.size;
+		*lu_set_add(&set) = s;
+	}
+	struct lu_check_opts copts = {
+		.line_size = line_size, .pair = mx->cli->pair,
+		.strict = mx->cli->strict, .align = mx->cli->align,
+		.typos_fail = true,
+	};
+
+	lu_check_set(&set, 0, &mx->rules, &copts, &fs);
+	sig = verdict(keep, &set, &fs, &mx->rules);
+out:
+	lu_findings_free(&fs);
+	lu_set_free(&set);
+	return sig;
+}
+
+/* Which options change a layout or a verdict: a flip that does. */
+static void influence(struct lu_matrix *mx, const struct classes *cl,
+		      const uint64_t *sizes, size_t n_names)
+{
+	const struct lu_configs *c = &mx->configs;
+	size_t w = c->n_options;
+
+	mx->model.changes_layout = lu_arena_alloc(&mx->arena, (w + 1));
+	mx->model.changes_verdict = lu_arena_alloc(&mx->arena, (w + 1));
+	/* configurations are in odometer order, the last option fastest
+	 * (lu_configs_make): option o's next value is STRIDE rows on */
+	size_t stride = 1;
+
+	for (size_t o = w; o-- > 0;) {
+		size_t nv = c->n_values[o];
+
+		for (size_t i = 0; i + stride < c->n_configs; i++) {
+			if ((size_t)c->values[i * w + o] + 1 >= nv)
+				continue;
+			size_t j = i + stride;
+
+			if (!*cl->sig[cl->of[i]] != !*cl->sig[cl->of[j]])
+				mx->model.changes_verdict[o] = true;
+			if (memcmp(sizes + i * n_names, sizes + j * n_names,
+				   n_names * sizeof(*sizes)))
+				mx->model.changes_layout[o] = true;
+		}
+		stride *= nv;
+	}
+}
+
+int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+			  struct lu_error *err)
+{
+	struct names nm = { 0 };
+	struct phase learn = { 0 }, confirm = { 0 };
+	struct classes cl = { 0 };
+	unsigned char *rows = NULL;
+	const char *why;
+	int rc = 0;
+
+	if (mx->cli->exhaustive || mx->configs.exhaustive)
+		return 0;
+	if (scan_bodies(mx, &nm) <= 0)
+		return 0;
+	const struct lu_presence **pp = calloc(nm.n + 1, sizeof(*pp));
+
+	if (!pp)
+		abort();
+	for (size_t k = 0; k < nm.n; k++)
+		pp[k] = &nm.presence[k];
+	size_t n_rows = lu_model_rows(mx->m, pp, nm.n, nm.sized, &rows, &why);
+
+	free(pp);
+	if (!n_rows)
+		return refuse(mx, NULL, why);
+	int r = build_rows(mx, o, rows, n_rows, &learn);
+
+	if (r < 0) {
+		rc = -1;
+		goto out;
+	}
+	for (size_t b = 0; b < learn.n_builds; b++)
+		if (learn.builds[b].state != LU_BUILD_OK) {
+			refuse(mx, NULL, "a configuration it learns from did "
+					 "not build");
+			goto out;
+		}
+	const struct lu_struct **learned = calloc(n_rows + 1, sizeof(*learned));
+	const unsigned char **lrows = calloc(n_rows + 1, sizeof(*lrows));
+
+	if (!learned || !lrows)
+		abort();
+	for (size_t i = 0; i < n_rows; i++)
+		lrows[i] = learn.cfg[i].row;
+	for (size_t k = 0; k < nm.n && !mx->model.refused; k++) {
+		for (size_t i = 0; i < n_rows; i++)
+			learned[i] = lu_set_find(
+				&learn.builds[learn.cfg[i].build].set,
+				nm.name[k]);
+		struct lu_model_in in = {
+			.m = mx->m, .presence = &nm.presence[k],
+			.sized = nm.sized, .learned = learned, .rows = lrows,
+			.n_learned = n_rows,
+		};
+
+		nm.model[k] = lu_model_learn(&in, &mx->arena, &why);
+		if (!nm.model[k])
+			refuse(mx, nm.name[k], why);
+	}
+	free(learned);
+	free(lrows);
+	if (mx->model.refused)
+		goto out;
+
+	/* every configuration of the swept options, modelled */
+	struct lu_configs all;
+
+	if (lu_configs_make_limit_quiet(mx->m, MAX_MODELLED, &all) < 0 ||
+	    !all.exhaustive) {
+		lu_configs_free(&all);
+		refuse(mx, NULL, "more configurations than it lays out one "
+				 "by one");
+		goto out;
+	}
+	size_t n = all.n_configs;
+	uint64_t *sizes = lu_arena_alloc(&mx->arena,
+					 (n * nm.n + 1) * sizeof(uint64_t));
+	unsigned default_line = learn.builds[0].set.line_size;
+
+	cl.of = calloc(n + 1, sizeof(*cl.of));
+	if (!cl.of)
+		abort();
+	for (size_t c = 0; c < n && !mx->model.refused; c++) {
+		const unsigned char *row = lu_config_row(&all, c);
+		unsigned line = lu_config_line_size(mx->m, row);
+		char *sig = model_config(mx, &nm, row,
+					 mx->cli->line_size ? mx->cli->line_size
+					 : line		    ? line
+							    : default_line,
+					 &mx->arena, sizes + c * nm.n);
+
+		if (!sig)
+			refuse(mx, NULL, "a configuration's sized options "
+					 "were never built with its members");
+		else
+			cl.of[c] = class_of(&cl, sig, c, &mx->arena);
+	}
+	if (mx->model.refused) {
+		lu_configs_free(&all);
+		goto out;
+	}
+	/* one build of every verdict: its representative */
+	size_t w = mx->m->n_options;
+	unsigned char *crow = malloc(cl.n * w + 1);
+
+	if (!crow)
+		abort();
+	for (size_t i = 0; i < cl.n; i++)
+		memcpy(crow + i * w, lu_config_row(&all, cl.rep[i]), w);
+	r = build_rows(mx, o, crow, cl.n, &confirm);
+	free(crow);
+	if (r < 0) {
+		lu_configs_free(&all);
+		rc = -1;
+		goto out;
+	}
+	for (size_t i = 0; i < cl.n && !rc; i++) {
+		const struct lu_build *b = &confirm.builds[confirm.cfg[i].build];
+		const unsigned char *row = confirm.cfg[i].row;
+		char buf[512];
+
+		if (b->state != LU_BUILD_OK) {
+			lu_error_set(err, "%s: error: configuration %s, which "
+					  "the layout model answered for, "
+					  "did not build: %s",
+				     mx->rules.path, confirm.cfg[i].name,
+				     b->message ? b->message : "?");
+			rc = -2;
+			break;
+		}
+		for (size_t k = 0; k < nm.n && !rc; k++) {
+			struct lu_arena tmp = { 0 };
+			struct lu_struct s;
+			bool present;
+			const struct lu_struct *real =
+				lu_set_find(&b->set, nm.name[k]);
+			bool ok = lu_model_layout(nm.model[k], row, &tmp, &s,
+						  &present);
+
+			if (ok != !!real ||
+			    (ok && !lu_model_same(&s, real, buf, sizeof(buf)))) {
+				lu_error_set(err, "%s: error: lineup's layout "
+						  "model got struct %s wrong "
+						  "in configuration %s (%s); "
+						  "please report it, and use "
+						  "--exhaustive meanwhile",
+					     mx->rules.path, nm.name[k],
+					     confirm.cfg[i].name,
+					     ok ? buf : "presence");
+				rc = -2;
+			}
+			lu_arena_free(&tmp);
+		}
+	}
+	if (rc) {
+		lu_configs_free(&all);
+		goto out;
+	}
+	/* the answer: every configuration, each on its verdict's build */
+	lu_configs_free(&mx->configs);
+	mx->configs = all;
+	mx->cfg = lu_arena_alloc(&mx->arena, (n + 1) * sizeof(*mx->cfg));
+	mx->builds = lu_arena_alloc(&mx->arena, (cl.n + 1) *
+							sizeof(*mx->builds));
+	bool *kept = calloc(confirm.n_builds + 1, sizeof(bool));
+
+	if (!kept)
+		abort();
+	for (size_t i = 0; i < cl.n; i++) {
+		size_t b = confirm.cfg[i].build;
+
+		mx->builds[i] = confirm.builds[b];
+		mx->builds[i].first_config = cl.rep[i];
+		kept[b] = true;
+	}
+	mx->n_builds = cl.n;
+	for (size_t c = 0; c < n; c++) {
+		struct lu_config *x = &mx->cfg[c];
+
+		x->row = lu_config_row(&mx->configs, c);
+		x->name = lu_config_name(&mx->arena, mx->m, x->row);
+		x->flags = lu_config_flags(&mx->arena, mx->m, x->row);
+		x->build = cl.of[c];
+	}
+	mx->model.used = true;
+	mx->model.n_learned = learn.n_compiles;
+	mx->model.n_confirmed = confirm.n_compiles;
+	mx->model.sizes = sizes;
+	mx->model.n_names = nm.n;
+	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
+	influence(mx, &cl, sizes, nm.n);
+	phase_free(&confirm, kept);
+	free(kept);
+	phase_free(&learn, NULL);
+	free(rows);
+	free(cl.sig);
+	free(cl.rep);
+	free(cl.of);
+	return 1;
+out:
+	phase_free(&learn, NULL);
+	phase_free(&confirm, NULL);
+	free(rows);
+	free(cl.sig);
+	free(cl.rep);
+	free(cl.of);
+	return rc;
+}
