@@ -302,7 +302,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	const char *why;
 	int rc = 0;
 
-	if (mx->cli->exhaustive || mx->configs.exhaustive)
+	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
 		return 0;
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;

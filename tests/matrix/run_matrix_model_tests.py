@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""lineup matrix's layout model (doc/layout-model.md): exact answers over
+every configuration from few builds, checked against the compiler (pahole
+on random configurations), against --exhaustive on a smaller slice, and
+its refusals where it cannot lay a struct out.
+
+usage: run_matrix_model_tests.py LINEUP SOURCE_ROOT [SANITIZE]
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_matrix_tests as base  # noqa: E402
+
+from run_matrix_tests import check, matrix, write  # noqa: E402
+
+BEFORE = ["B%d" % i for i in range(1, 9)]     # before the aligned writer
+BETWEEN = [("M1", 8), ("M2", 16), ("M3", 24)]  # between writer and reader
+EMB = ["E1", "E2"]                             # the embedded type's size
+NOTHING = ["N%d" % i for i in range(1, 7)]     # in no line of it
+
+
+def make_case(d, before=BEFORE, nothing=NOTHING):
+    """The issue's case: 8 options add members before a line-aligned
+    writer, 3 between it and its reader, 2 change the size of a type from
+    another header, 1 adds a tail, and the others nothing. The writer and
+    the reader share a line iff the bytes between them are under 48."""
+    os.makedirs(d, exist_ok=True)
+    write(os.path.join(d, "mdl_types.h"), """\
+        struct emb {
+        	long base;
+        #ifdef E1
+        	long e1;
+        #endif
+        #ifdef E2
+        	long e2[2];
+        #endif
+        };
+        """)
+    lines = ['#include "mdl_types.h"', "struct mdl {"]
+    for b in before:
+        lines += ["#ifdef " + b, "\tlong %s;" % b.lower(), "#endif"]
+    lines.append("\t_Alignas(64) long w;")
+    for m, size in BETWEEN:
+        lines += ["#ifdef " + m, "\tchar %s[%d];" % (m.lower(), size),
+                  "#endif"]
+    lines += ["\tstruct emb e;", "\tlong r;", "#ifdef T1", "\tlong tail;",
+              "#endif", "};", "struct mdl g;", ""]
+    with open(os.path.join(d, "mdl.c"), "w") as f:
+        f.write("\n".join(lines))
+    options = before + [m for m, _ in BETWEEN] + EMB + ["T1"] + nothing
+    return write(os.path.join(d, "mdl.ini"), """\
+        [struct mdl]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g mdl.c
+        options = %s
+        """ % " ".join(options)), options
+
+
+def fails_truly(on):
+    """The truth, from the C ABI: the bytes between w's end and r."""
+    between = sum(size for m, size in BETWEEN if m in on)
+    between += 8 + 8 * ("E1" in on) + 16 * ("E2" in on)
+    return 8 + between + 8 <= 64
+
+
+def condition(out):
+    m = re.search(r"configurations fail: (.*)$", out, re.M)
+    return m.group(1) if m else None
+
+
+def holds(cond, on):
+    """A condition as lineup prints it, for the options ON."""
+    if cond == "always":
+        return True
+    expr = re.sub(r"(\w+)=y", lambda m: str(m.group(1) in on), cond)
+    expr = re.sub(r"(\w+)=n", lambda m: str(m.group(1) not in on), expr)
+    return eval(expr.replace("&&", "and").replace("||", "or"))
+
+
+def pahole_offsets(obj):
+    out = subprocess.run(["pahole", "-C", "mdl", obj], capture_output=True,
+                         text=True).stdout
+    return {m.group(1): int(m.group(2)) for m in
+            re.finditer(r"\s(\w+)(?:\[\d+\])?(?: __attribute__\(\(.*?\)\))?;"
+                         r"\s+/\*\s+(\d+)", out)}
+
+
+def test_twenty(tmp, scratch):
+    d = os.path.join(tmp, "twenty")
+    rules, options = make_case(d)
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=300)
+    check("twenty: exit 1, a finding", rc == 1, out + err)
+    check("twenty: exact over all 2^14 configurations",
+          "exact over all 16384 configurations of the 14 options swept"
+          in out, out + err)
+    n = re.search(r"lineup matrix: (\d+) compiles", out)
+    check("twenty: at most 64 compiles", n and int(n.group(1)) <= 64, out)
+    check("twenty: the options that change the verdict",
+          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
+          "only: B1 B2 B3 B4 B5 B6 B7 B8 T1\n" in out, out)
+    check("twenty: no option of nothing named",
+          not re.search(r"\bN\d\b", out.split("can change", 1)[-1]), out)
+    cond = condition(out)
+    check("twenty: a condition", cond is not None, out)
+    if not cond:
+        return
+    relevant = [o for o in options if o not in NOTHING]
+    rng = random.Random(28)
+    wrong = []
+    for i in range(24):
+        on = {o for o in relevant if rng.random() < 0.5}
+        obj = os.path.join(scratch, "r%d.o" % i)
+        subprocess.run(["cc", "-c", "-g", "-o", obj] +
+                       ["-D" + o for o in sorted(on)] + ["mdl.c"], cwd=d,
+                       check=True)
+        offs = pahole_offsets(obj)
+        shares = offs["w"] // 64 == offs["r"] // 64
+        if shares != fails_truly(on) or holds(cond, on) != shares:
+            wrong.append((sorted(on), offs, shares))
+        os.unlink(obj)
+    check("twenty: the condition is pahole's on 24 random configurations",
+          not wrong, repr(wrong[:3]) + "\n" + cond)
+    every = all(holds(cond, {o for o, b in zip(relevant, bits) if b}) ==
+                fails_truly({o for o, b in zip(relevant, bits) if b})
+                for bits in _some_rows(len(relevant), 4096))
+    check("twenty: the condition is the ABI's on 4096 configurations",
+          every, cond)
+
+
+def _some_rows(n, k):
+    rng = random.Random(14)
+    for _ in range(k):
+        yield [rng.random() < 0.5 for _ in range(n)]
+
+
+def test_against_exhaustive(tmp, scratch):
+    """A slice of 8 relevant options: --model and --exhaustive agree on
+    every finding and condition, and the model builds fewer."""
+    d = os.path.join(tmp, "slice")
+    rules, _ = make_case(d, before=BEFORE[:2], nothing=NOTHING[:2])
+    rc1, out1, err1 = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    rc2, out2, err2 = matrix(rules, "--exhaustive", tmpdir=scratch,
+                             timeout=300)
+
+    def findings(out):
+        return [line for line in out.splitlines()
+                if not line.startswith("lineup matrix:") or
+                "configurations fail" in line or " bytes" in line]
+    check("slice: the model answered",
+          "exact over all 256 configurations" in out1, out1 + err1)
+    check("slice: same exit as --exhaustive", rc1 == rc2 == 1,
+          "%d %d\n%s%s" % (rc1, rc2, err1, err2))
+    check("slice: same findings, conditions and sizes as --exhaustive",
+          findings(out1) == findings(out2), out1 + "\n----\n" + out2)
+
+
+def refusal(tmp, scratch, name, body, why):
+    d = os.path.join(tmp, name)
+    os.makedirs(d)
+    write(os.path.join(d, "s.c"), body)
+    rules = write(os.path.join(d, "s.ini"), """\
+        [struct s]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g s.c
+        options = A B
+        """)
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch)
+    check("%s: the model refuses, saying why" % name,
+          re.search(r"note: the layout model cannot answer for s \(.*%s"
+                    % why, out) and
+          "so a covering array was built instead" in out, out + err)
+    check("%s: the sweep still answers" % name,
+          rc in (0, 1) and "configurations (all)" in out, out + err)
+
+
+def test_refusals(tmp, scratch):
+    refusal(tmp, scratch, "packed", """\
+        #pragma pack(push, 1)
+        struct s {
+        	char c;
+        #ifdef A
+        	long a;
+        #endif
+        	long w;
+        	long r;
+        };
+        #pragma pack(pop)
+        struct s g;
+        """, "packed")
+    refusal(tmp, scratch, "bitfield", """\
+        struct s {
+        #ifdef A
+        	unsigned a : 3;
+        #endif
+        	unsigned b : 5;
+        	long w;
+        	long r;
+        };
+        struct s g;
+        """, "bit-field")
+    refusal(tmp, scratch, "macro-if", """\
+        #define WIDE 1
+        struct s {
+        #if WIDE && defined(A)
+        	long a;
+        #endif
+        	long w;
+        	long r;
+        };
+        struct s g;
+        """, "a condition over more than the \\[matrix\\] options")
+
+
+def main():
+    with tempfile.TemporaryDirectory(prefix="lineup-model.") as tmp:
+        scratch = os.path.join(tmp, "scratch")
+        os.makedirs(scratch)
+        for test in (test_twenty, test_against_exhaustive, test_refusals):
+            test(tmp, scratch)
+    print(f"{len(base.failures)} failed")
+    return 1 if base.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
