@@ -104,7 +104,7 @@ def test_twenty(tmp, scratch):
     n = re.search(r"lineup matrix: (\d+) compiles", out)
     check("twenty: at most 64 compiles", n and int(n.group(1)) <= 64, out)
     check("twenty: the options that change the verdict",
-          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
+          "options that change the verdict: M1 M2 M3 E1 E2; the size "
           "only: B1 B2 B3 B4 B5 B6 B7 B8 T1\n" in out, out)
     check("twenty: no option of nothing named",
           not re.search(r"\bN\d\b", out.split("can change", 1)[-1]), out)

@@ -245,11 +245,31 @@ def test_covering_array(tmp, scratch):
         options = {opts}
         """
     rules = write(os.path.join(d, "r.ini"), rules_text)
+    # the layout model answers for all of them, from few builds
+    rc, out, err = matrix(rules, "--format", "json", tmpdir=scratch)
+    data = json.loads(out)
+    n = len(data["configurations"])
+    check("model: every configuration", data["exhaustive"] and n == 32768,
+          f"{n} configurations")
+    check("model: few compiles", data["model"]["used"] and
+          data["compiles"] <= 8, json.dumps(data.get("model")))
+    check("model: condition HOT && NEAR",
+          data["condition"] == "HOT=y && NEAR=y", str(data["condition"]))
+    check("model: exit 1", rc == 1, err)
+    check("model: only HOT and NEAR change the verdict",
+          data["model"]["change_verdict"] == ["HOT", "NEAR"],
+          json.dumps(data["model"]))
+    # a bit-field it cannot lay out: a covering array, as it says
+    with open(os.path.join(d, "s.c"), "w") as f:
+        f.write("struct s {\n    unsigned bits : 3;\n" + dead + tail)
     rc, out, err = matrix(rules, "--format", "json", tmpdir=scratch)
     data = json.loads(out)
     n = len(data["configurations"])
     check("covering: not exhaustive", not data["exhaustive"] and n < 30,
           f"{n} configurations")
+    check("covering: the model says why not",
+          "bit-field" in data["model"].get("refused", ""),
+          json.dumps(data.get("model")))
     check("covering: 4 distinct sources compiled", data["builds"] == 4,
           str(data["builds"]))
     check("covering: condition HOT && NEAR",

@@ -119,6 +119,8 @@ static size_t size_ranges(struct lu_matrix *mx, struct size_range **out)
 				continue;
 			uint64_t size = config_size(mx, c, s);
 
+			if (!size && mx->model.used)
+				continue;	/* absent here */
 			for (size_t k = 0; k < n && !x; k++)
 				if (!strcmp(r[k].name, s->name))
 					x = &r[k];
@@ -264,7 +266,7 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 				 !md->changes_verdict[o];
 	fputs("lineup matrix: options that change the verdict:", out);
 	option_list(out, mx->m, md->changes_verdict, true);
-	fputs("; the layout only:", out);
+	fputs("; the size only:", out);
 	option_list(out, mx->m, only_layout, true);
 	fputc('\n', out);
 	free(only_layout);
@@ -424,6 +426,39 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			     "checked\n", n_broken, n_broken == 1 ? "" : "s");
 }
 
+/* What the layout model did, as report_model says it. */
+static json_t *model_json(const struct lu_matrix *mx)
+{
+	const struct lu_matrix_model *md = &mx->model;
+	json_t *j = json_object();
+
+	json_object_set_new(j, "used", json_boolean(md->used));
+	if (md->refused) {
+		json_object_set_new(j, "refused", lu_json_text(md->refused));
+		json_object_set_new(j, "struct",
+				    md->refused_struct
+					    ? lu_json_text(md->refused_struct)
+					    : json_null());
+		return j;
+	}
+	json_t *verdict = json_array(), *layout = json_array();
+
+	for (size_t o = 0; o < mx->m->n_options; o++) {
+		if (md->changes_verdict[o])
+			json_array_append_new(
+				verdict, lu_json_text(mx->m->options[o].name));
+		else if (md->changes_layout[o])
+			json_array_append_new(
+				layout, lu_json_text(mx->m->options[o].name));
+	}
+	json_object_set_new(j, "learned", json_integer((json_int_t)md->n_learned));
+	json_object_set_new(j, "confirmed",
+			    json_integer((json_int_t)md->n_confirmed));
+	json_object_set_new(j, "change_verdict", verdict);
+	json_object_set_new(j, "change_size_only", layout);
+	return j;
+}
+
 static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		       size_t n_seen, const struct lu_report_ctx *ctx,
 		       const bool *failing, size_t n_failing)
@@ -442,10 +477,13 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 			/* a key is UTF-8 too: marked, not dropped */
 			char *key = lu_utf8_marked(st->name);
 
-			if (!st->variant)
+			uint64_t size = config_size(mx, c, st);
+
+			/* the model's 0: absent from this configuration */
+			if (!st->variant && (size || !mx->model.used))
 				json_object_set_new(sizes, key ? key : st->name,
 						    json_integer((json_int_t)
-								 st->size));
+								 size));
 			free(key);
 		}
 		json_array_append_new(
@@ -508,6 +546,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		json_object_set_new(relevant, mx->names[k], names);
 	}
 	json_object_set_new(root, "relevant", relevant);
+	if (mx->model.used || mx->model.refused)
+		json_object_set_new(root, "model", model_json(mx));
 	json_object_set_new(root, "configurations", configs);
 	json_object_set_new(root, "findings", findings);
 	if (mx->kconfig.present)

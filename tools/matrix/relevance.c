@@ -18,49 +18,14 @@
 #include <unistd.h>
 
 #include "configs.h"
-#include "intern.h"
-#include "slurp.h"
 #include "strset.h"
+#include "pp_source.h"
 #include "struct_text.h"
-
-#define MAX_SOURCE (256u << 20)
-
-/* An #if ... #endif, its conditions' identifiers at ids[from, to). */
-struct block {
-	unsigned first, last;
-	size_t from, to;
-};
-
-/* A #define or #undef of NAME, its body's identifiers at ids[from, to). */
-struct site {
-	const char *name;
-	unsigned line;
-	size_t from, to;
-};
-
-struct source {
-	const char *path;	/* as the line markers spell it */
-	bool ok;
-	struct block *blocks;
-	size_t n_blocks, blocks_cap;
-	struct site *sites;
-	size_t n_sites, sites_cap;
-	const char **ids;	/* interned */
-	size_t n_ids, ids_cap;
-	size_t *line_from;	/* per line 1..n_lines+1: its ids start */
-	bool *cond_line;	/* per line: an #if, #elif, #else or #endif */
-	unsigned n_lines;
-	/* sites by name (interned: by address), chained through next */
-	size_t *site_slot, site_mask, *site_next;
-};
 
 struct scan {
 	const struct lu_relevance_in *in;
 	struct lu_relevance *out;
-	struct lu_intern intern;
-	struct lu_arena arena;
-	struct source **sources;
-	size_t n_sources, sources_cap;
+	struct lu_pp_sources pp;	/* read once each */
 	/* rows to preprocess, n_options bytes each */
 	unsigned char *rows;
 	size_t n_rows, next_row, n_done;
@@ -80,312 +45,6 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-/* ---- reading a source's directives ---------------------------------- */
-
-static bool id_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool id_char(char c)
-{
-	return id_start(c) || (c >= '0' && c <= '9');
-}
-
-static void add_id(struct scan *s, struct source *src, const char *p,
-		   size_t n)
-{
-	src->ids = lu_grow(src->ids, &src->ids_cap, src->n_ids,
-			   sizeof(*src->ids));
-	src->ids[src->n_ids++] = lu_intern(&s->intern, &s->arena, p, n);
-}
-
-/*
- * One logical line (continuations joined, comments gone) in LINE[0, N):
- * its identifiers appended; returns the index of the first.
- */
-static size_t line_ids(struct scan *s, struct source *src, const char *line,
-		       size_t n)
-{
-	size_t first = src->n_ids;
-
-	for (size_t i = 0; i < n;) {
-		char c = line[i];
-
-		if (id_start(c)) {
-			size_t k = i;
-
-			while (k < n && id_char(line[k]))
-				k++;
-			add_id(s, src, line + i, k - i);
-			i = k;
-		} else if (c >= '0' && c <= '9') {
-			while (i < n && (id_char(line[i]) || line[i] == '.'))
-				i++;
-		} else if (c == '"' || c == '\'') {
-			for (i++; i < n && line[i] != c; i++)
-				i += line[i] == '\\';
-			i++;
-		} else {
-			i++;
-		}
-	}
-	return first;
-}
-
-/*
- * The logical line at P: continuations joined and comments replaced by a
- * space, into BUF; *LINES counts the newlines it took. *IN_COMMENT
- * carries a block comment across lines.
- */
-static const char *logical_line(const char *p, const char *end, char *buf,
-				size_t *n, unsigned *lines, bool *in_comment)
-{
-	size_t k = 0;
-	char quote = 0;
-
-	*lines = 0;
-	while (p < end) {
-		if (*in_comment) {
-			if (p + 1 < end && p[0] == '*' && p[1] == '/') {
-				*in_comment = false;
-				p += 2;
-				buf[k++] = ' ';
-			} else {
-				if (*p == '\n')
-					(*lines)++;
-				p++;
-			}
-			continue;
-		}
-		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
-			(*lines)++;
-			p += 2;
-			continue;
-		}
-		if (*p == '\n') {
-			(*lines)++;
-			p++;
-			break;
-		}
-		if (!quote && p + 1 < end && p[0] == '/' && p[1] == '*') {
-			*in_comment = true;
-			p += 2;
-			continue;
-		}
-		if (!quote && p + 1 < end && p[0] == '/' && p[1] == '/') {
-			while (p < end && *p != '\n')
-				p++;
-			continue;
-		}
-		if (quote && *p == '\\' && p + 1 < end) {
-			buf[k++] = *p++;
-		} else if (*p == '"' || *p == '\'') {
-			quote = quote == *p ? 0 : quote ? quote : *p;
-		}
-		buf[k++] = *p++;
-	}
-	*n = k;
-	return p;
-}
-
-static void add_block(struct source *src, const struct block *b)
-{
-	src->blocks = lu_grow(src->blocks, &src->blocks_cap, src->n_blocks,
-			      sizeof(*src->blocks));
-	src->blocks[src->n_blocks++] = *b;
-}
-
-/* A block's conditions' identifiers are contiguous: each branch's are
- * appended where the block's end. Nested groups' identifiers go to a
- * side list first, then after the block. */
-struct open_block {
-	unsigned first;
-	size_t *ids;		/* indices into src->ids */
-	size_t n, cap;
-};
-
-/* Closes group O at LINE: its nested groups' identifiers follow its own. */
-static void close_block(struct scan *s, struct source *src,
-			struct open_block *o, unsigned line)
-{
-	struct block b = { o->first, line, src->n_ids, 0 };
-
-	for (size_t k = 0; k < o->n; k++)
-		add_id(s, src, src->ids[o->ids[k]],
-		       strlen(src->ids[o->ids[k]]));
-	b.to = src->n_ids;
-	add_block(src, &b);
-	free(o->ids);
-}
-
-static void scan_text(struct scan *s, struct source *src, const char *text,
-		      size_t len)
-{
-	const char *p = text, *end = text + len;
-	char *buf = xcalloc(len + 1, 1);
-	struct open_block *open = NULL;
-	size_t depth = 0, open_cap = 0, from_cap = 0, cond_cap = 0, cond_n = 0;
-	unsigned line = 1;
-	bool in_comment = false;
-
-	while (p < end) {
-		size_t n, first;
-		unsigned lines;
-
-		p = logical_line(p, end, buf, &n, &lines, &in_comment);
-		size_t i = 0;
-
-		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
-			i++;
-		first = line_ids(s, src, buf, n);
-		/* the line's identifiers, recorded for each line it covers */
-		for (unsigned k = 0; k < (lines ? lines : 1); k++) {
-			src->line_from = lu_grow(src->line_from, &from_cap,
-						 line + k,
-						 sizeof(*src->line_from));
-			src->line_from[line + k] = k ? src->n_ids : first;
-		}
-		if (i < n && buf[i] == '#' && src->n_ids > first) {
-			const char *word = src->ids[first];
-			size_t rest = first + 1;
-
-			if (!strncmp(word, "if", 2) || !strcmp(word, "elif") ||
-			    !strcmp(word, "else") || !strcmp(word, "endif")) {
-				src->cond_line = lu_grow(src->cond_line,
-							 &cond_cap, line,
-							 sizeof(bool));
-				memset(src->cond_line + cond_n, 0,
-				       (line + 1 - cond_n) * sizeof(bool));
-				cond_n = line + 1;
-				src->cond_line[line] = true;
-			}
-
-			if (!strcmp(word, "if") || !strcmp(word, "ifdef") ||
-			    !strcmp(word, "ifndef")) {
-				open = lu_grow(open, &open_cap, depth,
-					       sizeof(*open));
-				open[depth++] = (struct open_block){ line, NULL, 0, 0 };
-			}
-			if (depth && (!strncmp(word, "if", 2) ||
-				      !strncmp(word, "elif", 4))) {
-				struct open_block *o = &open[depth - 1];
-
-				for (size_t k = rest; k < src->n_ids; k++) {
-					o->ids = lu_grow(o->ids, &o->cap, o->n,
-							 sizeof(*o->ids));
-					o->ids[o->n++] = k;
-				}
-			}
-			if (!strcmp(word, "endif") && depth) {
-				close_block(s, src, &open[--depth], line);
-			}
-			if ((!strcmp(word, "define") ||
-			     !strcmp(word, "undef")) && rest < src->n_ids) {
-				src->sites = lu_grow(src->sites,
-						     &src->sites_cap,
-						     src->n_sites,
-						     sizeof(*src->sites));
-				src->sites[src->n_sites++] = (struct site){
-					src->ids[rest], line, rest + 1,
-					src->n_ids,
-				};
-			}
-		}
-		line += lines ? lines : 1;
-	}
-	/* groups left open run to the end */
-	while (depth) {
-		close_block(s, src, &open[--depth], line);
-	}
-	src->line_from = lu_grow(src->line_from, &from_cap, line,
-				 sizeof(*src->line_from));
-	src->line_from[line] = src->n_ids;
-	src->cond_line = lu_grow(src->cond_line, &cond_cap, line,
-				 sizeof(bool));
-	memset(src->cond_line + cond_n, 0, (line + 1 - cond_n) * sizeof(bool));
-	src->n_lines = line - 1;
-	free(open);
-	free(buf);
-}
-
-static size_t ptr_hash(const void *p)
-{
-	uint64_t h = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15ull;
-
-	return (size_t)(h ^ h >> 29);
-}
-
-static void index_sites(struct source *src)
-{
-	src->site_mask = 15;
-	while (src->site_mask < 2 * src->n_sites)
-		src->site_mask = 2 * src->site_mask + 1;
-	src->site_slot = xcalloc(src->site_mask + 1, sizeof(*src->site_slot));
-	src->site_next = xcalloc(src->n_sites + 1, sizeof(*src->site_next));
-	for (size_t i = src->n_sites; i-- > 0;) {
-		const char *name = src->sites[i].name;
-		size_t h = ptr_hash(name) & src->site_mask;
-
-		while (src->site_slot[h] &&
-		       src->sites[src->site_slot[h] - 1].name != name)
-			h = (h + 1) & src->site_mask;
-		src->site_next[i] = src->site_slot[h];
-		src->site_slot[h] = i + 1;
-	}
-}
-
-/* The first site of NAME + 1, 0 for none; site_next leads on. */
-static size_t first_site(const struct source *src, const char *name)
-{
-	if (!src->site_slot)
-		return 0;
-	size_t h = ptr_hash(name) & src->site_mask;
-
-	while (src->site_slot[h] &&
-	       src->sites[src->site_slot[h] - 1].name != name)
-		h = (h + 1) & src->site_mask;
-	return src->site_slot[h];
-}
-
-/* The source PATH (as a line marker spells it), read once. */
-static struct source *source(struct scan *s, const char *path)
-{
-	for (size_t i = 0; i < s->n_sources; i++)
-		if (!strcmp(s->sources[i]->path, path))
-			return s->sources[i];
-	struct source *src = xcalloc(1, sizeof(*src));
-	char *text = NULL, *full;
-	size_t len = 0;
-
-	src->path = lu_arena_strdup(&s->arena, path);
-	full = path[0] == '/' || !s->in->dir
-		       ? lu_arena_strdup(&s->arena, path)
-		       : lu_arena_printf(&s->arena, "%s/%s", s->in->dir, path);
-	src->ok = lu_slurp(full, MAX_SOURCE, &text, &len) == 0;
-	if (src->ok) {
-		scan_text(s, src, text ? text : "", text ? len : 0);
-		index_sites(src);
-	}
-	free(text);
-	s->sources = lu_grow(s->sources, &s->sources_cap, s->n_sources,
-			     sizeof(*s->sources));
-	s->sources[s->n_sources++] = src;
-	return src;
-}
-
-static void source_free(struct source *src)
-{
-	free(src->blocks);
-	free(src->sites);
-	free(src->ids);
-	free(src->line_from);
-	free(src->cond_line);
-	free(src->site_slot);
-	free(src->site_next);
-	free(src);
-}
-
 /* ---- one struct in one configuration -------------------------------- */
 
 struct closure {
@@ -399,7 +58,7 @@ struct closure {
 	const struct lu_span *own;
 	size_t n_own;
 	/* the unit's sources, for the #defines of each name */
-	struct source **srcs;
+	struct lu_pp_source **srcs;
 	size_t n_srcs, srcs_cap;
 };
 
@@ -411,7 +70,7 @@ static void want(struct closure *c, const char *id)
 	c->todo[c->n++] = id;
 }
 
-static void want_range(struct closure *c, const struct source *src,
+static void want_range(struct closure *c, const struct lu_pp_source *src,
 		       size_t from, size_t to)
 {
 	for (size_t k = from; k < to; k++)
@@ -419,11 +78,11 @@ static void want_range(struct closure *c, const struct source *src,
 }
 
 /* The unit's source at PATH: NULL for <built-in> and the like. */
-static struct source *unit_source(struct closure *c, const char *path)
+static struct lu_pp_source *unit_source(struct closure *c, const char *path)
 {
 	if (!*path || path[0] == '<')
 		return NULL;
-	struct source *src = source(c->s, path);
+	struct lu_pp_source *src = lu_pp_source(&c->s->pp, path);
 
 	if (!src->ok && !c->unsure)
 		c->unsure = lu_arena_printf(c->s->in->arena,
@@ -438,7 +97,7 @@ static struct source *unit_source(struct closure *c, const char *path)
 }
 
 /* The groups that hold any of lines FIRST to LAST, or lie within. */
-static void want_groups(struct closure *c, const struct source *src,
+static void want_groups(struct closure *c, const struct lu_pp_source *src,
 			unsigned first, unsigned last)
 {
 	for (size_t b = 0; b < src->n_blocks; b++)
@@ -460,7 +119,7 @@ static void want_includers(struct closure *c, const struct lu_pp_unit *u,
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(e[i].file, file))
 			continue;
-		struct source *src = unit_source(c, e[i].parent);
+		struct lu_pp_source *src = unit_source(c, e[i].parent);
 
 		if (src && src->ok)
 			want_groups(c, src, e[i].line, e[i].line);
@@ -469,7 +128,7 @@ static void want_includers(struct closure *c, const struct lu_pp_unit *u,
 }
 
 /* Is line L of SRC an #if line inside the struct's own body? */
-static bool own_cond(const struct closure *c, const struct source *src,
+static bool own_cond(const struct closure *c, const struct lu_pp_source *src,
 		     unsigned l)
 {
 	for (size_t i = 0; i < c->n_own; i++)
@@ -482,14 +141,14 @@ static bool own_cond(const struct closure *c, const struct source *src,
 static void want_span(struct closure *c, const struct lu_pp_unit *u,
 		      const struct lu_span *sp, struct lu_strset *done)
 {
-	struct source *src = unit_source(c, sp->file);
+	struct lu_pp_source *src = unit_source(c, sp->file);
 
 	if (!src || !src->ok)
 		return;
 	if (c->own) {
 		/* the groups that open or close outside the own body */
 		for (size_t b = 0; b < src->n_blocks; b++) {
-			const struct block *k = &src->blocks[b];
+			const struct lu_pp_block *k = &src->blocks[b];
 
 			if (k->first <= sp->last && k->last >= sp->first &&
 			    !(own_cond(c, src, k->first) &&
@@ -516,11 +175,11 @@ static void close_over(struct closure *c)
 
 		/* the list grows as we go; sources do not */
 		for (size_t i = 0; i < c->n_srcs; i++) {
-			const struct source *src = c->srcs[i];
+			const struct lu_pp_source *src = c->srcs[i];
 
-			for (size_t j = first_site(src, id); j;
+			for (size_t j = lu_pp_first_site(src, id); j;
 			     j = src->site_next[j - 1]) {
-				const struct site *st = &src->sites[j - 1];
+				const struct lu_pp_site *st = &src->sites[j - 1];
 
 				want_range(c, src, st->from, st->to);
 				want_groups(c, src, st->line, st->line);
@@ -821,7 +480,7 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 {
 	const struct lu_matrix_rules *m = in->m;
 	size_t n = m->n_options;
-	struct scan s = { .in = in, .out = out };
+	struct scan s = { .in = in, .out = out, .pp = { .dir = in->dir } };
 	unsigned char *row = xcalloc(n, 1);
 	int sig = 0;
 
@@ -873,16 +532,12 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 				out->unsure[k] = "no configuration preprocessed";
 	gather(&s);
 	keep_rows(&s);
-	for (size_t i = 0; i < s.n_sources; i++)
-		source_free(s.sources[i]);
-	free(s.sources);
+	lu_pp_sources_free(&s.pp);
 	free(s.rows);
 	free(s.jobs);
 	free(s.paths);
 	free(s.ok);
 	free(s.keys);
 	lu_strset_free(&s.seen_rows);
-	lu_intern_free(&s.intern);
-	lu_arena_free(&s.arena);
 	return sig ? -1 : 0;
 }
