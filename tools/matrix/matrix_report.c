@@ -245,7 +245,9 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 		}
 		fputs(" (", out);
 		lu_text_put_escaped(out, md->refused);
-		fputs("), so a covering array was built instead\n", out);
+		fprintf(out, "), so %s was built instead\n",
+			mx->configs.exhaustive ? "every configuration"
+					       : "a covering array");
 		return;
 	}
 	if (!md->used)
