@@ -232,7 +232,7 @@ def test_examples(tmp, scratch):
                 if not line.startswith("lineup matrix:") or
                 "configurations fail" in line or " bytes" in line]
     for name, answers in (("before", True), ("reorder", True),
-                          ("isolate", False)):
+                          ("isolate", True)):
         rules = os.path.join(example, name + ".ini")
         rc1, out1, err1 = matrix(rules, "--model", tmpdir=scratch)
         rc2, out2, err2 = matrix(rules, tmpdir=scratch)
@@ -255,12 +255,44 @@ def test_examples(tmp, scratch):
                  tmpdir=scratch)[1])
 
 
+def test_sizes_compiled(tmp, scratch):
+    """Every configuration of the seed's matrices, compiled: each size
+    the model gives is the compiler's."""
+    import json
+    example = os.path.join(base.ROOT, "examples", "task_group")
+    for name, src in (("before", "task_group_before.c"),
+                      ("isolate", "task_group_isolate.c")):
+        rc, out, err = matrix(os.path.join(example, name + ".ini"),
+                              "--model", "--format", "json",
+                              tmpdir=scratch)
+        data = json.loads(out)
+        wrong = []
+        for c in data["configurations"]:
+            obj = os.path.join(scratch, "c.o")
+            flags = ["-D" + w for w in c["name"].split()
+                     if w.endswith("=y")]
+            flags = [f[:-2] for f in flags]
+            subprocess.run(["cc", "-c", "-g", "-I",
+                            os.path.join(base.ROOT, "include"), "-o", obj]
+                           + flags + [src], cwd=example, check=True)
+            sizes = subprocess.run(
+                [base.LINEUP, "show", "--format", "json", "--struct",
+                 "task_group", obj], capture_output=True, text=True).stdout
+            size = json.loads(sizes)["structs"][0]["size"]
+            if c["sizes"].get("task_group") != size:
+                wrong.append((c["name"], c["sizes"], size))
+            os.unlink(obj)
+        check("%s: the model's size of every configuration is the "
+              "compiler's" % name, data["model"]["used"] and not wrong
+              and len(data["configurations"]) == 32, repr(wrong[:3]))
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="lineup-model.") as tmp:
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
         for test in (test_twenty, test_against_exhaustive, test_refusals,
-                     test_examples):
+                     test_examples, test_sizes_compiled):
             test(tmp, scratch)
     print(f"{len(base.failures)} failed")
     return 1 if base.failures else 0

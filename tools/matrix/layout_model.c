@@ -35,9 +35,14 @@ struct lu_model {
 	const bool *sized;
 	struct tmpl *tmpls;
 	size_t n_tmpls;
-	/* the anonymous blocks, the same in every build */
-	const struct lu_block *blocks;
-	size_t n_blocks;
+	/* the anonymous blocks of every build, each once: a block is known
+	 * by its first member and kind; its members all have one condition
+	 * (block_cond), so a configuration has all of it or none */
+	struct lu_block *blocks;
+	size_t n_blocks, blocks_cap;
+	size_t *block_cond;
+	const char **block_key;
+	unsigned *block_line;
 };
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -191,6 +196,34 @@ out:
 
 /* ---- learning --------------------------------------------------------- */
 
+static void model_free_blocks(struct lu_model *md)
+{
+	free(md->blocks);
+	free(md->block_cond);
+	free(md->block_key);
+	free(md->block_line);
+	md->blocks = NULL;
+	md->n_blocks = 0;
+}
+
+/* The blocks into A, where the model lives. */
+static void model_keep_blocks(struct lu_model *md, struct lu_arena *a)
+{
+	struct lu_block *b = lu_arena_alloc(a, (md->n_blocks + 1) * sizeof(*b));
+	size_t *c = lu_arena_alloc(a, (md->n_blocks + 1) * sizeof(*c));
+
+	if (md->n_blocks) {
+		memcpy(b, md->blocks, md->n_blocks * sizeof(*b));
+		memcpy(c, md->block_cond, md->n_blocks * sizeof(*c));
+	}
+	size_t n = md->n_blocks;
+
+	model_free_blocks(md);
+	md->blocks = b;
+	md->block_cond = c;
+	md->n_blocks = n;
+}
+
 static bool same_key(const struct lu_model *md, const unsigned char *key,
 		     const unsigned char *row)
 {
@@ -251,24 +284,50 @@ static const char *unmodelled(const struct lu_struct *s, char *buf,
 	return NULL;
 }
 
-/* Do builds A and B have the same anonymous blocks, of the same members? */
-static bool same_blocks(const struct lu_struct *a, const struct lu_struct *b)
+/* Build S's blocks as the model's: MAP[k] for each, new ones added. */
+static void map_blocks(struct lu_model *md, const struct lu_struct *s,
+		       int *map)
 {
-	if (a->n_blocks != b->n_blocks)
-		return false;
-	for (size_t k = 0; k < a->n_blocks; k++) {
-		const struct lu_block *x = &a->blocks[k], *y = &b->blocks[k];
+	for (size_t k = 0; k < s->n_blocks; k++) {
+		const struct lu_block *b = &s->blocks[k];
+		const struct lu_member *first = &s->members[b->first];
+		int parent = b->parent >= 0 ? map[b->parent] : -1;
 
-		if (x->is_union != y->is_union || x->parent != y->parent ||
-		    x->forced_align != y->forced_align ||
-		    x->last - x->first != y->last - y->first)
-			return false;
-		for (size_t i = 0; i < x->last - x->first; i++)
-			if (strcmp(a->members[x->first + i].name,
-				   b->members[y->first + i].name))
-				return false;
+		map[k] = -1;
+		for (size_t j = 0; j < md->n_blocks && map[k] < 0; j++)
+			if (md->blocks[j].is_union == b->is_union &&
+			    md->blocks[j].forced_align == b->forced_align &&
+			    md->blocks[j].parent == parent &&
+			    md->block_line[j] == first->decl_line &&
+			    !strcmp(md->block_key[j], first->name))
+				map[k] = (int)j;
+		if (map[k] >= 0)
+			continue;
+		size_t cap = md->blocks_cap;
+
+		md->blocks = lu_grow(md->blocks, &md->blocks_cap, md->n_blocks,
+				     sizeof(*md->blocks));
+		if (cap != md->blocks_cap) {
+			md->block_cond = realloc(md->block_cond,
+						 md->blocks_cap *
+							 sizeof(*md->block_cond));
+			md->block_key = realloc(md->block_key,
+						md->blocks_cap *
+							sizeof(*md->block_key));
+			md->block_line = realloc(md->block_line,
+						 md->blocks_cap *
+							 sizeof(*md->block_line));
+			if (!md->block_cond || !md->block_key ||
+			    !md->block_line)
+				abort();
+		}
+		md->blocks[md->n_blocks] = *b;
+		md->blocks[md->n_blocks].parent = parent;
+		md->block_cond[md->n_blocks] = (size_t)-1;
+		md->block_key[md->n_blocks] = first->name;
+		md->block_line[md->n_blocks] = first->decl_line;
+		map[k] = (int)md->n_blocks++;
 	}
-	return true;
 }
 
 static bool same_member(const struct lu_member *a, const struct lu_member *b)
@@ -296,6 +355,11 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 				size_t size)
 {
 	const struct lu_presence *p = md->presence;
+	int *map = calloc(s->n_blocks + 1, sizeof(*map));
+
+	if (!map)
+		abort();
+	map_blocks(md, s, map);
 
 	for (size_t i = 0; i < s->n_members; i++) {
 		const struct lu_member *mb = &s->members[i];
@@ -311,16 +375,24 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 			snprintf(buf, size, "'%s' is declared outside the "
 					    "struct's body (a macro?)",
 				 mb->name);
+			free(map);
 			return buf;
 		}
 		size_t cond = p->cond_of_line[mb->decl_line - p->first];
 		int blk = block_of(s, i);
 
-		if (blk >= 0 && cond) {
-			snprintf(buf, size, "'%s' is under an #if inside an "
-					    "anonymous struct or union",
-				 mb->name);
-			return buf;
+		blk = blk >= 0 ? map[blk] : -1;
+		for (int k = blk; k >= 0; k = md->blocks[k].parent) {
+			if (md->block_cond[k] == (size_t)-1)
+				md->block_cond[k] = cond;
+			if (md->block_cond[k] != cond) {
+				snprintf(buf, size, "'%s' is under an #if of "
+						    "its own inside an "
+						    "anonymous struct or union",
+					 mb->name);
+				free(map);
+				return buf;
+			}
 		}
 		struct tmember *old = NULL;
 
@@ -334,6 +406,7 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 				snprintf(buf, size, "'%s' differs between "
 						    "builds the model takes "
 						    "as alike", mb->name);
+				free(map);
 				return buf;
 			}
 			continue;
@@ -345,6 +418,7 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 		};
 		t->n++;
 	}
+	free(map);
 	return NULL;
 }
 
@@ -383,11 +457,6 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 			break;
 		if (!first)
 			first = s;
-		else if (!same_blocks(first, s)) {
-			no = "its anonymous structs or unions differ between "
-			     "builds";
-			break;
-		}
 		/* the struct's own alignment, when more than its
 		 * members': checked below by laying each build out */
 		uint64_t natural = 1;
@@ -409,10 +478,10 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 		for (size_t i = 0; i < md->n_tmpls; i++)
 			free(md->tmpls[i].members);
 		*why = lu_arena_strdup(a, no);
+		model_free_blocks(md);
 		return NULL;
 	}
-	md->blocks = first->blocks;
-	md->n_blocks = first->n_blocks;
+	model_keep_blocks(md, a);
 	for (size_t i = 0; i < md->n_tmpls; i++) {
 		struct tmpl *t = &md->tmpls[i];
 
@@ -482,6 +551,11 @@ static uint64_t block_align(const struct placing *pl, int k)
 			uint64_t x = member_align(pl->t->members[i].m);
 
 			a = x > a ? x : a;
+			/* and the forced alignment of the blocks it is in */
+			for (int b = pl->t->members[i].block; b >= 0 && b != k;
+			     b = md->blocks[b].parent)
+				if (md->blocks[b].forced_align > a)
+					a = md->blocks[b].forced_align;
 		}
 	return a ? a : 1;
 }
@@ -569,15 +643,28 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 	out->align = align;
 	out->members = lu_arena_alloc(a, (n + 1) * sizeof(*out->members));
 	out->n_members = 0;
+	/* the blocks this configuration has: those with a member kept */
+	int *at = calloc(md->n_blocks + 1, sizeof(*at));
+
+	if (!at)
+		abort();
 	out->blocks = lu_arena_alloc(a, (md->n_blocks + 1) *
 						sizeof(*out->blocks));
-	out->n_blocks = md->n_blocks;
+	out->n_blocks = 0;
 	for (size_t k = 0; k < md->n_blocks; k++) {
-		out->blocks[k] = md->blocks[k];
-		out->blocks[k].offset = pl.block_at[k];
-		out->blocks[k].size = pl.block_size[k];
-		out->blocks[k].first = (size_t)-1;
-		out->blocks[k].last = 0;
+		at[k] = -1;
+		if (!lu_presence_holds(md->presence, md->m, row,
+				       md->block_cond[k]))
+			continue;
+		struct lu_block *b = &out->blocks[out->n_blocks];
+
+		*b = md->blocks[k];
+		b->parent = b->parent >= 0 ? at[b->parent] : -1;
+		b->offset = pl.block_at[k];
+		b->size = pl.block_size[k];
+		b->first = (size_t)-1;
+		b->last = 0;
+		at[k] = (int)out->n_blocks++;
 	}
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tmember *tm = &t->members[i];
@@ -585,7 +672,7 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 		if (!pl.keep[i])
 			continue;
 		for (int k = tm->block; k >= 0; k = md->blocks[k].parent) {
-			struct lu_block *b = &out->blocks[k];
+			struct lu_block *b = &out->blocks[at[k]];
 
 			if (b->first == (size_t)-1)
 				b->first = out->n_members;
@@ -599,6 +686,7 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 			m->group = -1;
 		}
 	}
+	free(at);
 	out->groups = NULL;
 	out->n_groups = 0;
 	lu_struct_find_groups(out, a);

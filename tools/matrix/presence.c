@@ -351,8 +351,13 @@ static size_t current_cond(struct scanner *s)
 	if (p->n_conds > 1) {
 		size_t a = s->from[p->n_conds - 1], n = from - a;
 
-		if (n == s->n_lits - from &&
-		    !memcmp(s->lits + a, s->lits + from, n * sizeof(*s->lits))) {
+		bool same = n == s->n_lits - from;
+
+		/* field by field: the struct has padding */
+		for (size_t i = 0; same && i < n; i++)
+			same = s->lits[a + i].expr == s->lits[from + i].expr &&
+			       s->lits[a + i].want == s->lits[from + i].want;
+		if (same) {
 			s->n_lits = from;
 			return p->n_conds - 1;
 		}
