@@ -22,6 +22,9 @@
  * configurations are all tried (and all preprocessed, to find them).
  */
 #define LU_RELEVANT_LIMIT 4096
+/* With matrix --model, the search for them explores up to this many
+ * configurations of those found, then a covering array of them. */
+#define LU_MODEL_EXPLORED 64
 /* --exhaustive stops here: a million compiles is days of work. */
 #define LU_EXHAUSTIVE_MAX 1000000
 /* Values of one option: a configuration keeps each in a byte. */

@@ -98,7 +98,10 @@ int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 	struct lu_relevance_in in = {
 		.m = mx->given, .names = mx->names, .n_names = mx->n_names,
-		.dir = mx->dir, .tmp = mx->tmp, .limit = LU_RELEVANT_LIMIT,
+		.dir = mx->dir, .tmp = mx->tmp,
+		/* the model keys nothing by text: a covering array of the
+		 * options found is what it needs explored */
+		.limit = cli->model ? LU_MODEL_EXPLORED : LU_RELEVANT_LIMIT,
 		.job = preprocess_job, .ctx = mx, .jobs = o,
 		.arena = &mx->arena,
 	};

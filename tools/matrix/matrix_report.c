@@ -322,7 +322,8 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 			     "%d configurations, and the search for more tried "
 			     "a covering array of them: an option that matters "
 			     "only in a configuration it left out may be "
-			     "missing\n", LU_RELEVANT_LIMIT);
+			     "missing\n", mx->cli->model ? LU_MODEL_EXPLORED
+							 : LU_RELEVANT_LIMIT);
 	report_model(mx, out);
 	if (!mx->configs.exhaustive)
 		fprintf(out, "lineup matrix: more than %d configurations of "
