@@ -14,7 +14,7 @@
 #include "slurp.h"
 
 /* More configurations than this are not modelled one by one. */
-#define MAX_MODELLED (1u << 20)
+#define MAX_MODELLED (1u << 18)
 
 struct phase {
 	struct lu_configs configs;
