@@ -75,7 +75,7 @@ static size_t line_ids(struct lu_pp_sources *s, struct lu_pp_source *src, const 
  * space, into BUF; *LINES counts the newlines it took. *IN_COMMENT
  * carries a block comment across lines.
  */
-static const char *logical_line(const char *p, const char *end, char *buf,
+const char *lu_pp_logical_line(const char *p, const char *end, char *buf,
 				size_t *n, unsigned *lines, bool *in_comment)
 {
 	size_t k = 0;
@@ -170,7 +170,7 @@ static void scan_text(struct lu_pp_sources *s, struct lu_pp_source *src, const c
 		size_t n, first;
 		unsigned lines;
 
-		p = logical_line(p, end, buf, &n, &lines, &in_comment);
+		p = lu_pp_logical_line(p, end, buf, &n, &lines, &in_comment);
 		size_t i = 0;
 
 		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))

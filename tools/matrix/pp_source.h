@@ -62,6 +62,14 @@ struct lu_pp_source *lu_pp_source(struct lu_pp_sources *s, const char *path);
  * site_next leads on. */
 size_t lu_pp_first_site(const struct lu_pp_source *src, const char *name);
 
+/*
+ * The logical line at P: continuations joined and comments replaced by a
+ * space, into BUF; *LINES counts the newlines it took. *IN_COMMENT
+ * carries a block comment across lines.
+ */
+const char *lu_pp_logical_line(const char *p, const char *end, char *buf,
+			       size_t *n, unsigned *lines, bool *in_comment);
+
 void lu_pp_sources_free(struct lu_pp_sources *s);
 
 #endif

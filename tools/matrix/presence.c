@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "pp_source.h"
 
 #define MAX_DEPTH 64
 
@@ -457,53 +458,16 @@ void lu_presence_scan(const char *text, size_t len, unsigned first,
 	out->n_conds = 1;
 	while (p < end && line <= last) {
 		/* one logical line into buf: continuations, comments */
-		unsigned start = line;
-		size_t k = 0;
-		char quote = 0;
-		bool was_comment = in_comment;
+		unsigned start = line, lines;
+		size_t k;
 
-		while (p < end) {
-			if (in_comment) {
-				if (p + 1 < end && p[0] == '*' && p[1] == '/') {
-					in_comment = false;
-					buf[k++] = ' ';
-					p += 2;
-				} else {
-					line += *p++ == '\n';
-				}
-				continue;
-			}
-			if (*p == '\\' && p + 1 < end && p[1] == '\n') {
-				line++;
-				p += 2;
-				continue;
-			}
-			if (*p == '\n') {
-				line++;
-				p++;
-				break;
-			}
-			if (!quote && p + 1 < end && p[0] == '/' && p[1] == '*') {
-				in_comment = true;
-				p += 2;
-				continue;
-			}
-			if (!quote && p + 1 < end && p[0] == '/' && p[1] == '/') {
-				while (p < end && *p != '\n')
-					p++;
-				continue;
-			}
-			if (quote && *p == '\\' && p + 1 < end)
-				buf[k++] = *p++;
-			else if (*p == '"' || *p == '\'')
-				quote = quote == *p ? 0 : quote ? quote : *p;
-			buf[k++] = *p++;
-		}
+		p = lu_pp_logical_line(p, end, buf, &k, &lines, &in_comment);
+		line += lines ? lines : 1;
 		size_t i = 0;
 
 		while (i < k && (buf[i] == ' ' || buf[i] == '\t'))
 			i++;
-		bool hash = i < k && buf[i] == '#' && !was_comment;
+		bool hash = i < k && buf[i] == '#';
 
 		if (start > first && start < last && hash) {
 			i++;
