@@ -52,8 +52,8 @@ struct lt_state {
 };
 
 static struct lt_state g = { .sample = 1 };
-static __thread struct lt_thread *self
-	__attribute__((tls_model("initial-exec")));
+__thread struct lt_thread *lt_tls __attribute__((tls_model("initial-exec")));
+#define self lt_tls
 /* the number pthread_create gave the thread, + 1; 0: none */
 static __thread uint32_t given_id __attribute__((tls_model("initial-exec")));
 
@@ -116,6 +116,28 @@ static void thread_end(void *p)
 		t->death = lt_epoch_bump();
 }
 
+/*
+ * The number of accesses until the next one recorded. Fixed steps of
+ * --sample N lock onto a loop with k accesses a round whenever k and N
+ * share a factor (two accesses a round, N even: one of them is never
+ * recorded). Steps drawn uniformly from [1, 2N-1] (mean N) include
+ * consecutive lengths, so no position of any period is favoured: each
+ * access is recorded with probability 1/N in the long run, and counts
+ * times N estimate the true ones.
+ */
+static uint32_t next_interval(struct lt_thread *t)
+{
+	uint64_t x = t->rng;
+
+	if (g.sample <= 1)
+		return 1;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	t->rng = x;
+	return 1 + (uint32_t)(x % (2ull * g.sample - 1));
+}
+
 static struct lt_thread *lt_register(void)
 {
 	struct lt_thread *t;
@@ -127,7 +149,13 @@ static struct lt_thread *lt_register(void)
 		return NULL;
 	t->id = given_id ? given_id - 1 : lt_new_id();
 	t->birth = lt_epoch_bump();
-	t->countdown = 1;
+	/* any odd-free seed will do; the thread's number and the process's
+	 * keep two threads (and a forked child) off each other's sequence */
+	t->rng = ((uint64_t)t->id + 1) * 0x9e3779b97f4a7c15ull ^
+		 (uint64_t)getpid() << 32 ^ (uintptr_t)t;
+	if (!t->rng)
+		t->rng = 1;
+	t->countdown = next_interval(t);
 	t->next = atomic_load(&g.threads);
 	while (!atomic_compare_exchange_weak(&g.threads, &t->next, t))
 		;
@@ -214,17 +242,24 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 	}
 }
 
+/* For the callers that did not count down inline (the interceptors, and
+ * a thread's first access). */
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc)
 {
 	struct lt_thread *t = lt_self();
 
-	if (LT_UNLIKELY(!t) || LT_UNLIKELY(g.stopped) || !size)
+	if (LT_UNLIKELY(!t) || --t->countdown)
 		return;
-	if (g.sample > 1) {
-		if (--t->countdown)
-			return;
-		t->countdown = g.sample;
-	}
+	lt_record_due(t, addr, size, kind, pc);
+}
+
+/* T's countdown reached 0: this access is recorded. */
+void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc)
+{
+	t->countdown = next_interval(t);
+	if (LT_UNLIKELY(g.stopped) || !size)
+		return;
 	/* A range (memcpy, a struct copy) is one access per granule: the
 	 * bytes, not how many instructions moved them, are the evidence. */
 	while (size) {
@@ -395,6 +430,7 @@ static void after_fork_child(void)
 		t->tab = NULL;
 		t->cap = t->used = 0;
 		t->dropped = 0;
+		t->rng ^= (uint64_t)getpid() << 32;
 	}
 }
 

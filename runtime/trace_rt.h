@@ -39,10 +39,11 @@ struct lt_entry {
 };
 
 struct lt_thread {
-	struct lt_thread *next;	/* every thread of the process, newest first */
-	uint32_t id;		/* 0 is the first thread seen (main) */
-	uint32_t birth, death;	/* epochs; death 0 while it runs */
 	uint32_t countdown;	/* sampling: record when it reaches 0 */
+	uint32_t id;		/* 0 is the first thread seen (main) */
+	struct lt_thread *next;	/* every thread of the process, newest first */
+	uint64_t rng;		/* xorshift64 state of the sampling intervals */
+	uint32_t birth, death;	/* epochs; death 0 while it runs */
 	uint32_t depth;		/* __tsan_func_entry nesting */
 	uintptr_t shadow[LT_SHADOW];
 	struct lt_entry *tab;	/* open addressing, a power of two */
@@ -71,6 +72,29 @@ uint32_t lt_sample(void);
 void lt_allocs(const struct lt_alloc **allocs, size_t *n,
 	       const struct lt_object **objects, size_t *n_objects);
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc);
+void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc);
+
+/* The calling thread's record, NULL until its first access (trace_rt.c) */
+extern __thread struct lt_thread *lt_tls
+	__attribute__((tls_model("initial-exec")));
+
+/*
+ * What every __tsan_* callback does first, inlined into it: the skipped
+ * accesses of --sample cost a TLS load and a decrement, not a call into
+ * the recorder. Only a thread's first access (no record yet) and the
+ * sampled ones go further.
+ */
+static inline void lt_access(uintptr_t addr, size_t size, unsigned kind,
+			     uintptr_t pc)
+{
+	struct lt_thread *t = lt_tls;
+
+	if (__builtin_expect(t == NULL, 0))
+		lt_record(addr, size, kind, pc);
+	else if (__builtin_expect(--t->countdown == 0, 0))
+		lt_record_due(t, addr, size, kind, pc);
+}
 void lt_alloc_record(void *p, size_t size, uintptr_t pc);
 void lt_free_record(void *p);
 void lt_object_record(const void *p, size_t size, const char *type);

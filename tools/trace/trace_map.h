@@ -30,7 +30,8 @@ struct lu_trace_use {
 	uint64_t pc;
 	uint32_t kind;		/* LU_TRACE_* bits */
 	uint64_t *threads;	/* bit set */
-	uint64_t count;		/* recorded accesses (timing-dependent) */
+	uint64_t count;		/* accesses, estimated from the recorded ones
+				 * times --sample (timing-dependent) */
 	struct lu_trace_site where;
 };
 
@@ -103,6 +104,7 @@ struct lu_trace_result {
 	size_t n_neighbours, cap_neighbours;
 	size_t n_false_sharing;	/* verdicts + neighbours */
 	uint64_t n_accesses;	/* recorded */
+	uint64_t n_estimated;	/* made: recorded times the sampling interval */
 	uint64_t n_unmapped;	/* accesses on no typed object */
 	size_t n_untyped;	/* allocations no type fitted */
 	uint64_t dropped;

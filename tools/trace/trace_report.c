@@ -203,7 +203,9 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		r->n_threads == 1 ? "" : "s",
 		(unsigned long long)r->n_accesses);
 	if (o->trace->sample > 1)
-		fprintf(out, " (1 in %u)", o->trace->sample);
+		fprintf(out, " (1 in %u on average, at random intervals per "
+			     "thread: about %llu made)",
+			o->trace->sample, (unsigned long long)r->n_estimated);
 	fprintf(out, ", %u-byte lines\n", r->line_size);
 	for (size_t i = 0; i < r->n_types; i++) {
 		const struct lu_trace_type *ty = &r->types[i];
@@ -294,6 +296,11 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 	lu_js_int(&js, "threads", r->n_threads);
 	lu_js_int(&js, "accesses", (int64_t)r->n_accesses);
 	lu_js_int(&js, "sample", o->trace->sample);
+	lu_js_str(&js, "sampling", o->trace->sample > 1
+					   ? "random intervals per thread, "
+					     "mean sample; counts scaled"
+					   : "every access");
+	lu_js_int(&js, "estimated_accesses", (int64_t)r->n_estimated);
 	lu_js_int(&js, "line_size", r->line_size);
 	lu_js_open_array(&js, "structs");
 	for (size_t i = 0; i < r->n_types; i++) {
@@ -303,7 +310,8 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 		if (!lu_trace_type_reported(o, ty))
 			continue;
 		lu_js_open_object(&js, NULL);
-		lu_js_str2(&js, "name", lu_struct_tag_word(s), s->name);
+		/* show's name: the tag, without "struct " */
+		lu_js_str(&js, "name", s->name);
 		lu_js_int(&js, "size", (int64_t)s->size);
 		lu_js_int(&js, "align", (int64_t)ty->align);
 		lu_js_int(&js, "objects", (int64_t)ty->n_objects);
