@@ -331,6 +331,30 @@ def _(x):
                r'intervals per thread: about \d+ made\)', cc)
 
 
+@case('patterns', 'struct-names-as-show-matches-them-before-the-run')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'queue.cc')
+        for name in ('Queue<int>', 'rigtorp::mpmc::Queue<int>'):
+            p = x.trace('--struct', name, '--', prog, status=1)
+            expect(p.stdout, r'^struct rigtorp::mpmc::Queue<int> \(32 bytes, '
+                   r'align 8\): 1 object \(global gq\)$', cc + ' ' + name)
+            expect(p.stdout, r"error: 'head' \(stored by T\d+ in .*\) shares "
+                   r"line 0 \(bytes 0-63\) with 'tail'", cc + ' ' + name)
+            reject(p.stdout, r'Queue<long', cc + ' ' + name)
+        # a name the program does not have: exit 2 before it runs
+        p = x.trace('--struct', 'Queu', '--', prog, 'ran', status=2)
+        if os.path.exists(os.path.join(x.dir, 'ran')) or p.stdout:
+            raise Failed('%s: the program ran for a struct it lacks\n%s'
+                         % (cc, p.stdout))
+        expect(p.stderr, r'^lineup trace: failed to find struct Queu in '
+               r'\S+queue-%s$' % cc, cc)
+        p = x.trace('--struct', 'statz', '--', fixture(x, cc, 'heap2.c'),
+                    status=2)
+        expect(p.stderr, r"^lineup trace: failed to find struct statz in "
+               r"\S+heap2-%s \(did you mean 'stats'\?\)$" % cc, cc)
+
+
 # --- the saved trace as a report for lineup c2c ---------------------------
 
 @case('c2c', 'saved-trace-to-c2c-rules-check-suggest')

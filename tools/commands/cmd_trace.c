@@ -9,6 +9,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,78 @@ static int run(char **argv, const char *base, unsigned sample)
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status) == 127 ? -1000 : WEXITSTATUS(status);
 	return -WTERMSIG(status);
+}
+
+/* The file execvp will run for ARGV0: itself when it holds a slash, else
+ * the first executable regular file of that name on $PATH. NULL: none. */
+static char *program_path(const char *argv0)
+{
+	const char *path = getenv("PATH");
+	struct stat st;
+
+	if (strchr(argv0, '/'))
+		return strdup(argv0);
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+		char *f;
+
+		if (asprintf(&f, "%.*s/%s", (int)len, len ? p : ".", argv0) < 0)
+			abort();
+		if (!stat(f, &st) && S_ISREG(st.st_mode) && !access(f, X_OK))
+			return f;
+		free(f);
+		p += len + (p[len] == ':');
+	}
+	return NULL;
+}
+
+/*
+ * --struct NAMEs, checked in the program before it runs, with the one
+ * matcher show and check use (lu_set_find: qualified as the compiler
+ * spells it, or unqualified when one name ends so): a misspelt name is an
+ * error, not a run that reports nothing. The spellings the trace's DWARF
+ * names may take (the qualified tag, its last scope, its typedefs) go to
+ * *WANTED for the mapper. A program lineup cannot read (a script that
+ * runs the real one) is checked after the run, in each process's. -1
+ * said.
+ */
+static int resolve_structs(const struct lu_cli *cli, const char *exe,
+			   struct lu_set *set, const char ***wanted, size_t *n)
+{
+	struct lu_read_opts ro = {
+		.names = (const char *const *)cli->structs,
+		.n_names = cli->n_structs,
+		.line_size = cli->line_size,
+	};
+	struct lu_error err;
+	size_t cap = 0;
+
+	*wanted = NULL;
+	*n = 0;
+	if (!exe || lu_read(exe, &ro, set, &err) < 0) {
+		for (size_t i = 0; i < cli->n_structs; i++) {
+			*wanted = lu_grow(*wanted, &cap, *n, sizeof(**wanted));
+			(*wanted)[(*n)++] = cli->structs[i];
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < cli->n_structs; i++) {
+		const struct lu_struct *s =
+			lu_set_find_or_error(set, cli->structs[i], &err);
+
+		if (!s) {
+			fprintf(stderr, "lineup trace: %s\n", err.msg);
+			return -1;
+		}
+		*wanted = lu_grow(*wanted, &cap, *n + 2 + s->n_typedefs,
+				  sizeof(**wanted));
+		(*wanted)[(*n)++] = s->name;
+		if (lu_unqualified(s->name) != s->name)
+			(*wanted)[(*n)++] = lu_unqualified(s->name);
+		for (size_t k = 0; k < s->n_typedefs; k++)
+			(*wanted)[(*n)++] = s->typedefs[k];
+	}
+	return 0;
 }
 
 struct process {
@@ -131,11 +204,12 @@ static int read_traces(const char *dir, struct process **out, size_t *n)
 }
 
 /* Objects, layouts and verdicts of one process. -1 said. */
-static int analyse(struct process *p, const struct lu_cli *cli)
+static int analyse(struct process *p, const struct lu_cli *cli,
+		   const char *const *wanted, size_t n_wanted)
 {
 	struct lu_trace_map_opts mo = {
-		.structs = (const char *const *)cli->structs,
-		.n_structs = cli->n_structs,
+		.structs = wanted,
+		.n_structs = n_wanted,
 		.line_size = cli->line_size,
 	};
 	struct lu_error err;
@@ -175,15 +249,19 @@ static int analyse(struct process *p, const struct lu_cli *cli)
 			/* absent from the objects, or from the program? */
 			lu_set_init(&all, p->trace.exe);
 			if (lu_read(p->trace.exe, &ao, &all, &err) == 0 &&
-			    !lu_set_find_or_error(&all, cli->structs[i], &err))
+			    !lu_set_find_or_error(&all, cli->structs[i],
+						  &err)) {
 				fprintf(stderr, "lineup trace: %s\n", err.msg);
-			else
+				lu_set_free(&all);
+				return -1;
+			} else {
 				fprintf(stderr, "lineup trace: warning: no "
 						"object of struct %s was seen "
 						"(heap objects: "
 						"LINEUP_TRACE_OBJECT names "
 						"them)\n",
 					cli->structs[i]);
+			}
 			lu_set_free(&all);
 		}
 	}
@@ -253,7 +331,10 @@ int lu_cmd_trace(struct lu_cli *cli)
 	struct lu_arena arena = { 0 };
 	struct lu_error err;
 	struct process *ps = NULL;
-	size_t n = 0, findings = 0;
+	size_t n = 0, findings = 0, n_wanted = 0;
+	const char **wanted = NULL;
+	struct lu_set named;
+	char *exe;
 	char base[4096];
 	int status, rc = LU_EXIT_USAGE;
 	char *dir;
@@ -262,10 +343,17 @@ int lu_cmd_trace(struct lu_cli *cli)
 		fputs(usage_line, stderr);
 		return LU_EXIT_USAGE;
 	}
+	exe = program_path(cli->args[0]);
+	lu_set_init(&named, exe ? exe : cli->args[0]);
+	if (cli->n_structs &&
+	    resolve_structs(cli, exe, &named, &wanted, &n_wanted) < 0) {
+		dir = NULL;
+		goto out;
+	}
 	dir = lu_tmpdir_make(&arena, "lineup-trace", &err);
 	if (!dir) {
 		fprintf(stderr, "lineup trace: %s\n", err.msg);
-		return LU_EXIT_USAGE;
+		goto out;
 	}
 	snprintf(base, sizeof(base), "%s/trace", dir);
 	status = run(cli->args, base, cli->sample);
@@ -281,7 +369,7 @@ int lu_cmd_trace(struct lu_cli *cli)
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (analyse(&ps[i], cli) < 0)
+		if (analyse(&ps[i], cli, wanted, n_wanted) < 0)
 			goto out;
 	for (size_t i = 0; i < n; i++) {
 		char program[4200];
@@ -326,7 +414,11 @@ out:
 		lu_trace_free(&ps[i].trace);
 	}
 	free(ps);
-	lu_tmpdir_remove(dir);
+	free(wanted);
+	lu_set_free(&named);
+	free(exe);
+	if (dir)
+		lu_tmpdir_remove(dir);
 	lu_arena_free(&arena);
 	return rc;
 }
