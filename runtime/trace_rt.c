@@ -350,6 +350,10 @@ void lt_alloc_record(void *p, size_t size, uintptr_t pc)
 	for (unsigned i = 1; i < LT_SITE_FRAMES && i <= t->depth; i++)
 		a->site[i] = t->depth - i < LT_SHADOW
 				     ? t->shadow[t->depth - i] : 0;
+	/* the thread's next access, whatever --sample says: it is where
+	 * the program stores the pointer (`gp = malloc(...)`), which types
+	 * the object (tools/trace/trace_assign.h) */
+	t->countdown = 1;
 	s = live_slot(a->addr, g.cap_live);
 	while (g.live[s] && g.live[s] != ~0u)
 		s = (s + 1) & (g.cap_live - 1);

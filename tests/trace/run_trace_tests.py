@@ -355,6 +355,34 @@ def _(x):
                r"\S+heap2-%s \(did you mean 'stats'\?\)$" % cc, cc)
 
 
+@case('patterns', 'heap-objects-typed-through-the-pointer-they-go-into')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'gptr.c')
+        # sampled: the store of the pointer is recorded whatever N says
+        for args in ((), ('--sample', '64')):
+            what = '%s %s' % (cc, ' '.join(args))
+            p = x.trace(*args, '--', prog, status=1)
+            expect(p.stdout, r'^struct stats \(16 bytes, align 8\): 1 '
+                   r'object \(heap, allocated at main\+0x[0-9a-f]+, '
+                   r'gptr\.c:\d+\)$', what)
+            expect(p.stdout, r"error: 'hits' \(stored by T1 in writer\) "
+                   r"shares line 0 \(bytes 0-63\) with 'limit'", what)
+            expect(p.stdout, r'^struct conn \(16 bytes, align 8\): 1 '
+                   r'object \(heap, allocated at main', what)
+            expect(p.stdout, r"error: 'rx' \(stored by T1 in writer\) "
+                   r"shares line 0 \(bytes 0-63\) with 'peer'", what)
+        # nothing types a shared buffer: inconclusive, never a clean pass
+        p = x.trace('--', prog, 'raw', status=2)
+        expect(p.stdout, r'^warning: the heap object of 16 bytes allocated '
+               r'at main\+0x[0-9a-f]+, gptr\.c:\d+ was stored by T1 while '
+               r'T2 accessed it, and no struct type fits it: no verdict on '
+               r'it, the run is inconclusive', cc)
+        expect(p.stderr, r'^lineup trace: inconclusive: 1 heap object ', cc)
+        # libc's own allocations (stdio's buffer here) are not counted
+        expect(p.stdout, r'^note: 1 other allocation of the program ', cc)
+
+
 # --- the saved trace as a report for lineup c2c ---------------------------
 
 @case('c2c', 'saved-trace-to-c2c-rules-check-suggest')

@@ -104,7 +104,8 @@ static char *program_path(const char *argv0)
  * said.
  */
 static int resolve_structs(const struct lu_cli *cli, const char *exe,
-			   struct lu_set *set, const char ***wanted, size_t *n)
+			   struct lu_set *set, const char ***wanted, size_t *n,
+			   uint64_t *min_size)
 {
 	struct lu_read_opts ro = {
 		.names = (const char *const *)cli->structs,
@@ -116,6 +117,7 @@ static int resolve_structs(const struct lu_cli *cli, const char *exe,
 
 	*wanted = NULL;
 	*n = 0;
+	*min_size = 0;
 	if (!exe || lu_read(exe, &ro, set, &err) < 0) {
 		for (size_t i = 0; i < cli->n_structs; i++) {
 			*wanted = lu_grow(*wanted, &cap, *n, sizeof(**wanted));
@@ -131,6 +133,8 @@ static int resolve_structs(const struct lu_cli *cli, const char *exe,
 			fprintf(stderr, "lineup trace: %s\n", err.msg);
 			return -1;
 		}
+		if (!i || s->size < *min_size)
+			*min_size = s->size;
 		*wanted = lu_grow(*wanted, &cap, *n + 2 + s->n_typedefs,
 				  sizeof(**wanted));
 		(*wanted)[(*n)++] = s->name;
@@ -205,11 +209,12 @@ static int read_traces(const char *dir, struct process **out, size_t *n)
 
 /* Objects, layouts and verdicts of one process. -1 said. */
 static int analyse(struct process *p, const struct lu_cli *cli,
-		   const char *const *wanted, size_t n_wanted)
+		   const char *const *wanted, size_t n_wanted, uint64_t min_size)
 {
 	struct lu_trace_map_opts mo = {
 		.structs = wanted,
 		.n_structs = n_wanted,
+		.min_size = min_size,
 		.line_size = cli->line_size,
 	};
 	struct lu_error err;
@@ -331,7 +336,8 @@ int lu_cmd_trace(struct lu_cli *cli)
 	struct lu_arena arena = { 0 };
 	struct lu_error err;
 	struct process *ps = NULL;
-	size_t n = 0, findings = 0, n_wanted = 0;
+	size_t n = 0, findings = 0, n_wanted = 0, untyped = 0;
+	uint64_t min_size = 0;
 	const char **wanted = NULL;
 	struct lu_set named;
 	char *exe;
@@ -346,7 +352,8 @@ int lu_cmd_trace(struct lu_cli *cli)
 	exe = program_path(cli->args[0]);
 	lu_set_init(&named, exe ? exe : cli->args[0]);
 	if (cli->n_structs &&
-	    resolve_structs(cli, exe, &named, &wanted, &n_wanted) < 0) {
+	    resolve_structs(cli, exe, &named, &wanted, &n_wanted,
+			    &min_size) < 0) {
 		dir = NULL;
 		goto out;
 	}
@@ -369,7 +376,7 @@ int lu_cmd_trace(struct lu_cli *cli)
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (analyse(&ps[i], cli, wanted, n_wanted) < 0)
+		if (analyse(&ps[i], cli, wanted, n_wanted, min_size) < 0)
 			goto out;
 	for (size_t i = 0; i < n; i++) {
 		char program[4200];
@@ -396,6 +403,7 @@ int lu_cmd_trace(struct lu_cli *cli)
 			goto out;
 		}
 		findings += ps[i].result.n_false_sharing;
+		untyped += ps[i].result.untyped.n_shared;
 	}
 	if (cli->rules_out && draft(cli, ps, n, cli->args[0]) < 0)
 		goto out;
@@ -405,6 +413,16 @@ int lu_cmd_trace(struct lu_cli *cli)
 			status > 0 ? "exited with status" : "was killed by signal",
 			status > 0 ? status : -status);
 	rc = findings ? LU_EXIT_FINDINGS : LU_EXIT_OK;
+	/* no verdict is not "clean" when an object no type fits was
+	 * shared: it may be the one falsely shared */
+	if (!findings && untyped) {
+		fprintf(stderr, "lineup trace: inconclusive: %zu heap object%s "
+				"touched by two threads at once %s no type (see "
+				"the report; LINEUP_TRACE_OBJECT names it)\n",
+			untyped, untyped == 1 ? "" : "s",
+			untyped == 1 ? "has" : "have");
+		rc = LU_EXIT_USAGE;
+	}
 out:
 	for (size_t i = 0; i < n; i++) {
 		lu_trace_result_free(&ps[i].result);

@@ -2,6 +2,8 @@
 /* From a trace to members, threads and verdicts; see trace_map.h. */
 #include "trace_map.h"
 
+#include "trace_assign.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +119,9 @@ struct typed_site {
 	uint64_t site0, size;
 	const char *type;
 	uint64_t elem;
+	const char *label;
+	bool library;		/* made by a library's own code */
+	bool other;		/* of a type --struct did not ask for */
 };
 
 size_t lu_trace_find_objects(const struct lu_trace *t,
@@ -128,6 +133,7 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 	size_t n_g = lu_trace_syms_globals(sy, &g), n_names = 0, cap = 0;
 	struct typed_site *cache = NULL;
 	size_t n_cache = 0, cap_cache = 0;
+	struct lu_trace_assign *as = lu_trace_assign_new(t, sy);
 
 	for (size_t i = 0; i < n_g; i++) {
 		if (!wanted(o, g[i].type))
@@ -164,14 +170,38 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 			cache = lu_grow(cache, &cap_cache, n_cache,
 					sizeof(*cache));
 			c = &cache[n_cache++];
+			struct lu_trace_site w;
+
 			*c = (struct typed_site){ .site0 = a->site[0],
 						  .size = a->size };
-			c->type = lu_trace_syms_alloc_type(
-				sy, a->site, LU_TRACE_SITES, a->size,
-				o->structs, o->n_structs, &c->elem);
+			lu_trace_syms_site(sy, a->site[0], &w);
+			c->library = w.module != NULL;
+			c->label = site_label(r, sy, a->site[0]);
+			/* the pointer it was stored into first: it says
+			 * what the program holds there */
+			c->type = lu_trace_assign_type(as, sy, a, o->structs,
+						       o->n_structs, &c->elem);
+			if (!c->type)
+				c->type = lu_trace_syms_alloc_type(
+					sy, a->site, LU_TRACE_SITES, a->size,
+					o->structs, o->n_structs, &c->elem);
+			/* a struct --struct did not name is known, not
+			 * untyped */
+			c->other = !c->type && o->n_structs &&
+				   (lu_trace_assign_type(as, sy, a, NULL, 0,
+							 &c->elem) ||
+				    lu_trace_syms_alloc_type(
+					    sy, a->site, LU_TRACE_SITES,
+					    a->size, NULL, 0, &c->elem));
 		}
 		if (!c->type) {
-			r->n_untyped++;
+			/* libc's own (stdio buffers, thread stacks) are not
+			 * the program's objects */
+			if (!c->library && !c->other &&
+			    a->size >= o->min_size) {
+				r->n_untyped++;
+				lu_trace_untyped_add(&r->untyped, a, c->label);
+			}
 			continue;
 		}
 		add_obj(r, &(struct lu_trace_obj){
@@ -179,9 +209,10 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 			.count = a->size % c->elem ? 1 : a->size / c->elem,
 			.from = a->from, .to = a->to, .type = c->type,
 			.label = lu_arena_printf(&r->arena, "heap, allocated at %s",
-						 site_label(r, sy, a->site[0])) });
+						 c->label) });
 	}
 	free(cache);
+	lu_trace_assign_free(as);
 	if (r->n_objs)
 		qsort(r->objs, r->n_objs, sizeof(*r->objs), by_addr);
 	*names = NULL;
@@ -682,9 +713,17 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 						   .kind = a->kind,
 						   .lo = a->lo, .hi = a->hi });
 		}
-		if (!mapped)
+		if (!mapped) {
 			r->n_unmapped += a->count;
+			if (a->mask)
+				lu_trace_untyped_touch(
+					&r->untyped,
+					a->granule +
+						(uint64_t)__builtin_ctzll(a->mask),
+					a);
+		}
 	}
+	lu_trace_untyped_finish(&r->untyped);
 	if (n)
 		qsort(v, n, sizeof(*v), by_object);
 	for (size_t first = 0, end; first < n; first = end) {
@@ -737,6 +776,7 @@ void lu_trace_result_free(struct lu_trace_result *r)
 	free(r->types);
 	free(r->objs);
 	free(r->neighbours);
+	lu_trace_untyped_free(&r->untyped);
 	lu_arena_free(&r->arena);
 	memset(r, 0, sizeof(*r));
 }

@@ -24,6 +24,7 @@
 #include "layout.h"
 #include "trace_file.h"
 #include "trace_syms.h"
+#include "trace_untyped.h"
 
 /* A code site's accesses to one member. */
 struct lu_trace_use {
@@ -106,7 +107,9 @@ struct lu_trace_result {
 	uint64_t n_accesses;	/* recorded */
 	uint64_t n_estimated;	/* made: recorded times the sampling interval */
 	uint64_t n_unmapped;	/* accesses on no typed object */
-	size_t n_untyped;	/* allocations no type fitted */
+	size_t n_untyped;	/* the program's allocations no type fitted */
+	struct lu_trace_untyped_set untyped;	/* those, and which were
+						 * touched by two threads */
 	uint64_t dropped;
 	struct lu_arena arena;
 };
@@ -114,6 +117,9 @@ struct lu_trace_result {
 struct lu_trace_map_opts {
 	const char *const *structs;	/* --struct: only these */
 	size_t n_structs;
+	/* --struct: the smallest of them; an untyped allocation below it
+	 * cannot be one and leaves the run conclusive. 0: all count */
+	uint64_t min_size;
 	unsigned line_size;
 };
 

@@ -247,14 +247,31 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
 	if (!shown && !r->n_neighbours)
-		fprintf(out, "\nno struct object was touched by two threads%s\n",
-			r->n_untyped ? " (some allocations had no type: "
-				       "LINEUP_TRACE_OBJECT names them)"
-				     : "");
-	if (r->n_untyped)
-		fprintf(out, "note: %zu allocation%s matched no struct type "
-			     "(LINEUP_TRACE_OBJECT(ptr, type) names them)\n",
-			r->n_untyped, r->n_untyped == 1 ? "" : "s");
+		fprintf(out, "\nno %sstruct object was touched by two threads%s\n",
+			r->untyped.n_shared ? "typed " : "",
+			r->n_untyped && !r->untyped.n_shared
+				? " (some allocations had no type: "
+				  "LINEUP_TRACE_OBJECT names them)"
+				: "");
+	for (size_t i = 0; i < r->untyped.n; i++) {
+		const struct lu_trace_untyped *u = &r->untyped.v[i];
+
+		if (!u->shared)
+			continue;
+		fprintf(out, "warning: the heap object of %llu bytes allocated "
+			     "at %s was stored by T%u while T%u accessed it, and "
+			     "no struct type fits it: no verdict on it, the run "
+			     "is inconclusive (LINEUP_TRACE_OBJECT(ptr, type) "
+			     "names its type)\n",
+			(unsigned long long)u->size, u->label, u->t1, u->t2);
+	}
+	if (r->n_untyped > r->untyped.n_shared)
+		fprintf(out, "note: %zu %sallocation%s of the program matched "
+			     "no struct type, none touched by two threads at "
+			     "once (LINEUP_TRACE_OBJECT(ptr, type) names them)\n",
+			r->n_untyped - r->untyped.n_shared,
+			r->untyped.n_shared ? "other " : "",
+			r->n_untyped - r->untyped.n_shared == 1 ? "" : "s");
 	if (r->dropped)
 		fprintf(out, "warning: %llu accesses were not recorded (a "
 			     "thread's table was full): use --sample N\n",
@@ -379,6 +396,21 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 		threads_json(&js, "stored_by", n->t1, r->n_threads);
 		lu_js_str(&js, "with", n->b);
 		threads_json(&js, "accessed_by", n->t2, r->n_threads);
+		lu_js_close(&js);
+	}
+	lu_js_close(&js);
+	lu_js_int(&js, "untyped_allocations", (int64_t)r->n_untyped);
+	lu_js_open_array(&js, "inconclusive");
+	for (size_t i = 0; i < r->untyped.n; i++) {
+		const struct lu_trace_untyped *u = &r->untyped.v[i];
+
+		if (!u->shared)
+			continue;
+		lu_js_open_object(&js, NULL);
+		lu_js_str(&js, "allocated_at", u->label);
+		lu_js_int(&js, "size", (int64_t)u->size);
+		lu_js_int(&js, "stored_by", u->t1);
+		lu_js_int(&js, "accessed_by", u->t2);
 		lu_js_close(&js);
 	}
 	lu_js_close(&js);
