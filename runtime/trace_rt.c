@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -443,7 +444,35 @@ static void at_exit(void)
 	if (!g.enabled || g.stopped)
 		return;
 	g.stopped = 1;
-	lt_write_trace();
+	lt_write_trace(0);
+}
+
+/*
+ * ^C or a kill of a program that would have died of it: what was
+ * recorded until then is written (marked with the signal: a partial
+ * trace), then the signal does what it would have. Other threads may be
+ * mid-record; the writer reads their tables as they are, which at worst
+ * loses that one access. Only a default disposition is replaced, and a
+ * handler the program installs later replaces this one.
+ */
+static void on_signal(int sig)
+{
+	if (g.enabled && !g.stopped) {
+		g.stopped = 1;
+		lt_write_trace(sig);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_default(int sig)
+{
+	struct sigaction old, sa = { .sa_handler = on_signal };
+
+	if (sigaction(sig, NULL, &old) || old.sa_handler != SIG_DFL)
+		return;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
 }
 
 /* Called by the module constructors the compiler adds (__tsan_init) and
@@ -468,6 +497,8 @@ void lt_init(void)
 		return;
 	pthread_atfork(NULL, NULL, after_fork_child);
 	atexit(at_exit);
+	catch_default(SIGINT);
+	catch_default(SIGTERM);
 	g.enabled = 1;
 	lt_register();
 }

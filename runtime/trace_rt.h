@@ -104,8 +104,9 @@ void lt_set_next_id(uint32_t id);
 uint32_t lt_epoch_bump(void);
 void *lt_map(size_t size);
 void lt_unmap(void *p, size_t size);
-/* The file lineup reads: LINEUP_TRACE_FILE.PID, at exit. */
-void lt_write_trace(void);
+/* The file lineup reads: LINEUP_TRACE_FILE.PID, at exit, or at the
+ * signal SIG (0: none) that interrupted the program. */
+void lt_write_trace(int sig);
 void *lt_copy(void *d, const void *s, size_t n);
 int lt_enabled(void);
 

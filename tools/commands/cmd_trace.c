@@ -15,9 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena.h"
+#include "atomic_out.h"
 #include "c2c_rules.h"
 #include "cli.h"
 #include "reader.h"
@@ -37,20 +39,24 @@ static const char usage_line[] =
 
 /* Runs ARGV with the runtime's variables set; its status, -signal, or
  * -1000 when it could not be started (said). */
-static int run(char **argv, const char *base, unsigned sample)
+static int run(char **argv, const char *base, unsigned sample,
+	       double *seconds, pid_t *child)
 {
+	struct timespec t0, t1;
 	char n[16];
 	int status;
 	pid_t pid;
 
 	snprintf(n, sizeof(n), "%u", sample ? sample : 1);
 	fflush(NULL);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid = fork();
 	if (pid < 0) {
 		fprintf(stderr, "lineup trace: failed to run %s: %s\n",
 			argv[0], strerror(errno));
 		return -1000;
 	}
+	*child = pid;
 	if (!pid) {
 		setenv("LINEUP_TRACE_FILE", base, 1);
 		setenv("LINEUP_TRACE_SAMPLE", n, 1);
@@ -65,6 +71,9 @@ static int run(char **argv, const char *base, unsigned sample)
 		if (errno != EINTR)
 			return -1000;
 	signal(SIGINT, SIG_DFL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*seconds = (double)(t1.tv_sec - t0.tv_sec) +
+		   (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status) == 127 ? -1000 : WEXITSTATUS(status);
 	return -WTERMSIG(status);
@@ -161,8 +170,23 @@ static int by_pid(const void *a, const void *b)
 	return x->trace.pid < y->trace.pid ? -1 : x->trace.pid > y->trace.pid;
 }
 
+/* The program lineup ran first, its forked children after it by pid (pids
+ * wrap: the smallest is not always the parent). */
+static void program_first(struct process *ps, size_t n, pid_t child)
+{
+	for (size_t i = 1; i < n; i++)
+		if (ps[i].trace.pid == (uint64_t)child) {
+			struct process p = ps[i];
+
+			memmove(&ps[1], &ps[0], i * sizeof(*ps));
+			ps[0] = p;
+			return;
+		}
+}
+
 /* Every trace.PID file in DIR, parsed. -1 said. */
-static int read_traces(const char *dir, struct process **out, size_t *n)
+static int read_traces(const char *dir, struct process **out, size_t *n,
+		       pid_t child)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -202,8 +226,10 @@ static int read_traces(const char *dir, struct process **out, size_t *n)
 		}
 	}
 	closedir(d);
-	if (*n)
+	if (*n) {
 		qsort(*out, *n, sizeof(**out), by_pid);
+		program_first(*out, *n, child);
+	}
 	return 0;
 }
 
@@ -336,10 +362,14 @@ int lu_cmd_trace(struct lu_cli *cli)
 	struct lu_arena arena = { 0 };
 	struct lu_error err;
 	struct process *ps = NULL;
-	size_t n = 0, findings = 0, n_wanted = 0, untyped = 0;
+	size_t n = 0, findings = 0, n_wanted = 0, untyped = 0, unseen = 0;
 	uint64_t min_size = 0;
+	double seconds = 0;
+	pid_t child = 0;
 	const char **wanted = NULL;
 	struct lu_set named;
+	struct lu_atomic_out report;
+	FILE *to = stdout;
 	char *exe;
 	char base[4096];
 	int status, rc = LU_EXIT_USAGE;
@@ -357,27 +387,51 @@ int lu_cmd_trace(struct lu_cli *cli)
 		dir = NULL;
 		goto out;
 	}
+	/* -o's refusals (not a regular file, no such directory) before a
+	 * long run, not after it */
+	if (cli->output) {
+		dir = NULL;
+		if (lu_atomic_open(&report, cli->output, &err) < 0) {
+			fprintf(stderr, "lineup trace: %s\n", err.msg);
+			goto out;
+		}
+		lu_atomic_abandon(&report);
+	}
 	dir = lu_tmpdir_make(&arena, "lineup-trace", &err);
 	if (!dir) {
 		fprintf(stderr, "lineup trace: %s\n", err.msg);
 		goto out;
 	}
 	snprintf(base, sizeof(base), "%s/trace", dir);
-	status = run(cli->args, base, cli->sample);
-	if (status == -1000 || read_traces(dir, &ps, &n) < 0)
+	status = run(cli->args, base, cli->sample, &seconds, &child);
+	if (status == -1000 || read_traces(dir, &ps, &n, child) < 0)
 		goto out;
+	if (!n && status < 0) {
+		/* the runtime writes at SIGINT and SIGTERM: this was another
+		 * signal, or the program's own handler */
+		fprintf(stderr, "lineup trace: %s wrote no trace: it was "
+				"killed by signal %d before it could write one\n",
+			cli->args[0], -status);
+		goto out;
+	}
 	if (!n) {
-		fprintf(stderr, "lineup trace: %s wrote no trace (%s): build "
-				"it with lineup trace-cc (doc/trace.md)\n",
-			cli->args[0],
-			status < 0 ? "it was killed before it could exit"
-				   : "it was not built with the runtime, or it "
-				     "left through _exit or exec");
+		fprintf(stderr, "lineup trace: %s wrote no trace (it was not "
+				"built with the runtime, or it left through "
+				"_exit or exec): build it with lineup trace-cc "
+				"(doc/trace.md)\n",
+			cli->args[0]);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
 		if (analyse(&ps[i], cli, wanted, n_wanted, min_size) < 0)
 			goto out;
+	if (cli->output) {
+		if (lu_atomic_open(&report, cli->output, &err) < 0) {
+			fprintf(stderr, "lineup trace: %s\n", err.msg);
+			goto out;
+		}
+		to = report.f;
+	}
 	for (size_t i = 0; i < n; i++) {
 		char program[4200];
 		struct lu_trace_out o = {
@@ -386,6 +440,7 @@ int lu_cmd_trace(struct lu_cli *cli)
 			.trace = &ps[i].trace,
 			.r = &ps[i].result,
 			.all = cli->n_structs > 0,
+			.seconds = seconds,
 		};
 
 		if (i == 0)
@@ -395,15 +450,22 @@ int lu_cmd_trace(struct lu_cli *cli)
 				 "%s (forked process %llu)", cli->args[0],
 				 (unsigned long long)ps[i].trace.pid);
 		if (i && cli->format == LU_FORMAT_TEXT)
-			putchar('\n');
+			fputc('\n', to);
 		if ((cli->format == LU_FORMAT_JSON
-			     ? lu_trace_print_json(stdout, &o)
-			     : lu_trace_print_text(stdout, &o)) < 0) {
+			     ? lu_trace_print_json(to, &o)
+			     : lu_trace_print_text(to, &o)) < 0) {
 			perror("lineup trace: failed to write the output");
+			if (cli->output)
+				lu_atomic_abandon(&report);
 			goto out;
 		}
 		findings += ps[i].result.n_false_sharing;
 		untyped += ps[i].result.untyped.n_shared;
+		unseen += lu_trace_unseen_hot(&o);
+	}
+	if (cli->output && lu_atomic_commit(&report, &err) < 0) {
+		fprintf(stderr, "lineup trace: %s\n", err.msg);
+		goto out;
 	}
 	if (cli->rules_out && draft(cli, ps, n, cli->args[0]) < 0)
 		goto out;
@@ -421,6 +483,14 @@ int lu_cmd_trace(struct lu_cli *cli)
 				"the report; LINEUP_TRACE_OBJECT names it)\n",
 			untyped, untyped == 1 ? "" : "s",
 			untyped == 1 ? "has" : "have");
+		rc = LU_EXIT_USAGE;
+	}
+	if (!findings && unseen) {
+		fprintf(stderr, "lineup trace: inconclusive: %zu member%s a "
+				"group calls hot %s never accessed as it says by "
+				"the threads that ran (see the report)\n",
+			unseen, unseen == 1 ? "" : "s",
+			unseen == 1 ? "was" : "were");
 		rc = LU_EXIT_USAGE;
 	}
 out:

@@ -26,7 +26,7 @@ enum lu_option_id {
 	OPT_FROM_NET, OPT_SAMPLE, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
-	OPT_STAMP,
+	OPT_STAMP, OPT_OUTPUT,
 };
 
 #define TAKES(id) (1u << (id))
@@ -117,7 +117,12 @@ static const struct lu_option all_options[] = {
 	  "system's output)" },
 	{ { "sample", required_argument, NULL, 256 + OPT_SAMPLE }, OPT_SAMPLE,
 	  "--sample N",
-	  "record one access in N per thread (default: every access)" },
+	  "record one access in N per thread, at random intervals (default: "
+	  "every access)" },
+	{ { "output", required_argument, NULL, 'o' }, OPT_OUTPUT,
+	  "-o, --output FILE",
+	  "write the report to FILE (replaced whole), apart from the "
+	  "program's own output" },
 	{ { "source-root", required_argument, NULL, 256 + OPT_SOURCE_ROOT },
 	  OPT_SOURCE_ROOT, "--source-root DIR",
 	  "SARIF: file URIs relative to DIR (the repository), with "
@@ -289,7 +294,8 @@ static const struct lu_command commands[] = {
 	  "(doc/trace.md).\n"
 	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error.\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
-		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT),
+		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT) |
+			  TAKES(OPT_OUTPUT),
 	  TEXT | JSON },
 	{ "trace-cc", lu_cmd_trace_cc,
 	  "lineup trace-cc CC [ARGS]",
@@ -543,6 +549,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_STAMP:
 		cli->stamp = arg;
 		return true;
+	case OPT_OUTPUT:
+		cli->output = arg;
+		return true;
 	case OPT_SAMPLE:
 		if (!lu_parse_count(arg, 1000000, &cli->sample)) {
 			fprintf(stderr, "lineup %s: bad --sample '%s' (1 to "
@@ -589,7 +598,7 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
 	opterr = 0;
-	while ((val = getopt_long(argc, argv, ":hqs:r:j:C:", longopts,
+	while ((val = getopt_long(argc, argv, ":hqs:r:j:C:o:", longopts,
 				  NULL)) != -1) {
 		/* pahole's -C is --struct */
 		const struct lu_option *o = option_by_val(val == 'C' ? 's'

@@ -427,12 +427,22 @@ static void pairs_of(struct lu_trace_result *r, const struct touch *v,
 			struct lu_trace_pair *p;
 
 			if (b->thread == a->thread || b->member == a->member ||
-			    !overlap(a, b) ||
 			    /* a union's members share bytes: true sharing */
 			    (ma->offset < mb->offset + mb->size &&
 			     mb->offset < ma->offset + ma->size) ||
 			    touches(v, first, end, b->thread, a->member))
 				continue;
+			if (!overlap(a, b)) {
+				/* said: the run could not have shown it */
+				if (!ty->has_apart) {
+					ty->has_apart = true;
+					ty->apart_a = a->member;
+					ty->apart_b = b->member;
+					ty->apart_ta = a->thread;
+					ty->apart_tb = b->thread;
+				}
+				continue;
+			}
 			p = pair_of(r, ty, a->member, b->member);
 			set_bit(p->t1, a->thread);
 			set_bit(p->t2, b->thread);
@@ -636,6 +646,7 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 	r->words = (r->n_threads + 63) / 64 + 1;
 	for (size_t i = 0; i < t->n_threads; i++)
 		r->dropped += t->threads[i].dropped;
+	r->threads_overlapped = lu_trace_threads_overlapped(t);
 	for (size_t i = 0; i < r->n_objs; i++) {
 		struct lu_trace_obj *ob = &r->objs[i];
 

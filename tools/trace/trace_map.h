@@ -71,6 +71,11 @@ struct lu_trace_type {
 	struct lu_trace_verdict *verdicts;
 	size_t n_verdicts, cap_verdicts;
 	bool shared;		/* touched by two threads or more */
+	/* a store and another thread's access that would have been a pair
+	 * but never overlapped in time (phases): the first such */
+	bool has_apart;
+	size_t apart_a, apart_b;	/* members */
+	uint32_t apart_ta, apart_tb;	/* threads */
 	uint64_t starts_seen;	/* bit per start index observed */
 };
 
@@ -104,6 +109,7 @@ struct lu_trace_result {
 	struct lu_trace_neighbours *neighbours;
 	size_t n_neighbours, cap_neighbours;
 	size_t n_false_sharing;	/* verdicts + neighbours */
+	bool threads_overlapped;	/* two threads' accesses, in time */
 	uint64_t n_accesses;	/* recorded */
 	uint64_t n_estimated;	/* made: recorded times the sampling interval */
 	uint64_t n_unmapped;	/* accesses on no typed object */

@@ -10,10 +10,28 @@
 
 #define THREADS_TEXT 256
 
+static const struct lu_group *unseen_hot(const struct lu_trace_result *r,
+					 const struct lu_trace_type *ty,
+					 size_t m);
+
+/* A type the threads used while a member its groups call hot was never
+ * seen so: shown, since what is missing may be the sharing. */
+static bool has_unseen(const struct lu_trace_result *r,
+		       const struct lu_trace_type *ty)
+{
+	bool used = false, unseen = false;
+
+	for (size_t m = 0; m < ty->s->n_members; m++) {
+		used |= ty->members[m].n_uses > 0;
+		unseen |= unseen_hot(r, ty, m) != NULL;
+	}
+	return used && unseen;
+}
+
 bool lu_trace_type_reported(const struct lu_trace_out *o,
 			    const struct lu_trace_type *ty)
 {
-	return ty->shared || ty->n_verdicts || o->all;
+	return ty->shared || ty->n_verdicts || o->all || has_unseen(o->r, ty);
 }
 
 static void site_text(const struct lu_trace_site *w, char *buf, size_t size)
@@ -87,20 +105,50 @@ static void functions_text(const struct lu_trace_type *ty, const bool *which,
 	}
 }
 
+/* One conflict: the same members stored and accessed by the same threads,
+ * whichever starts of a line it shows at. */
+static bool same_conflict(const struct lu_trace_result *r,
+			  const struct lu_trace_type *ty,
+			  const struct lu_trace_verdict *a,
+			  const struct lu_trace_verdict *b)
+{
+	size_t n = ty->s->n_members, w = r->words * sizeof(uint64_t);
+
+	return !memcmp(a->written, b->written, n) &&
+	       !memcmp(a->other, b->other, n) && !memcmp(a->t1, b->t1, w) &&
+	       !memcmp(a->t2, b->t2, w);
+}
+
+/*
+ * One line per conflict, as check prints one per pair of groups: the
+ * starts it shows at listed ("when it starts 0, 8 or 16 bytes into a
+ * line"), the bytes of the start it was seen at (else the first).
+ */
 static void verdict_text(FILE *out, const struct lu_trace_result *r,
-			 const struct lu_trace_type *ty,
-			 const struct lu_trace_verdict *v)
+			 const struct lu_trace_type *ty, size_t first)
 {
 	const struct lu_struct *s = ty->s;
+	const struct lu_trace_verdict *v = &ty->verdicts[first], *seen = NULL;
 	char w[512], o[512], t1[THREADS_TEXT], t2[THREADS_TEXT], fw[256],
 		fo[256];
+	const struct lu_member *m1 = NULL;
+	uint64_t step = ty->align < r->line_size ? ty->align : r->line_size;
+	size_t n = 0;
+
+	for (size_t i = first; i < ty->n_verdicts; i++)
+		if (same_conflict(r, ty, v, &ty->verdicts[i])) {
+			n++;
+			if (!seen && ty->verdicts[i].observed)
+				seen = &ty->verdicts[i];
+		}
+	if (seen)
+		v = seen;
 	uint64_t lo = v->line * r->line_size - v->start,
 		 hi = lo + r->line_size - 1;
-	const struct lu_member *first = NULL;
 
-	for (size_t m = 0; m < s->n_members && !first; m++)
+	for (size_t m = 0; m < s->n_members && !m1; m++)
 		if (v->written[m])
-			first = &s->members[m];
+			m1 = &s->members[m];
 	names_text(s, v->written, w, sizeof(w));
 	names_text(s, v->other, o, sizeof(o));
 	lu_trace_threads_text(v->t1, r->n_threads, t1, sizeof(t1));
@@ -109,9 +157,9 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 		       sizeof(fw));
 	functions_text(ty, v->other, LU_TRACE_LOAD | LU_TRACE_STORE, v->t2,
 		       r->n_threads, fo, sizeof(fo));
-	if (first && first->file && first->decl_line)
-		fprintf(out, "%s:%u:%u: ", first->file, first->decl_line,
-			first->decl_column);
+	if (m1 && m1->file && m1->decl_line)
+		fprintf(out, "%s:%u:%u: ", m1->file, m1->decl_line,
+			m1->decl_column);
 	fprintf(out, "error: %s (stored by %s in %s) shares ", w, t1, fw);
 	if (v->start)
 		fprintf(out, "a line (bytes %lld-%lld) ",
@@ -123,11 +171,97 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 			(unsigned long long)hi);
 	fprintf(out, "with %s (accessed by %s in %s) in %s%s: false sharing",
 		o, t2, fo, lu_struct_tag_word(s), s->name);
-	if (v->start || ty->align < r->line_size)
-		fprintf(out, " when it starts %llu bytes into a line%s",
-			(unsigned long long)v->start,
-			v->observed ? " (as it did here)" : "");
+	if (ty->align < r->line_size && n == r->line_size / step) {
+		fprintf(out, " wherever it starts in a line");
+	} else if (v->start || ty->align < r->line_size) {
+		size_t k = 0;
+
+		fprintf(out, " when it starts ");
+		for (size_t i = first; i < ty->n_verdicts; i++) {
+			if (!same_conflict(r, ty, v, &ty->verdicts[i]))
+				continue;
+			fprintf(out, "%s%llu", !k ? "" : k + 1 == n ? " or " : ", ",
+				(unsigned long long)ty->verdicts[i].start);
+			k++;
+		}
+		fprintf(out, " bytes into a line");
+	}
+	if (seen && ty->align < r->line_size)
+		fprintf(out, " (as it did here, at %llu)",
+			(unsigned long long)seen->start);
 	fprintf(out, " [%s]\n", lu_rule_id(LU_RULE_SEEN_SHARING));
+}
+
+/*
+ * The group that calls member M hot when the threads that ran never did
+ * what it says (a write group's member stored by no thread but the main
+ * one, a read group's loaded by none), else NULL: the instrumentation
+ * did not see it, and a verdict may be missing for it.
+ */
+static const struct lu_group *unseen_hot(const struct lu_trace_result *r,
+					 const struct lu_trace_type *ty,
+					 size_t m)
+{
+	const struct lu_struct *s = ty->s;
+	const struct lu_trace_member *tm = &ty->members[m];
+	const uint64_t *set;
+	const struct lu_group *g;
+
+	if (r->n_threads < 2 || s->members[m].group < 0 ||
+	    (size_t)s->members[m].group >= s->n_groups)
+		return NULL;
+	g = &s->groups[s->members[m].group];
+	if (g->kind == LU_KIND_WRITE)
+		set = tm->stores;
+	else if (g->kind == LU_KIND_READ)
+		set = tm->loads;
+	else
+		return NULL;
+	for (uint32_t i = 1; i < r->n_threads; i++)
+		if (lu_trace_bit(set, i))
+			return NULL;
+	return g;
+}
+
+size_t lu_trace_unseen_hot(const struct lu_trace_out *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->r->n_types; i++) {
+		const struct lu_trace_type *ty = &o->r->types[i];
+
+		if (!lu_trace_type_reported(o, ty))
+			continue;
+		for (size_t m = 0; m < ty->s->n_members; m++)
+			n += unseen_hot(o->r, ty, m) != NULL;
+	}
+	return n;
+}
+
+static void unseen_text(FILE *out, const struct lu_trace_result *r,
+			const struct lu_trace_type *ty)
+{
+	const struct lu_struct *s = ty->s;
+
+	for (size_t m = 0; m < s->n_members; m++) {
+		const struct lu_group *g = unseen_hot(r, ty, m);
+
+		if (!g)
+			continue;
+		fprintf(out, "  warning: '%s' is in %s group '%s' but no thread "
+			     "but T0 %s it: inline assembly (ck_pr_* without "
+			     "CK_USE_CC_BUILTINS), an access the compiler hoisted "
+			     "out of the loop, or objects no LINEUP_TRACE_OBJECT "
+			     "named hide it; no verdict can involve it\n",
+			s->members[m].name, lu_kind_name(g->kind), g->name,
+			g->kind == LU_KIND_WRITE ? "stored" : "loaded");
+	}
+	if (ty->has_apart && !ty->n_verdicts)
+		fprintf(out, "  note: T%u stored '%s' and T%u accessed '%s', but "
+			     "never at the same time (one was joined before the "
+			     "other started): run them together to test it\n",
+			ty->apart_ta, s->members[ty->apart_a].name,
+			ty->apart_tb, s->members[ty->apart_b].name);
 }
 
 /* Two uses of one kind by the same threads from one line of one function */
@@ -195,7 +329,11 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 	size_t shown = 0;
 
 	fprintf(out, "lineup trace: %s ", o->program);
-	if (o->status >= 0)
+	if (o->trace->signal)
+		fprintf(out, "interrupted by signal %d after %.1f s: partial "
+			     "report",
+			o->trace->signal, o->seconds);
+	else if (o->status >= 0)
 		fprintf(out, "exited %d", o->status);
 	else
 		fprintf(out, "was killed by signal %d", -o->status);
@@ -224,14 +362,22 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		for (size_t m = 0; m < s->n_members; m++)
 			if (ty->members[m].n_uses)
 				member_text(out, r, s, m, &ty->members[m]);
-		for (size_t v = 0; v < ty->n_verdicts; v++)
-			verdict_text(out, r, ty, &ty->verdicts[v]);
+		for (size_t v = 0; v < ty->n_verdicts; v++) {
+			bool said = false;
+
+			for (size_t k = 0; k < v && !said; k++)
+				said = same_conflict(r, ty, &ty->verdicts[k],
+						     &ty->verdicts[v]);
+			if (!said)
+				verdict_text(out, r, ty, v);
+		}
 		if (!ty->n_verdicts)
 			fprintf(out, "  no false sharing: no line holds a "
 				     "member one thread stores and another "
 				     "member other threads access, at any "
 				     "start align %llu allows\n",
 				(unsigned long long)ty->align);
+		unseen_text(out, r, ty);
 	}
 	for (size_t i = 0; i < r->n_neighbours; i++) {
 		const struct lu_trace_neighbours *n = &r->neighbours[i];
@@ -246,6 +392,10 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 			n->b_stored ? "stored" : "loaded", t2,
 			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
+	if (r->n_threads > 1 && !r->threads_overlapped)
+		fprintf(out, "\nnote: no two threads ran at the same time (each "
+			     "was joined before the next started): nothing could "
+			     "be falsely shared in this run\n");
 	if (!shown && !r->n_neighbours)
 		fprintf(out, "\nno %sstruct object was touched by two threads%s\n",
 			r->untyped.n_shared ? "typed " : "",
@@ -308,9 +458,12 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 
 	lu_js_init(&js, out);
 	lu_js_open_object(&js, NULL);
+	lu_js_int(&js, "lineup", 1);	/* schema/lineup.schema.json */
 	lu_js_str(&js, "program", o->program);
 	lu_js_int(&js, "status", o->status);
+	lu_js_bool(&js, "partial", o->trace->signal != 0);
 	lu_js_int(&js, "threads", r->n_threads);
+	lu_js_bool(&js, "threads_overlapped", r->threads_overlapped);
 	lu_js_int(&js, "accesses", (int64_t)r->n_accesses);
 	lu_js_int(&js, "sample", o->trace->sample);
 	lu_js_str(&js, "sampling", o->trace->sample > 1
@@ -379,6 +532,19 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 			threads_json(&js, "stored_by", vd->t1, r->n_threads);
 			members_json(&js, "with", s, vd->other);
 			threads_json(&js, "accessed_by", vd->t2, r->n_threads);
+			lu_js_close(&js);
+		}
+		lu_js_close(&js);
+		lu_js_open_array(&js, "unseen_hot_members");
+		for (size_t m = 0; m < s->n_members; m++) {
+			const struct lu_group *g = unseen_hot(r, ty, m);
+
+			if (!g)
+				continue;
+			lu_js_open_object(&js, NULL);
+			lu_js_str(&js, "member", s->members[m].name);
+			lu_js_str(&js, "group", g->name);
+			lu_js_str(&js, "kind", lu_kind_name(g->kind));
 			lu_js_close(&js);
 		}
 		lu_js_close(&js);

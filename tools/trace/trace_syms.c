@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "trace_demangle.h"
 
 struct lu_trace_syms {
 	Dwfl *dwfl;
@@ -24,6 +25,8 @@ struct lu_trace_syms {
 	bool globals_read;
 	struct lu_trace_slot *slots;
 	size_t n_slots, cap_slots;
+	lu_demangle_fn demangle;	/* NULL: names stay mangled */
+	void *demangle_lib;
 	Dwarf_Die last_cu;	/* the CU the previous lookup found */
 	bool has_last_cu;
 	struct lu_arena arena;
@@ -100,6 +103,7 @@ int lu_trace_syms_open(const char *exe, const struct lu_trace *t,
 		return -1;
 	}
 	s->load_bias = load_bias(elf, t, t->exe ? t->exe : s->exe);
+	s->demangle = lu_trace_demangler(&s->demangle_lib);
 	return 0;
 }
 
@@ -111,6 +115,7 @@ void lu_trace_syms_close(struct lu_trace_syms *s)
 		dwfl_end(s->dwfl);
 	free(s->globals);
 	free(s->slots);
+	lu_trace_demangler_close(s->demangle_lib);
 	lu_arena_free(&s->arena);
 	free(s);
 }
@@ -184,7 +189,7 @@ void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 				   : NULL;
 
 	if (name) {
-		out->function = name;
+		out->function = lu_trace_demangle(s->demangle, &s->arena, name);
 		out->offset = off + 1;
 	} else {
 		out->module = basename_of(exe);
