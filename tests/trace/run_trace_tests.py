@@ -432,6 +432,29 @@ def _(x):
            r"'config', but never at the same time", 'phases')
 
 
+@case('patterns', 'report-on-its-own-file')
+def _(x):
+    import json
+    prog = fixture(x, COMPILERS[0], 'atomics.c', '-mcx16')
+    p = x.trace('-o', 'r.json', '--format', 'json', '--', prog, status=1)
+    if p.stdout != 'atomics: every width agrees\n':
+        raise Failed('stdout is the program\'s alone: %r' % p.stdout)
+    with open(os.path.join(x.dir, 'r.json')) as f:
+        doc = json.load(f, object_pairs_hook=list)
+    if doc[0] != ('lineup', 1):
+        raise Failed('starts with %r, not "lineup": 1' % (doc[0],))
+    doc = json.loads(x.read('r.json'))
+    if not [s for s in doc['structs'] if s['name'] == 'widths']:
+        raise Failed('show\'s names: %r' % [s['name'] for s in doc['structs']])
+    # a FIFO is refused before the program runs
+    os.mkfifo(os.path.join(x.dir, 'fifo'))
+    p = x.trace('-o', 'fifo', '--', prog, status=2)
+    expect(p.stderr, r'^lineup trace: failed to write fifo: not a regular '
+           r'file \(a FIFO\)$', 'fifo')
+    if p.stdout:
+        raise Failed('the program ran: %r' % p.stdout)
+
+
 # --- the saved trace as a report for lineup c2c ---------------------------
 
 @case('c2c', 'saved-trace-to-c2c-rules-check-suggest')

@@ -35,7 +35,7 @@
 
 static const char usage_line[] =
 	"usage: lineup trace [--struct NAME]... [--sample N] "
-	"[--rules-out FILE.ini] [OPTIONS] -- PROGRAM [ARGS]\n";
+	"[--rules-out FILE.ini] [-o FILE] [OPTIONS] -- PROGRAM [ARGS]\n";
 
 /* Runs ARGV with the runtime's variables set; its status, -signal, or
  * -1000 when it could not be started (said). */

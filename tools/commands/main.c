@@ -283,7 +283,7 @@ static const struct lu_command commands[] = {
 	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 	{ "trace", lu_cmd_trace,
 	  "lineup trace [--struct NAME]... [--sample N] [--rules-out FILE.ini] "
-	  "[OPTIONS] -- PROGRAM [ARGS]",
+	  "[-o FILE] [OPTIONS] -- PROGRAM [ARGS]",
 	  "Runs PROGRAM, built with lineup trace-cc, and reports per struct "
 	  "member the\n"
 	  "threads and code sites that stored and loaded it, and each line "
@@ -292,10 +292,12 @@ static const struct lu_command commands[] = {
 	  "sharing), at\n"
 	  "every start the struct's alignment allows. No PMU needed "
 	  "(doc/trace.md).\n"
-	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error.\n",
+	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error, "
+	  "or\n"
+	  "inconclusive (what it could not see is named).\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
 		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT) |
-			  TAKES(OPT_OUTPUT),
+		  TAKES(OPT_OUTPUT),
 	  TEXT | JSON },
 	{ "trace-cc", lu_cmd_trace_cc,
 	  "lineup trace-cc CC [ARGS]",
