@@ -207,6 +207,8 @@ static int grow(struct lt_thread *t)
 	lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 	t->tab = tab;
 	t->cap = cap;
+	for (size_t i = 0; i < LT_HOT; i++)
+		t->hot[i] = NULL;
 	return 1;
 }
 
@@ -214,8 +216,16 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			   uint64_t mask, unsigned kind, uintptr_t pc)
 {
 	uint32_t now = lt_epoch_now();
+	struct lt_entry **hot = &t->hot[(pc ^ granule / LT_GRANULE) % LT_HOT];
 	size_t s;
 
+	if (*hot && (*hot)->granule == granule && (*hot)->pc == pc &&
+	    (*hot)->kind == kind) {
+		(*hot)->mask |= mask;
+		(*hot)->count++;
+		(*hot)->hi = now;
+		return;
+	}
 	if (LT_UNLIKELY(2 * (t->used + 1) > t->cap) && !grow(t) &&
 	    t->used + 1 >= t->cap) {
 		t->dropped++;
@@ -229,6 +239,7 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			e->mask |= mask;
 			e->count++;
 			e->hi = now;
+			*hot = e;
 			return;
 		}
 		if (!e->granule) {
@@ -237,6 +248,7 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 						.kind = kind, .lo = now,
 						.hi = now };
 			t->used++;
+			*hot = e;
 			return;
 		}
 		s = (s + 1) & (t->cap - 1);
@@ -434,6 +446,8 @@ static void after_fork_child(void)
 		lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 		t->tab = NULL;
 		t->cap = t->used = 0;
+		for (size_t i = 0; i < LT_HOT; i++)
+			t->hot[i] = NULL;
 		t->dropped = 0;
 		t->rng ^= (uint64_t)getpid() << 32;
 	}

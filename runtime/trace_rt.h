@@ -26,6 +26,7 @@ enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u };
  * instrumented functions announced (__tsan_func_entry). */
 #define LT_SITE_FRAMES 4
 #define LT_SHADOW 64
+#define LT_HOT 16
 
 /* One (granule, code site, kind) a thread touched, with the bytes and the
  * span of epochs it was seen in. */
@@ -47,6 +48,9 @@ struct lt_thread {
 	uint32_t depth;		/* __tsan_func_entry nesting */
 	uintptr_t shadow[LT_SHADOW];
 	struct lt_entry *tab;	/* open addressing, a power of two */
+	/* the entries the last accesses hit, by site and granule: a loop's
+	 * few sites find theirs without hashing and probing */
+	struct lt_entry *hot[LT_HOT];
 	size_t cap, used;
 	uint64_t dropped;	/* accesses lost: table full, out of memory */
 };

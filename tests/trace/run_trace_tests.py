@@ -119,6 +119,8 @@ def _(x):
         expect(ini, r'^write = load_avg$', cc)
         expect(ini, r'^read = rt_se rt_rq$', cc)
         expect(ini, r'^# Drafted by lineup trace from the trace of ', cc)
+        expect(ini, r"^# The percentages are each member's own stores and "
+               r"loads as shares of its$", cc)
 
 
 @case('bench', 'fixed-layouts-clean-and-their-draft-fails-before')
