@@ -40,38 +40,39 @@ struct took {
 	double wall, cpu;
 };
 
-static void *writer(void *p)
+/* Both threads start their loops together, each timing its own. */
+static void begin(struct took *t)
 {
-	struct took *t = p;
-	double w0, c0;
-
 	atomic_fetch_add(&ready, 1);
 	while (atomic_load(&ready) < 2)
 		;
-	w0 = now(CLOCK_MONOTONIC);
-	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	t->wall = now(CLOCK_MONOTONIC);
+	t->cpu = now(CLOCK_THREAD_CPUTIME_ID);
+}
+
+static void end(struct took *t)
+{
+	t->cpu = now(CLOCK_THREAD_CPUTIME_ID) - t->cpu;
+	t->wall = now(CLOCK_MONOTONIC) - t->wall;
+}
+
+static void *writer(void *p)
+{
+	begin(p);
 	for (long i = 0; i < rounds; i++)
 		atomic_fetch_add_explicit(&sh.count, 1, memory_order_relaxed);
-	t->cpu = now(CLOCK_THREAD_CPUTIME_ID) - c0;
-	t->wall = now(CLOCK_MONOTONIC) - w0;
+	end(p);
 	return NULL;
 }
 
 static void *reader(void *p)
 {
-	struct took *t = p;
 	long sum = 0;
-	double w0, c0;
 
-	atomic_fetch_add(&ready, 1);
-	while (atomic_load(&ready) < 2)
-		;
-	w0 = now(CLOCK_MONOTONIC);
-	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	begin(p);
 	for (long i = 0; i < rounds; i++)
 		sum += *(volatile long *)&sh.limit * *(volatile long *)&sh.scale;
-	t->cpu = now(CLOCK_THREAD_CPUTIME_ID) - c0;
-	t->wall = now(CLOCK_MONOTONIC) - w0;
+	end(p);
 	return (void *)sum;
 }
 
