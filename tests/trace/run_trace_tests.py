@@ -404,10 +404,16 @@ def _(x):
     import time
     prog = fixture(x, COMPILERS[0], 'forever.c')
     # ^C at a terminal signals the whole foreground process group
-    p = subprocess.Popen([x.lineup, 'trace', '--', prog], cwd=x.dir,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         text=True, start_new_session=True)
-    time.sleep(0.5)
+    p = subprocess.Popen([x.lineup, 'trace', '--', prog, 'running'],
+                         cwd=x.dir, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    # once both threads run (however busy the machine is)
+    for _ in range(1200):
+        if os.path.exists(os.path.join(x.dir, 'running')):
+            break
+        time.sleep(0.05)
+    time.sleep(0.1)
     os.killpg(p.pid, signal.SIGINT)
     out, err = p.communicate(timeout=120)
     if p.returncode != 1:
