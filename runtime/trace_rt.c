@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,8 +53,8 @@ struct lt_state {
 };
 
 static struct lt_state g = { .sample = 1 };
-static __thread struct lt_thread *self
-	__attribute__((tls_model("initial-exec")));
+__thread struct lt_thread *lt_tls __attribute__((tls_model("initial-exec")));
+#define self lt_tls
 /* the number pthread_create gave the thread, + 1; 0: none */
 static __thread uint32_t given_id __attribute__((tls_model("initial-exec")));
 
@@ -116,6 +117,28 @@ static void thread_end(void *p)
 		t->death = lt_epoch_bump();
 }
 
+/*
+ * The number of accesses until the next one recorded. Fixed steps of
+ * --sample N lock onto a loop with k accesses a round whenever k and N
+ * share a factor (two accesses a round, N even: one of them is never
+ * recorded). Steps drawn uniformly from [1, 2N-1] (mean N) include
+ * consecutive lengths, so no position of any period is favoured: each
+ * access is recorded with probability 1/N in the long run, and counts
+ * times N estimate the true ones.
+ */
+static uint32_t next_interval(struct lt_thread *t)
+{
+	uint64_t x = t->rng;
+
+	if (g.sample <= 1)
+		return 1;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	t->rng = x;
+	return 1 + (uint32_t)(x % (2ull * g.sample - 1));
+}
+
 static struct lt_thread *lt_register(void)
 {
 	struct lt_thread *t;
@@ -127,7 +150,13 @@ static struct lt_thread *lt_register(void)
 		return NULL;
 	t->id = given_id ? given_id - 1 : lt_new_id();
 	t->birth = lt_epoch_bump();
-	t->countdown = 1;
+	/* any odd-free seed will do; the thread's number and the process's
+	 * keep two threads (and a forked child) off each other's sequence */
+	t->rng = ((uint64_t)t->id + 1) * 0x9e3779b97f4a7c15ull ^
+		 (uint64_t)getpid() << 32 ^ (uintptr_t)t;
+	if (!t->rng)
+		t->rng = 1;
+	t->countdown = next_interval(t);
 	t->next = atomic_load(&g.threads);
 	while (!atomic_compare_exchange_weak(&g.threads, &t->next, t))
 		;
@@ -178,6 +207,8 @@ static int grow(struct lt_thread *t)
 	lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 	t->tab = tab;
 	t->cap = cap;
+	for (size_t i = 0; i < LT_HOT; i++)
+		t->hot[i] = NULL;
 	return 1;
 }
 
@@ -185,8 +216,16 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			   uint64_t mask, unsigned kind, uintptr_t pc)
 {
 	uint32_t now = lt_epoch_now();
+	struct lt_entry **hot = &t->hot[(pc ^ granule / LT_GRANULE) % LT_HOT];
 	size_t s;
 
+	if (*hot && (*hot)->granule == granule && (*hot)->pc == pc &&
+	    (*hot)->kind == kind) {
+		(*hot)->mask |= mask;
+		(*hot)->count++;
+		(*hot)->hi = now;
+		return;
+	}
 	if (LT_UNLIKELY(2 * (t->used + 1) > t->cap) && !grow(t) &&
 	    t->used + 1 >= t->cap) {
 		t->dropped++;
@@ -200,6 +239,7 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			e->mask |= mask;
 			e->count++;
 			e->hi = now;
+			*hot = e;
 			return;
 		}
 		if (!e->granule) {
@@ -208,23 +248,31 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 						.kind = kind, .lo = now,
 						.hi = now };
 			t->used++;
+			*hot = e;
 			return;
 		}
 		s = (s + 1) & (t->cap - 1);
 	}
 }
 
+/* For the callers that did not count down inline (the interceptors, and
+ * a thread's first access). */
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc)
 {
 	struct lt_thread *t = lt_self();
 
-	if (LT_UNLIKELY(!t) || LT_UNLIKELY(g.stopped) || !size)
+	if (LT_UNLIKELY(!t) || --t->countdown)
 		return;
-	if (g.sample > 1) {
-		if (--t->countdown)
-			return;
-		t->countdown = g.sample;
-	}
+	lt_record_due(t, addr, size, kind, pc);
+}
+
+/* T's countdown reached 0: this access is recorded. */
+void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc)
+{
+	t->countdown = next_interval(t);
+	if (LT_UNLIKELY(g.stopped) || !size)
+		return;
 	/* A range (memcpy, a struct copy) is one access per granule: the
 	 * bytes, not how many instructions moved them, are the evidence. */
 	while (size) {
@@ -315,6 +363,10 @@ void lt_alloc_record(void *p, size_t size, uintptr_t pc)
 	for (unsigned i = 1; i < LT_SITE_FRAMES && i <= t->depth; i++)
 		a->site[i] = t->depth - i < LT_SHADOW
 				     ? t->shadow[t->depth - i] : 0;
+	/* the thread's next access, whatever --sample says: it is where
+	 * the program stores the pointer (`gp = malloc(...)`), which types
+	 * the object (tools/trace/trace_assign.h) */
+	t->countdown = 1;
 	s = live_slot(a->addr, g.cap_live);
 	while (g.live[s] && g.live[s] != ~0u)
 		s = (s + 1) & (g.cap_live - 1);
@@ -394,7 +446,10 @@ static void after_fork_child(void)
 		lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 		t->tab = NULL;
 		t->cap = t->used = 0;
+		for (size_t i = 0; i < LT_HOT; i++)
+			t->hot[i] = NULL;
 		t->dropped = 0;
+		t->rng ^= (uint64_t)getpid() << 32;
 	}
 }
 
@@ -403,7 +458,35 @@ static void at_exit(void)
 	if (!g.enabled || g.stopped)
 		return;
 	g.stopped = 1;
-	lt_write_trace();
+	lt_write_trace(0);
+}
+
+/*
+ * ^C or a kill of a program that would have died of it: what was
+ * recorded until then is written (marked with the signal: a partial
+ * trace), then the signal does what it would have. Other threads may be
+ * mid-record; the writer reads their tables as they are, which at worst
+ * loses that one access. Only a default disposition is replaced, and a
+ * handler the program installs later replaces this one.
+ */
+static void on_signal(int sig)
+{
+	if (g.enabled && !g.stopped) {
+		g.stopped = 1;
+		lt_write_trace(sig);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_default(int sig)
+{
+	struct sigaction old, sa = { .sa_handler = on_signal };
+
+	if (sigaction(sig, NULL, &old) || old.sa_handler != SIG_DFL)
+		return;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
 }
 
 /* Called by the module constructors the compiler adds (__tsan_init) and
@@ -428,6 +511,8 @@ void lt_init(void)
 		return;
 	pthread_atfork(NULL, NULL, after_fork_child);
 	atexit(at_exit);
+	catch_default(SIGINT);
+	catch_default(SIGTERM);
 	g.enabled = 1;
 	lt_register();
 }

@@ -26,6 +26,7 @@ enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u };
  * instrumented functions announced (__tsan_func_entry). */
 #define LT_SITE_FRAMES 4
 #define LT_SHADOW 64
+#define LT_HOT 16
 
 /* One (granule, code site, kind) a thread touched, with the bytes and the
  * span of epochs it was seen in. */
@@ -39,13 +40,17 @@ struct lt_entry {
 };
 
 struct lt_thread {
-	struct lt_thread *next;	/* every thread of the process, newest first */
-	uint32_t id;		/* 0 is the first thread seen (main) */
-	uint32_t birth, death;	/* epochs; death 0 while it runs */
 	uint32_t countdown;	/* sampling: record when it reaches 0 */
+	uint32_t id;		/* 0 is the first thread seen (main) */
+	struct lt_thread *next;	/* every thread of the process, newest first */
+	uint64_t rng;		/* xorshift64 state of the sampling intervals */
+	uint32_t birth, death;	/* epochs; death 0 while it runs */
 	uint32_t depth;		/* __tsan_func_entry nesting */
 	uintptr_t shadow[LT_SHADOW];
 	struct lt_entry *tab;	/* open addressing, a power of two */
+	/* the entries the last accesses hit, by site and granule: a loop's
+	 * few sites find theirs without hashing and probing */
+	struct lt_entry *hot[LT_HOT];
 	size_t cap, used;
 	uint64_t dropped;	/* accesses lost: table full, out of memory */
 };
@@ -71,6 +76,29 @@ uint32_t lt_sample(void);
 void lt_allocs(const struct lt_alloc **allocs, size_t *n,
 	       const struct lt_object **objects, size_t *n_objects);
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc);
+void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc);
+
+/* The calling thread's record, NULL until its first access (trace_rt.c) */
+extern __thread struct lt_thread *lt_tls
+	__attribute__((tls_model("initial-exec")));
+
+/*
+ * What every __tsan_* callback does first, inlined into it: the skipped
+ * accesses of --sample cost a TLS load and a decrement, not a call into
+ * the recorder. Only a thread's first access (no record yet) and the
+ * sampled ones go further.
+ */
+static inline void lt_access(uintptr_t addr, size_t size, unsigned kind,
+			     uintptr_t pc)
+{
+	struct lt_thread *t = lt_tls;
+
+	if (__builtin_expect(t == NULL, 0))
+		lt_record(addr, size, kind, pc);
+	else if (__builtin_expect(--t->countdown == 0, 0))
+		lt_record_due(t, addr, size, kind, pc);
+}
 void lt_alloc_record(void *p, size_t size, uintptr_t pc);
 void lt_free_record(void *p);
 void lt_object_record(const void *p, size_t size, const char *type);
@@ -80,8 +108,9 @@ void lt_set_next_id(uint32_t id);
 uint32_t lt_epoch_bump(void);
 void *lt_map(size_t size);
 void lt_unmap(void *p, size_t size);
-/* The file lineup reads: LINEUP_TRACE_FILE.PID, at exit. */
-void lt_write_trace(void);
+/* The file lineup reads: LINEUP_TRACE_FILE.PID, at exit, or at the
+ * signal SIG (0: none) that interrupted the program. */
+void lt_write_trace(int sig);
 void *lt_copy(void *d, const void *s, size_t n);
 int lt_enabled(void);
 

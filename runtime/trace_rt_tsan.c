@@ -22,12 +22,12 @@
 	LT_API void __tsan_##name(void *addr);                               \
 	void __tsan_##name(void *addr)                                       \
 	{                                                                    \
-		lt_record((uintptr_t)addr, size, kind, LT_PC());             \
+		lt_access((uintptr_t)addr, size, kind, LT_PC());             \
 	}                                                                    \
 	LT_API void __tsan_##name##_pc(void *addr, void *pc);                \
 	void __tsan_##name##_pc(void *addr, void *pc)                        \
 	{                                                                    \
-		lt_record((uintptr_t)addr, size, kind, (uintptr_t)pc);       \
+		lt_access((uintptr_t)addr, size, kind, (uintptr_t)pc);       \
 	}
 
 #define LT_SIZES(prefix, suffix, kind)                                       \
@@ -52,25 +52,25 @@ LT_SIZES(unaligned_volatile_write, , LT_STORE)
 LT_API void __tsan_read_range(void *addr, size_t size);
 void __tsan_read_range(void *addr, size_t size)
 {
-	lt_record((uintptr_t)addr, size, LT_LOAD, LT_PC());
+	lt_access((uintptr_t)addr, size, LT_LOAD, LT_PC());
 }
 
 LT_API void __tsan_write_range(void *addr, size_t size);
 void __tsan_write_range(void *addr, size_t size)
 {
-	lt_record((uintptr_t)addr, size, LT_STORE, LT_PC());
+	lt_access((uintptr_t)addr, size, LT_STORE, LT_PC());
 }
 
 LT_API void __tsan_read_range_pc(void *addr, size_t size, void *pc);
 void __tsan_read_range_pc(void *addr, size_t size, void *pc)
 {
-	lt_record((uintptr_t)addr, size, LT_LOAD, (uintptr_t)pc);
+	lt_access((uintptr_t)addr, size, LT_LOAD, (uintptr_t)pc);
 }
 
 LT_API void __tsan_write_range_pc(void *addr, size_t size, void *pc);
 void __tsan_write_range_pc(void *addr, size_t size, void *pc)
 {
-	lt_record((uintptr_t)addr, size, LT_STORE, (uintptr_t)pc);
+	lt_access((uintptr_t)addr, size, LT_STORE, (uintptr_t)pc);
 }
 
 /* C++ virtual tables: the object's vptr is loaded and stored as a
@@ -79,13 +79,13 @@ LT_API void __tsan_vptr_update(void **vptr_p, void *new_val);
 void __tsan_vptr_update(void **vptr_p, void *new_val)
 {
 	(void)new_val;
-	lt_record((uintptr_t)vptr_p, sizeof(void *), LT_STORE, LT_PC());
+	lt_access((uintptr_t)vptr_p, sizeof(void *), LT_STORE, LT_PC());
 }
 
 LT_API void __tsan_vptr_read(void **vptr_p);
 void __tsan_vptr_read(void **vptr_p)
 {
-	lt_record((uintptr_t)vptr_p, sizeof(void *), LT_LOAD, LT_PC());
+	lt_access((uintptr_t)vptr_p, sizeof(void *), LT_LOAD, LT_PC());
 }
 
 /* ---- functions, start-up, annotations ---------------------------------- */
@@ -155,7 +155,7 @@ typedef unsigned long long lt_a64;
 	T __tsan_atomic##bits##_load(const volatile T *a, int mo)            \
 	{                                                                    \
 		(void)mo;                                                    \
-		lt_record((uintptr_t)a, sizeof(T), LT_LOAD | LT_ATOMIC,      \
+		lt_access((uintptr_t)a, sizeof(T), LT_LOAD | LT_ATOMIC,      \
 			  LT_PC());                                          \
 		return __atomic_load_n(a, SC);                               \
 	}                                                                    \
@@ -163,7 +163,7 @@ typedef unsigned long long lt_a64;
 	void __tsan_atomic##bits##_store(volatile T *a, T v, int mo)         \
 	{                                                                    \
 		(void)mo;                                                    \
-		lt_record((uintptr_t)a, sizeof(T), LT_STORE | LT_ATOMIC,     \
+		lt_access((uintptr_t)a, sizeof(T), LT_STORE | LT_ATOMIC,     \
 			  LT_PC());                                          \
 		__atomic_store_n(a, v, SC);                                  \
 	}                                                                    \
@@ -183,7 +183,7 @@ typedef unsigned long long lt_a64;
 	{                                                                    \
 		(void)mo;                                                    \
 		(void)fmo;                                                   \
-		lt_record((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
+		lt_access((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
 		__atomic_compare_exchange_n(a, &c, v, 0, SC, SC);            \
 		return c;                                                    \
 	}
@@ -193,7 +193,7 @@ typedef unsigned long long lt_a64;
 	T __tsan_atomic##bits##_##op(volatile T *a, T v, int mo)             \
 	{                                                                    \
 		(void)mo;                                                    \
-		lt_record((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
+		lt_access((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
 		return expr;                                                 \
 	}
 
@@ -207,7 +207,7 @@ typedef unsigned long long lt_a64;
 	{                                                                    \
 		(void)mo;                                                    \
 		(void)fmo;                                                   \
-		lt_record((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
+		lt_access((uintptr_t)a, sizeof(T), RMW, LT_PC());            \
 		return __atomic_compare_exchange_n(a, c, v, weak, SC, SC);   \
 	}
 
@@ -268,7 +268,7 @@ static void unlock128(const volatile void *a)
 	{                                                                    \
 		lt_a128 old;                                                 \
 		(void)mo;                                                    \
-		lt_record((uintptr_t)a, 16, RMW, LT_PC());                   \
+		lt_access((uintptr_t)a, 16, RMW, LT_PC());                   \
 		lock128(a);                                                  \
 		old = *a;                                                    \
 		*a = (expr);                                                 \
@@ -290,7 +290,7 @@ lt_a128 __tsan_atomic128_load(const volatile lt_a128 *a, int mo)
 	lt_a128 v;
 
 	(void)mo;
-	lt_record((uintptr_t)a, 16, LT_LOAD | LT_ATOMIC, LT_PC());
+	lt_access((uintptr_t)a, 16, LT_LOAD | LT_ATOMIC, LT_PC());
 	lock128(a);
 	v = *a;
 	unlock128(a);
@@ -301,7 +301,7 @@ LT_API void __tsan_atomic128_store(volatile lt_a128 *a, lt_a128 v, int mo);
 void __tsan_atomic128_store(volatile lt_a128 *a, lt_a128 v, int mo)
 {
 	(void)mo;
-	lt_record((uintptr_t)a, 16, LT_STORE | LT_ATOMIC, LT_PC());
+	lt_access((uintptr_t)a, 16, LT_STORE | LT_ATOMIC, LT_PC());
 	lock128(a);
 	*a = v;
 	unlock128(a);
@@ -329,7 +329,7 @@ static int cas128(volatile lt_a128 *a, lt_a128 *c, lt_a128 v)
 	{                                                                    \
 		(void)mo;                                                    \
 		(void)fmo;                                                   \
-		lt_record((uintptr_t)a, 16, RMW, LT_PC());                   \
+		lt_access((uintptr_t)a, 16, RMW, LT_PC());                   \
 		return cas128(a, c, v);                                      \
 	}
 LT_CAS128(strong)
@@ -343,7 +343,7 @@ lt_a128 __tsan_atomic128_compare_exchange_val(volatile lt_a128 *a, lt_a128 c,
 {
 	(void)mo;
 	(void)fmo;
-	lt_record((uintptr_t)a, 16, RMW, LT_PC());
+	lt_access((uintptr_t)a, 16, RMW, LT_PC());
 	cas128(a, &c, v);
 	return c;
 }

@@ -12,6 +12,7 @@
  *   h ADDR SIZE FROM TO THREAD SITE0 SITE1 SITE2 SITE3   (an allocation)
  *   o ADDR SIZE TYPE                            (LINEUP_TRACE_OBJECT)
  *   a GRANULE MASK KIND THREAD PC LO HI COUNT   (accesses)
+ *   signal N                   (interrupted by it: a partial trace)
  *   end
  *
  * Written with write(2) from a buffer of its own: stdio may allocate, and
@@ -107,7 +108,7 @@ static void maps(struct out *o)
 	close(fd);
 }
 
-void lt_write_trace(void)
+void lt_write_trace(int sig)
 {
 	static struct out o; /* 64 KiB: not on a thread's stack */
 	const char *base = getenv("LINEUP_TRACE_FILE");
@@ -198,6 +199,11 @@ void lt_write_trace(void)
 			hex(&o, e->count);
 			str(&o, "\n");
 		}
+	}
+	if (sig) {
+		str(&o, "signal");
+		hex(&o, (uint64_t)sig);
+		str(&o, "\n");
 	}
 	str(&o, "end\n");
 	flush(&o);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Every command's real JSON against schema/lineup.schema.json.
+(trace's programs are built with lineup trace-cc gcc.)
 
 Each case compiles real C (gcc -g), runs one lineup command with
 --format json and validates the document against the schema's $defs
@@ -142,6 +143,11 @@ def cases(tg):
         ('suggest', ['suggest', '--struct', 'place8', '--rules',
                      'missing.ini', 'place.o'], 0),
     ]
+    # trace: a verdict, and an inconclusive run (built in build())
+    out.append(('trace', ['trace', '--', './period', '2'], 1))
+    out.append(('trace', ['trace', '--sample', '4', '--', './gptr', 'raw'],
+                2))
+    out.append(('trace', ['trace', '--', './asm_ring'], 2))
     btf = '/sys/kernel/btf/vmlinux'
     if os.access(btf, os.R_OK):
         out.append(('show', ['show', '--struct', 'task_struct', btf], 0))
@@ -264,7 +270,7 @@ def sh(cmd, cwd):
     subprocess.run(cmd, cwd=cwd, shell=True, check=True)
 
 
-def build(root, work):
+def build(root, work, lineup):
     tg = os.path.join(work, 'tg')
     shutil.copytree(os.path.join(root, 'examples', 'task_group'), tg)
     inc = os.path.join(root, 'include')
@@ -289,6 +295,10 @@ def build(root, work):
         shutil.copy(os.path.join(fx, name), work)
     sh(f'gcc -c -g -I{inc} odr_a.c && gcc -c -g -DODR_ROOMY -I{inc} '
        'odr_b.c && ar rc odr.a odr_a.o odr_b.o', work)
+    tfx = os.path.join(root, 'tests', 'trace', 'fixtures')
+    for name in ('period', 'gptr', 'asm_ring'):
+        sh(f'{lineup} trace-cc gcc -O2 -I{inc} -I{tfx} {tfx}/{name}.c '
+           f'-o {name}', work)
     with open(os.path.join(work, 'tg.ini'), 'w') as f:
         f.write('[struct task_group]\nwrite = load_avg\n'
                 'read = rt_se rt_rq\n')
@@ -309,12 +319,15 @@ def main():
     strict = closed(schema)
     failed, seen, covered = 0, set(), set()
     with tempfile.TemporaryDirectory(prefix='lineup-schema.') as work:
-        build(root, work)
+        build(root, work, lineup)
         for name, argv, want in cases('tg'):
             if argv[-1] == 'knet.pahole' and \
                     not os.path.exists(os.path.join(work, 'knet.pahole')):
                 continue
-            p = subprocess.run([lineup, *argv, '--format', 'json'],
+            # a traced program's arguments follow --
+            cut = argv.index('--') if '--' in argv else len(argv)
+            p = subprocess.run([lineup, *argv[:cut], '--format', 'json',
+                                *argv[cut:]],
                                cwd=work, capture_output=True, text=True)
             what = 'lineup ' + ' '.join(argv)
             problems = []
@@ -344,7 +357,8 @@ def main():
             failed += bool(problems)
             seen.add(name)
         failed += check_sarif(lineup, work)
-    missing = {'show', 'check', 'matrix', 'diff', 'c2c', 'suggest'} - seen
+    missing = {'show', 'check', 'matrix', 'diff', 'c2c', 'suggest',
+               'trace'} - seen
     if missing:
         print(f'FAIL: no case for {sorted(missing)}')
         failed += 1

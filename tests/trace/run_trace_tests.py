@@ -119,6 +119,8 @@ def _(x):
         expect(ini, r'^write = load_avg$', cc)
         expect(ini, r'^read = rt_se rt_rq$', cc)
         expect(ini, r'^# Drafted by lineup trace from the trace of ', cc)
+        expect(ini, r"^# The percentages are each member's own stores and "
+               r"loads as shares of its$", cc)
 
 
 @case('bench', 'fixed-layouts-clean-and-their-draft-fails-before')
@@ -250,7 +252,7 @@ def _(x):
         expect(p.stdout, r'^lineup trace: \./forks-%s \(forked process '
                r'\d+\) exited 0; 3 threads' % cc, cc)
         expect(p.stdout, r"error: 'ticks' \(stored by T1 in tick\) shares "
-               r"line 0 \(bytes 0-63\) with 'who'", cc)
+               r"(a line|line 0) \(bytes [\d-]+\) with 'who'", cc)
 
 
 @case('patterns', 'seventy-two-threads')
@@ -260,8 +262,8 @@ def _(x):
     expect(p.stdout, r'^  label \(offset 8, size 8, line 0\): loaded by '
            r'T2-T72$', 'many')
     expect(p.stdout, r"error: 'count' \(stored by T1 in store\) shares "
-           r"line 0 \(bytes 0-63\) with 'label' \(accessed by T2-T72 in "
-           r"load\)", 'many')
+           r"(a line|line 0) \(bytes [\d-]+\) with 'label' \(accessed by "
+           r"T2-T72 in load\)", 'many')
 
 
 @case('patterns', 'lineup-trace-object-names-a-pool-object')
@@ -271,12 +273,14 @@ def _(x):
         p = x.trace('--', prog, status=1)
         expect(p.stdout, r'^struct conn \(16 bytes, align 8\): 1 object '
                r'\(LINEUP_TRACE_OBJECT\)$', cc)
+        # one line for the conflict, naming every start it shows at
         expect(p.stdout, r"error: 'rx_bytes' \(stored by T1 in receive\) "
-               r"shares line 0 \(bytes 0-63\) with 'peer' \(accessed by "
+               r"shares a line \(bytes 0-15\) with 'peer' \(accessed by "
                r"T2 in log_peer\) in struct conn: false sharing when it "
-               r"starts 0 bytes into a line \[LU201\]$", cc)
-        expect(p.stdout, r"when it starts 16 bytes into a line \(as it did "
-               r"here\) \[LU201\]$", cc)
+               r"starts 0, 8, 16, 24, 32, 40 or 48 bytes into a line \(as it "
+               r"did here, at 16\) \[LU201\]$", cc)
+        if p.stdout.count('[LU201]') != 1:
+            raise Failed('%s: one conflict, one line:\n%s' % (cc, p.stdout))
     # without trace-cc the macro is a statement that does nothing
     run(['gcc', '-O2', '-Wall', '-Wextra', '-Werror', '-I' +
          os.path.join(x.top, 'include'), '-o', 'pool-plain',
@@ -288,15 +292,178 @@ def _(x):
 def _(x):
     prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
     p = x.trace('--sample', '16', '--', prog, status=1)
-    expect(p.stdout, r'accesses recorded \(1 in 16\)', 'sampled')
+    expect(p.stdout, r'accesses recorded \(1 in 16 on average', 'sampled')
     expect(p.stdout, r"error: 'load_avg' .* with 'rt_se', 'rt_rq'", 'sampled')
     p = x.trace('--format', 'json', '--', prog, status=1)
     import json
     doc = json.loads(p.stdout)
-    s = [s for s in doc['structs'] if s['name'] == 'struct task_group'][0]
+    s = [s for s in doc['structs'] if s['name'] == 'task_group'][0]
     fs = s['false_sharing'][0]
     if fs['stored'] != ['load_avg'] or fs['with'] != ['rt_se', 'rt_rq']:
         raise Failed('json verdict: %r' % fs)
+
+
+@case('patterns', 'sampling-cannot-lock-onto-a-loop')
+def _(x):
+    # fixed steps of N miss the add in every round when a round makes 2
+    # accesses and N is even; random intervals see each access 1 in N
+    import json
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'period.c')
+        # every shape with the first compiler; the other, the failing one
+        shapes = [(k, n) for k in (1, 2, 3) for n in (2, 8, 64)] \
+            if cc == COMPILERS[0] else [(2, 8)]
+        for k, n in shapes:
+            what = '%s, %d accesses a round, --sample %d' % (cc, k, n)
+            p = x.trace('--sample', str(n), '--format', 'json', '--',
+                        prog, str(k), status=1)
+            doc = json.loads(p.stdout)
+            if doc['sample'] != n or 'random' not in doc['sampling']:
+                raise Failed('%s: sampling %r' % (what, doc['sampling']))
+            st = [s for s in doc['structs'] if s['name'] == 'stage'][0]
+            fs = [v for v in st['false_sharing']
+                  if v['stored'] == ['produced'] and
+                  v['with'] == ['config']]
+            if not fs:
+                raise Failed('%s: no verdict\n%s' % (what, p.stdout))
+            # 100000 adds, estimated from the recorded ones times N
+            m = [m for m in st['members'] if m['name'] == 'produced'][0]
+            est = sum(u['count'] for u in m['sites'])
+            if not 70000 <= est <= 130000:
+                raise Failed('%s: %d adds estimated, 100000 made'
+                             % (what, est))
+        p = x.trace('--sample', '8', '--', prog, '2', status=1)
+        expect(p.stdout, r'accesses recorded \(1 in 8 on average, at random '
+               r'intervals per thread: about \d+ made\)', cc)
+
+
+@case('patterns', 'struct-names-as-show-matches-them-before-the-run')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'queue.cc')
+        for name in ('Queue<int>', 'rigtorp::mpmc::Queue<int>'):
+            p = x.trace('--struct', name, '--', prog, status=1)
+            expect(p.stdout, r'^struct rigtorp::mpmc::Queue<int> \(32 bytes, '
+                   r'align 8\): 1 object \(global gq\)$', cc + ' ' + name)
+            # one line for the conflict, every start it shows at named
+            expect(p.stdout, r"error: 'head' \(stored by T\d+ in produce\(\)\) "
+                   r"shares (a line|line 0) \(bytes [\d-]+\) with 'tail' .* "
+                   r"in struct rigtorp::mpmc::Queue<int>: false sharing when "
+                   r"it starts 0, 8, 16, 24, 32, 40 or 48 bytes into a line"
+                   r"( \(as it did here, at \d+\))? \[LU201\]$",
+                   cc + ' ' + name)
+            if p.stdout.count('[LU201]') != 1:
+                raise Failed('%s: one conflict, one line:\n%s'
+                             % (cc, p.stdout))
+            reject(p.stdout, r'Queue<long', cc + ' ' + name)
+        # a name the program does not have: exit 2 before it runs
+        p = x.trace('--struct', 'Queu', '--', prog, 'ran', status=2)
+        if os.path.exists(os.path.join(x.dir, 'ran')) or p.stdout:
+            raise Failed('%s: the program ran for a struct it lacks\n%s'
+                         % (cc, p.stdout))
+        expect(p.stderr, r'^lineup trace: failed to find struct Queu in '
+               r'\S+queue-%s$' % cc, cc)
+        p = x.trace('--struct', 'statz', '--', fixture(x, cc, 'heap2.c'),
+                    status=2)
+        expect(p.stderr, r"^lineup trace: failed to find struct statz in "
+               r"\S+heap2-%s \(did you mean 'stats'\?\)$" % cc, cc)
+
+
+@case('patterns', 'heap-objects-typed-through-the-pointer-they-go-into')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'gptr.c')
+        # sampled: the store of the pointer is recorded whatever N says
+        for args in ((), ('--sample', '64')):
+            what = '%s %s' % (cc, ' '.join(args))
+            p = x.trace(*args, '--', prog, status=1)
+            expect(p.stdout, r'^struct stats \(16 bytes, align 8\): 1 '
+                   r'object \(heap, allocated at main\+0x[0-9a-f]+, '
+                   r'gptr\.c:\d+\)$', what)
+            expect(p.stdout, r"error: 'hits' \(stored by T1 in writer\) "
+                   r"shares (a line|line 0) \(bytes [\d-]+\) with 'limit'",
+                   what)
+            expect(p.stdout, r'^struct conn \(16 bytes, align 8\): 1 '
+                   r'object \(heap, allocated at main', what)
+            expect(p.stdout, r"error: 'rx' \(stored by T1 in writer\) "
+                   r"shares (a line|line 0) \(bytes [\d-]+\) with 'peer'",
+                   what)
+        # nothing types a shared buffer: inconclusive, never a clean pass
+        p = x.trace('--', prog, 'raw', status=2)
+        expect(p.stdout, r'^warning: the heap object of 16 bytes allocated '
+               r'at main\+0x[0-9a-f]+, gptr\.c:\d+ was stored by T1 while '
+               r'T2 accessed it, and no struct type fits it: no verdict on '
+               r'it, the run is inconclusive', cc)
+        expect(p.stderr, r'^lineup trace: inconclusive: 1 heap object ', cc)
+        # libc's own allocations (stdio's buffer here) are not counted
+        expect(p.stdout, r'^note: 1 other allocation of the program ', cc)
+
+
+@case('patterns', 'interrupted-a-partial-report')
+def _(x):
+    import signal
+    import time
+    prog = fixture(x, COMPILERS[0], 'forever.c')
+    # ^C at a terminal signals the whole foreground process group
+    p = subprocess.Popen([x.lineup, 'trace', '--', prog, 'running'],
+                         cwd=x.dir, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    # once both threads run (however busy the machine is)
+    for _ in range(1200):
+        if os.path.exists(os.path.join(x.dir, 'running')):
+            break
+        time.sleep(0.05)
+    time.sleep(0.1)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=120)
+    if p.returncode != 1:
+        raise Failed('exit %d, expected 1\n%s%s' % (p.returncode, out, err))
+    expect(out, r'^lineup trace: \./forever-\w+ interrupted by signal 2 '
+           r'after \d+\.\d s: partial report; 3 threads', 'header')
+    expect(out, r"error: 'a' \(stored by T1 in writer\) shares (a line|"
+           r"line 0) \(bytes [\d-]+\) with 'b'", 'verdict')
+    reject(err, r'trace-cc', 'stderr')
+
+
+@case('patterns', 'what-the-run-did-not-see-is-said')
+def _(x):
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'asm_ring.c', '-I' + os.path.join(x.top,
+                                                                'include'))
+        # the inline-asm store is invisible: inconclusive, never clean
+        p = x.trace('--', prog, status=2)
+        expect(p.stdout, r"^  warning: 'p_tail' is in write group 'producer' "
+               r"but no thread but T0 stored it: inline assembly", cc)
+        expect(p.stderr, r'^lineup trace: inconclusive: 1 member a group '
+               r'calls hot was never accessed', cc)
+    # phases that never overlap: said, with what to do
+    p = x.trace('--', fixture(x, COMPILERS[0], 'phases.c'), status=0)
+    expect(p.stdout, r"^  note: T1 stored 'produced' and T2 accessed "
+           r"'config', but never at the same time", 'phases')
+
+
+@case('patterns', 'report-on-its-own-file')
+def _(x):
+    import json
+    prog = fixture(x, COMPILERS[0], 'atomics.c', '-mcx16')
+    p = x.trace('-o', 'r.json', '--format', 'json', '--', prog, status=1)
+    if p.stdout != 'atomics: every width agrees\n':
+        raise Failed('stdout is the program\'s alone: %r' % p.stdout)
+    with open(os.path.join(x.dir, 'r.json')) as f:
+        doc = json.load(f, object_pairs_hook=list)
+    if doc[0] != ('lineup', 1):
+        raise Failed('starts with %r, not "lineup": 1' % (doc[0],))
+    doc = json.loads(x.read('r.json'))
+    if not [s for s in doc['structs'] if s['name'] == 'widths']:
+        raise Failed('show\'s names: %r' % [s['name'] for s in doc['structs']])
+    # a FIFO is refused before the program runs
+    os.mkfifo(os.path.join(x.dir, 'fifo'))
+    p = x.trace('-o', 'fifo', '--', prog, status=2)
+    expect(p.stderr, r'^lineup trace: failed to write fifo: not a regular '
+           r'file \(a FIFO\)$', 'fifo')
+    if p.stdout:
+        raise Failed('the program ran: %r' % p.stdout)
 
 
 # --- the saved trace as a report for lineup c2c ---------------------------
@@ -413,6 +580,7 @@ def main():
     ap.add_argument('--lineup', required=True)
     ap.add_argument('--top', required=True)
     ap.add_argument('--group', action='append')
+    ap.add_argument('--only', help='run the cases whose name holds this')
     ap.add_argument('-v', action='store_true')
     a = ap.parse_args()
     if not COMPILERS:
@@ -421,6 +589,8 @@ def main():
     failed = 0
     for group, name, fn in CASES:
         if a.group and group not in a.group:
+            continue
+        if a.only and a.only not in name:
             continue
         with tempfile.TemporaryDirectory(prefix='lineup-trace-test.') as d:
             try:

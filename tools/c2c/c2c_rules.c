@@ -136,6 +136,11 @@ static void header(FILE *out, const char *tool, const char *report,
 		     "a sample is not a hot path.\n",
 		how == LU_C2C_BY_RANK ? " (lines placed by ranking, no --base)"
 				      : "");
+	/* trace's numbers are not perf's shares of a line's samples */
+	if (!strcmp(tool, "trace"))
+		fputs("# The percentages are each member's own stores and loads "
+		      "as shares of its\n# accesses in the trace (all threads), "
+		      "not of the line's contention.\n", out);
 }
 
 static void section(FILE *out, const struct lu_struct *s,

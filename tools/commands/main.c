@@ -26,7 +26,7 @@ enum lu_option_id {
 	OPT_FROM_NET, OPT_SAMPLE, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
-	OPT_STAMP, OPT_MODEL,
+	OPT_STAMP, OPT_MODEL, OPT_OUTPUT,
 };
 
 #define TAKES(id) (1u << (id))
@@ -120,7 +120,12 @@ static const struct lu_option all_options[] = {
 	  "system's output)" },
 	{ { "sample", required_argument, NULL, 256 + OPT_SAMPLE }, OPT_SAMPLE,
 	  "--sample N",
-	  "record one access in N per thread (default: every access)" },
+	  "record one access in N per thread, at random intervals (default: "
+	  "every access)" },
+	{ { "output", required_argument, NULL, 'o' }, OPT_OUTPUT,
+	  "-o, --output FILE",
+	  "write the report to FILE (replaced whole), apart from the "
+	  "program's own output" },
 	{ { "source-root", required_argument, NULL, 256 + OPT_SOURCE_ROOT },
 	  OPT_SOURCE_ROOT, "--source-root DIR",
 	  "SARIF: file URIs relative to DIR (the repository), with "
@@ -281,7 +286,7 @@ static const struct lu_command commands[] = {
 	  TAKES(OPT_FROM_NET) | TAKES(OPT_HELP), TEXT },
 	{ "trace", lu_cmd_trace,
 	  "lineup trace [--struct NAME]... [--sample N] [--rules-out FILE.ini] "
-	  "[OPTIONS] -- PROGRAM [ARGS]",
+	  "[-o FILE] [OPTIONS] -- PROGRAM [ARGS]",
 	  "Runs PROGRAM, built with lineup trace-cc, and reports per struct "
 	  "member the\n"
 	  "threads and code sites that stored and loaded it, and each line "
@@ -290,9 +295,12 @@ static const struct lu_command commands[] = {
 	  "sharing), at\n"
 	  "every start the struct's alignment allows. No PMU needed "
 	  "(doc/trace.md).\n"
-	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error.\n",
+	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error, "
+	  "or\n"
+	  "inconclusive (what it could not see is named).\n",
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
-		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT),
+		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT) |
+		  TAKES(OPT_OUTPUT),
 	  TEXT | JSON },
 	{ "trace-cc", lu_cmd_trace_cc,
 	  "lineup trace-cc CC [ARGS]",
@@ -549,6 +557,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_STAMP:
 		cli->stamp = arg;
 		return true;
+	case OPT_OUTPUT:
+		cli->output = arg;
+		return true;
 	case OPT_SAMPLE:
 		if (!lu_parse_count(arg, 1000000, &cli->sample)) {
 			fprintf(stderr, "lineup %s: bad --sample '%s' (1 to "
@@ -595,7 +606,7 @@ static int parse(const struct lu_command *c, int argc, char **argv,
 	memset(&longopts[N_OPTIONS], 0, sizeof(longopts[N_OPTIONS]));
 	optind = 1;
 	opterr = 0;
-	while ((val = getopt_long(argc, argv, ":hqs:r:j:C:", longopts,
+	while ((val = getopt_long(argc, argv, ":hqs:r:j:C:o:", longopts,
 				  NULL)) != -1) {
 		/* pahole's -C is --struct */
 		const struct lu_option *o = option_by_val(val == 'C' ? 's'

@@ -193,6 +193,10 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 				ok = hex_fields(p + 6, eol, v, 1, NULL) == 1 &&
 				     v[0] >= 1 && v[0] <= 0xffffffffu;
 				t->sample = ok ? (uint32_t)v[0] : 1;
+			} else if (eol - p > 7 && !memcmp(p, "signal ", 7)) {
+				ok = hex_fields(p + 6, eol, v, 1, NULL) == 1 &&
+				     v[0] >= 1 && v[0] < 128;
+				t->signal = ok ? (int)v[0] : 0;
 			} else if (eol - p > 4 && !memcmp(p, "exe ", 4)) {
 				t->exe = lu_arena_strndup(&t->arena, p + 4,
 							  (size_t)(eol - p - 4));
@@ -240,4 +244,30 @@ uint32_t lu_trace_n_threads(const struct lu_trace *t)
 		if (t->accesses[i].thread + 1 > n)
 			n = t->accesses[i].thread + 1;
 	return n;
+}
+
+/* Spans per thread, from its first access to its last. */
+bool lu_trace_threads_overlapped(const struct lu_trace *t)
+{
+	uint32_t n = lu_trace_n_threads(t);
+	uint32_t *lo = calloc(n ? n : 1, sizeof(*lo)),
+		 *hi = calloc(n ? n : 1, sizeof(*hi));
+	bool yes = false;
+
+	if (!lo || !hi)
+		abort();
+	for (size_t i = 0; i < t->n_accesses; i++) {
+		const struct lu_trace_access *a = &t->accesses[i];
+
+		if (!hi[a->thread] || a->lo < lo[a->thread])
+			lo[a->thread] = a->lo;
+		if (a->hi + 1 > hi[a->thread])
+			hi[a->thread] = a->hi + 1;	/* 0: none */
+	}
+	for (uint32_t x = 0; x < n && !yes; x++)
+		for (uint32_t y = x + 1; hi[x] && y < n && !yes; y++)
+			yes = hi[y] && lo[x] < hi[y] && lo[y] < hi[x];
+	free(lo);
+	free(hi);
+	return yes;
 }

@@ -70,6 +70,7 @@ struct lu_trace {
 	struct lu_trace_access *accesses;
 	size_t n_accesses, cap_accesses;
 	bool complete;		/* the "end" line was there */
+	int signal;		/* written when it interrupted: partial */
 	struct lu_arena arena;
 };
 
@@ -87,5 +88,7 @@ void lu_trace_free(struct lu_trace *t);
 
 /* The highest thread id + 1 */
 uint32_t lu_trace_n_threads(const struct lu_trace *t);
+/* Did two threads access memory in overlapping epochs (at once)? */
+bool lu_trace_threads_overlapped(const struct lu_trace *t);
 
 #endif

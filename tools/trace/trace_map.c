@@ -2,6 +2,8 @@
 /* From a trace to members, threads and verdicts; see trace_map.h. */
 #include "trace_map.h"
 
+#include "trace_assign.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +119,9 @@ struct typed_site {
 	uint64_t site0, size;
 	const char *type;
 	uint64_t elem;
+	const char *label;
+	bool library;		/* made by a library's own code */
+	bool other;		/* of a type --struct did not ask for */
 };
 
 size_t lu_trace_find_objects(const struct lu_trace *t,
@@ -128,6 +133,7 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 	size_t n_g = lu_trace_syms_globals(sy, &g), n_names = 0, cap = 0;
 	struct typed_site *cache = NULL;
 	size_t n_cache = 0, cap_cache = 0;
+	struct lu_trace_assign *as = lu_trace_assign_new(t, sy);
 
 	for (size_t i = 0; i < n_g; i++) {
 		if (!wanted(o, g[i].type))
@@ -164,14 +170,38 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 			cache = lu_grow(cache, &cap_cache, n_cache,
 					sizeof(*cache));
 			c = &cache[n_cache++];
+			struct lu_trace_site w;
+
 			*c = (struct typed_site){ .site0 = a->site[0],
 						  .size = a->size };
-			c->type = lu_trace_syms_alloc_type(
-				sy, a->site, LU_TRACE_SITES, a->size,
-				o->structs, o->n_structs, &c->elem);
+			lu_trace_syms_site(sy, a->site[0], &w);
+			c->library = w.module != NULL;
+			c->label = site_label(r, sy, a->site[0]);
+			/* the pointer it was stored into first: it says
+			 * what the program holds there */
+			c->type = lu_trace_assign_type(as, sy, a, o->structs,
+						       o->n_structs, &c->elem);
+			if (!c->type)
+				c->type = lu_trace_syms_alloc_type(
+					sy, a->site, LU_TRACE_SITES, a->size,
+					o->structs, o->n_structs, &c->elem);
+			/* a struct --struct did not name is known, not
+			 * untyped */
+			c->other = !c->type && o->n_structs &&
+				   (lu_trace_assign_type(as, sy, a, NULL, 0,
+							 &c->elem) ||
+				    lu_trace_syms_alloc_type(
+					    sy, a->site, LU_TRACE_SITES,
+					    a->size, NULL, 0, &c->elem));
 		}
 		if (!c->type) {
-			r->n_untyped++;
+			/* libc's own (stdio buffers, thread stacks) are not
+			 * the program's objects */
+			if (!c->library && !c->other &&
+			    a->size >= o->min_size) {
+				r->n_untyped++;
+				lu_trace_untyped_add(&r->untyped, a, c->label);
+			}
 			continue;
 		}
 		add_obj(r, &(struct lu_trace_obj){
@@ -179,9 +209,10 @@ size_t lu_trace_find_objects(const struct lu_trace *t,
 			.count = a->size % c->elem ? 1 : a->size / c->elem,
 			.from = a->from, .to = a->to, .type = c->type,
 			.label = lu_arena_printf(&r->arena, "heap, allocated at %s",
-						 site_label(r, sy, a->site[0])) });
+						 c->label) });
 	}
 	free(cache);
+	lu_trace_assign_free(as);
 	if (r->n_objs)
 		qsort(r->objs, r->n_objs, sizeof(*r->objs), by_addr);
 	*names = NULL;
@@ -281,10 +312,13 @@ static size_t type_of_obj(struct lu_trace_result *r, const struct lu_set *set,
 	return r->n_types++;
 }
 
+/* Counts are estimates of every access: a sampled trace recorded each
+ * access with probability 1/sample (random intervals, trace_rt.c). */
 static void add_use(struct lu_trace_result *r, struct lu_trace_syms *sy,
 		    struct lu_trace_member *m,
-		    const struct lu_trace_access *a)
+		    const struct lu_trace_access *a, uint32_t sample)
 {
+	uint64_t count = a->count * sample;
 	struct lu_trace_use *u = NULL;
 
 	for (size_t i = 0; i < m->n_uses && !u; i++)
@@ -301,14 +335,14 @@ static void add_use(struct lu_trace_result *r, struct lu_trace_syms *sy,
 		lu_trace_syms_site(sy, a->pc, &u->where);
 	}
 	set_bit(u->threads, a->thread);
-	u->count += a->count;
+	u->count += count;
 	if (a->kind & LU_TRACE_STORE) {
 		set_bit(m->stores, a->thread);
-		m->n_stores += a->count;
+		m->n_stores += count;
 	}
 	if (a->kind & LU_TRACE_LOAD) {
 		set_bit(m->loads, a->thread);
-		m->n_loads += a->count;
+		m->n_loads += count;
 	}
 }
 
@@ -393,12 +427,22 @@ static void pairs_of(struct lu_trace_result *r, const struct touch *v,
 			struct lu_trace_pair *p;
 
 			if (b->thread == a->thread || b->member == a->member ||
-			    !overlap(a, b) ||
 			    /* a union's members share bytes: true sharing */
 			    (ma->offset < mb->offset + mb->size &&
 			     mb->offset < ma->offset + ma->size) ||
 			    touches(v, first, end, b->thread, a->member))
 				continue;
+			if (!overlap(a, b)) {
+				/* said: the run could not have shown it */
+				if (!ty->has_apart) {
+					ty->has_apart = true;
+					ty->apart_a = a->member;
+					ty->apart_b = b->member;
+					ty->apart_ta = a->thread;
+					ty->apart_tb = b->thread;
+				}
+				continue;
+			}
 			p = pair_of(r, ty, a->member, b->member);
 			set_bit(p->t1, a->thread);
 			set_bit(p->t2, b->thread);
@@ -602,6 +646,7 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 	r->words = (r->n_threads + 63) / 64 + 1;
 	for (size_t i = 0; i < t->n_threads; i++)
 		r->dropped += t->threads[i].dropped;
+	r->threads_overlapped = lu_trace_threads_overlapped(t);
 	for (size_t i = 0; i < r->n_objs; i++) {
 		struct lu_trace_obj *ob = &r->objs[i];
 
@@ -644,6 +689,7 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 		bool mapped = false;
 
 		r->n_accesses += a->count;
+		r->n_estimated += a->count * (t->sample ? t->sample : 1);
 		for (unsigned b = 0; b < 64; b++) {
 			uint64_t addr = a->granule + b, off, elem;
 			ptrdiff_t oi, mi;
@@ -668,7 +714,8 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 			last_obj = oi;
 			last_elem = elem;
 			last_member = (size_t)mi;
-			add_use(r, sy, &ty->members[mi], a);
+			add_use(r, sy, &ty->members[mi], a,
+				t->sample ? t->sample : 1);
 			add_touch(&v, &n, &cap,
 				  &(struct touch){ .obj = (size_t)oi,
 						   .elem = elem,
@@ -677,9 +724,17 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 						   .kind = a->kind,
 						   .lo = a->lo, .hi = a->hi });
 		}
-		if (!mapped)
+		if (!mapped) {
 			r->n_unmapped += a->count;
+			if (a->mask)
+				lu_trace_untyped_touch(
+					&r->untyped,
+					a->granule +
+						(uint64_t)__builtin_ctzll(a->mask),
+					a);
+		}
 	}
+	lu_trace_untyped_finish(&r->untyped);
 	if (n)
 		qsort(v, n, sizeof(*v), by_object);
 	for (size_t first = 0, end; first < n; first = end) {
@@ -732,6 +787,7 @@ void lu_trace_result_free(struct lu_trace_result *r)
 	free(r->types);
 	free(r->objs);
 	free(r->neighbours);
+	lu_trace_untyped_free(&r->untyped);
 	lu_arena_free(&r->arena);
 	memset(r, 0, sizeof(*r));
 }

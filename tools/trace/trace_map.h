@@ -24,13 +24,15 @@
 #include "layout.h"
 #include "trace_file.h"
 #include "trace_syms.h"
+#include "trace_untyped.h"
 
 /* A code site's accesses to one member. */
 struct lu_trace_use {
 	uint64_t pc;
 	uint32_t kind;		/* LU_TRACE_* bits */
 	uint64_t *threads;	/* bit set */
-	uint64_t count;		/* recorded accesses (timing-dependent) */
+	uint64_t count;		/* accesses, estimated from the recorded ones
+				 * times --sample (timing-dependent) */
 	struct lu_trace_site where;
 };
 
@@ -69,6 +71,11 @@ struct lu_trace_type {
 	struct lu_trace_verdict *verdicts;
 	size_t n_verdicts, cap_verdicts;
 	bool shared;		/* touched by two threads or more */
+	/* a store and another thread's access that would have been a pair
+	 * but never overlapped in time (phases): the first such */
+	bool has_apart;
+	size_t apart_a, apart_b;	/* members */
+	uint32_t apart_ta, apart_tb;	/* threads */
 	uint64_t starts_seen;	/* bit per start index observed */
 };
 
@@ -102,9 +109,13 @@ struct lu_trace_result {
 	struct lu_trace_neighbours *neighbours;
 	size_t n_neighbours, cap_neighbours;
 	size_t n_false_sharing;	/* verdicts + neighbours */
+	bool threads_overlapped;	/* two threads' accesses, in time */
 	uint64_t n_accesses;	/* recorded */
+	uint64_t n_estimated;	/* made: recorded times the sampling interval */
 	uint64_t n_unmapped;	/* accesses on no typed object */
-	size_t n_untyped;	/* allocations no type fitted */
+	size_t n_untyped;	/* the program's allocations no type fitted */
+	struct lu_trace_untyped_set untyped;	/* those, and which were
+						 * touched by two threads */
 	uint64_t dropped;
 	struct lu_arena arena;
 };
@@ -112,6 +123,9 @@ struct lu_trace_result {
 struct lu_trace_map_opts {
 	const char *const *structs;	/* --struct: only these */
 	size_t n_structs;
+	/* --struct: the smallest of them; an untyped allocation below it
+	 * cannot be one and leaves the run conclusive. 0: all count */
+	uint64_t min_size;
 	unsigned line_size;
 };
 

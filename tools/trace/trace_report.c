@@ -10,10 +10,28 @@
 
 #define THREADS_TEXT 256
 
+static const struct lu_group *unseen_hot(const struct lu_trace_result *r,
+					 const struct lu_trace_type *ty,
+					 size_t m);
+
+/* A type the threads used while a member its groups call hot was never
+ * seen so: shown, since what is missing may be the sharing. */
+static bool has_unseen(const struct lu_trace_result *r,
+		       const struct lu_trace_type *ty)
+{
+	bool used = false, unseen = false;
+
+	for (size_t m = 0; m < ty->s->n_members; m++) {
+		used |= ty->members[m].n_uses > 0;
+		unseen |= unseen_hot(r, ty, m) != NULL;
+	}
+	return used && unseen;
+}
+
 bool lu_trace_type_reported(const struct lu_trace_out *o,
 			    const struct lu_trace_type *ty)
 {
-	return ty->shared || ty->n_verdicts || o->all;
+	return ty->shared || ty->n_verdicts || o->all || has_unseen(o->r, ty);
 }
 
 static void site_text(const struct lu_trace_site *w, char *buf, size_t size)
@@ -87,20 +105,50 @@ static void functions_text(const struct lu_trace_type *ty, const bool *which,
 	}
 }
 
+/* One conflict: the same members stored and accessed by the same threads,
+ * whichever starts of a line it shows at. */
+static bool same_conflict(const struct lu_trace_result *r,
+			  const struct lu_trace_type *ty,
+			  const struct lu_trace_verdict *a,
+			  const struct lu_trace_verdict *b)
+{
+	size_t n = ty->s->n_members, w = r->words * sizeof(uint64_t);
+
+	return !memcmp(a->written, b->written, n) &&
+	       !memcmp(a->other, b->other, n) && !memcmp(a->t1, b->t1, w) &&
+	       !memcmp(a->t2, b->t2, w);
+}
+
+/*
+ * One line per conflict, as check prints one per pair of groups: the
+ * starts it shows at listed ("when it starts 0, 8 or 16 bytes into a
+ * line"), the bytes of the start it was seen at (else the first).
+ */
 static void verdict_text(FILE *out, const struct lu_trace_result *r,
-			 const struct lu_trace_type *ty,
-			 const struct lu_trace_verdict *v)
+			 const struct lu_trace_type *ty, size_t first)
 {
 	const struct lu_struct *s = ty->s;
+	const struct lu_trace_verdict *v = &ty->verdicts[first], *seen = NULL;
 	char w[512], o[512], t1[THREADS_TEXT], t2[THREADS_TEXT], fw[256],
 		fo[256];
+	const struct lu_member *m1 = NULL;
+	uint64_t step = ty->align < r->line_size ? ty->align : r->line_size;
+	size_t n = 0;
+
+	for (size_t i = first; i < ty->n_verdicts; i++)
+		if (same_conflict(r, ty, v, &ty->verdicts[i])) {
+			n++;
+			if (!seen && ty->verdicts[i].observed)
+				seen = &ty->verdicts[i];
+		}
+	if (seen)
+		v = seen;
 	uint64_t lo = v->line * r->line_size - v->start,
 		 hi = lo + r->line_size - 1;
-	const struct lu_member *first = NULL;
 
-	for (size_t m = 0; m < s->n_members && !first; m++)
+	for (size_t m = 0; m < s->n_members && !m1; m++)
 		if (v->written[m])
-			first = &s->members[m];
+			m1 = &s->members[m];
 	names_text(s, v->written, w, sizeof(w));
 	names_text(s, v->other, o, sizeof(o));
 	lu_trace_threads_text(v->t1, r->n_threads, t1, sizeof(t1));
@@ -109,9 +157,9 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 		       sizeof(fw));
 	functions_text(ty, v->other, LU_TRACE_LOAD | LU_TRACE_STORE, v->t2,
 		       r->n_threads, fo, sizeof(fo));
-	if (first && first->file && first->decl_line)
-		fprintf(out, "%s:%u:%u: ", first->file, first->decl_line,
-			first->decl_column);
+	if (m1 && m1->file && m1->decl_line)
+		fprintf(out, "%s:%u:%u: ", m1->file, m1->decl_line,
+			m1->decl_column);
 	fprintf(out, "error: %s (stored by %s in %s) shares ", w, t1, fw);
 	if (v->start)
 		fprintf(out, "a line (bytes %lld-%lld) ",
@@ -123,11 +171,97 @@ static void verdict_text(FILE *out, const struct lu_trace_result *r,
 			(unsigned long long)hi);
 	fprintf(out, "with %s (accessed by %s in %s) in %s%s: false sharing",
 		o, t2, fo, lu_struct_tag_word(s), s->name);
-	if (v->start || ty->align < r->line_size)
-		fprintf(out, " when it starts %llu bytes into a line%s",
-			(unsigned long long)v->start,
-			v->observed ? " (as it did here)" : "");
+	if (ty->align < r->line_size && n == r->line_size / step) {
+		fprintf(out, " wherever it starts in a line");
+	} else if (v->start || ty->align < r->line_size) {
+		size_t k = 0;
+
+		fprintf(out, " when it starts ");
+		for (size_t i = first; i < ty->n_verdicts; i++) {
+			if (!same_conflict(r, ty, v, &ty->verdicts[i]))
+				continue;
+			fprintf(out, "%s%llu", !k ? "" : k + 1 == n ? " or " : ", ",
+				(unsigned long long)ty->verdicts[i].start);
+			k++;
+		}
+		fprintf(out, " bytes into a line");
+	}
+	if (seen && ty->align < r->line_size)
+		fprintf(out, " (as it did here, at %llu)",
+			(unsigned long long)seen->start);
 	fprintf(out, " [%s]\n", lu_rule_id(LU_RULE_SEEN_SHARING));
+}
+
+/*
+ * The group that calls member M hot when the threads that ran never did
+ * what it says (a write group's member stored by no thread but the main
+ * one, a read group's loaded by none), else NULL: the instrumentation
+ * did not see it, and a verdict may be missing for it.
+ */
+static const struct lu_group *unseen_hot(const struct lu_trace_result *r,
+					 const struct lu_trace_type *ty,
+					 size_t m)
+{
+	const struct lu_struct *s = ty->s;
+	const struct lu_trace_member *tm = &ty->members[m];
+	const uint64_t *set;
+	const struct lu_group *g;
+
+	if (r->n_threads < 2 || s->members[m].group < 0 ||
+	    (size_t)s->members[m].group >= s->n_groups)
+		return NULL;
+	g = &s->groups[s->members[m].group];
+	if (g->kind == LU_KIND_WRITE)
+		set = tm->stores;
+	else if (g->kind == LU_KIND_READ)
+		set = tm->loads;
+	else
+		return NULL;
+	for (uint32_t i = 1; i < r->n_threads; i++)
+		if (lu_trace_bit(set, i))
+			return NULL;
+	return g;
+}
+
+size_t lu_trace_unseen_hot(const struct lu_trace_out *o)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->r->n_types; i++) {
+		const struct lu_trace_type *ty = &o->r->types[i];
+
+		if (!lu_trace_type_reported(o, ty))
+			continue;
+		for (size_t m = 0; m < ty->s->n_members; m++)
+			n += unseen_hot(o->r, ty, m) != NULL;
+	}
+	return n;
+}
+
+static void unseen_text(FILE *out, const struct lu_trace_result *r,
+			const struct lu_trace_type *ty)
+{
+	const struct lu_struct *s = ty->s;
+
+	for (size_t m = 0; m < s->n_members; m++) {
+		const struct lu_group *g = unseen_hot(r, ty, m);
+
+		if (!g)
+			continue;
+		fprintf(out, "  warning: '%s' is in %s group '%s' but no thread "
+			     "but T0 %s it: inline assembly (ck_pr_* without "
+			     "CK_USE_CC_BUILTINS), an access the compiler hoisted "
+			     "out of the loop, or objects no LINEUP_TRACE_OBJECT "
+			     "named hide it; no verdict can involve it\n",
+			s->members[m].name, lu_kind_name(g->kind), g->name,
+			g->kind == LU_KIND_WRITE ? "stored" : "loaded");
+	}
+	if (ty->has_apart && !ty->n_verdicts)
+		fprintf(out, "  note: T%u stored '%s' and T%u accessed '%s', but "
+			     "never at the same time (one was joined before the "
+			     "other started): run them together to test it\n",
+			ty->apart_ta, s->members[ty->apart_a].name,
+			ty->apart_tb, s->members[ty->apart_b].name);
 }
 
 /* Two uses of one kind by the same threads from one line of one function */
@@ -195,7 +329,11 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 	size_t shown = 0;
 
 	fprintf(out, "lineup trace: %s ", o->program);
-	if (o->status >= 0)
+	if (o->trace->signal)
+		fprintf(out, "interrupted by signal %d after %.1f s: partial "
+			     "report",
+			o->trace->signal, o->seconds);
+	else if (o->status >= 0)
 		fprintf(out, "exited %d", o->status);
 	else
 		fprintf(out, "was killed by signal %d", -o->status);
@@ -203,7 +341,9 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		r->n_threads == 1 ? "" : "s",
 		(unsigned long long)r->n_accesses);
 	if (o->trace->sample > 1)
-		fprintf(out, " (1 in %u)", o->trace->sample);
+		fprintf(out, " (1 in %u on average, at random intervals per "
+			     "thread: about %llu made)",
+			o->trace->sample, (unsigned long long)r->n_estimated);
 	fprintf(out, ", %u-byte lines\n", r->line_size);
 	for (size_t i = 0; i < r->n_types; i++) {
 		const struct lu_trace_type *ty = &r->types[i];
@@ -222,14 +362,22 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		for (size_t m = 0; m < s->n_members; m++)
 			if (ty->members[m].n_uses)
 				member_text(out, r, s, m, &ty->members[m]);
-		for (size_t v = 0; v < ty->n_verdicts; v++)
-			verdict_text(out, r, ty, &ty->verdicts[v]);
+		for (size_t v = 0; v < ty->n_verdicts; v++) {
+			bool said = false;
+
+			for (size_t k = 0; k < v && !said; k++)
+				said = same_conflict(r, ty, &ty->verdicts[k],
+						     &ty->verdicts[v]);
+			if (!said)
+				verdict_text(out, r, ty, v);
+		}
 		if (!ty->n_verdicts)
 			fprintf(out, "  no false sharing: no line holds a "
 				     "member one thread stores and another "
 				     "member other threads access, at any "
 				     "start align %llu allows\n",
 				(unsigned long long)ty->align);
+		unseen_text(out, r, ty);
 	}
 	for (size_t i = 0; i < r->n_neighbours; i++) {
 		const struct lu_trace_neighbours *n = &r->neighbours[i];
@@ -244,15 +392,36 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 			n->b_stored ? "stored" : "loaded", t2,
 			lu_rule_id(LU_RULE_SEEN_SHARING));
 	}
+	if (r->n_threads > 1 && !r->threads_overlapped)
+		fprintf(out, "\nnote: no two threads ran at the same time (each "
+			     "was joined before the next started): nothing could "
+			     "be falsely shared in this run\n");
 	if (!shown && !r->n_neighbours)
-		fprintf(out, "\nno struct object was touched by two threads%s\n",
-			r->n_untyped ? " (some allocations had no type: "
-				       "LINEUP_TRACE_OBJECT names them)"
-				     : "");
-	if (r->n_untyped)
-		fprintf(out, "note: %zu allocation%s matched no struct type "
-			     "(LINEUP_TRACE_OBJECT(ptr, type) names them)\n",
-			r->n_untyped, r->n_untyped == 1 ? "" : "s");
+		fprintf(out, "\nno %sstruct object was touched by two threads%s\n",
+			r->untyped.n_shared ? "typed " : "",
+			r->n_untyped && !r->untyped.n_shared
+				? " (some allocations had no type: "
+				  "LINEUP_TRACE_OBJECT names them)"
+				: "");
+	for (size_t i = 0; i < r->untyped.n; i++) {
+		const struct lu_trace_untyped *u = &r->untyped.v[i];
+
+		if (!u->shared)
+			continue;
+		fprintf(out, "warning: the heap object of %llu bytes allocated "
+			     "at %s was stored by T%u while T%u accessed it, and "
+			     "no struct type fits it: no verdict on it, the run "
+			     "is inconclusive (LINEUP_TRACE_OBJECT(ptr, type) "
+			     "names its type)\n",
+			(unsigned long long)u->size, u->label, u->t1, u->t2);
+	}
+	if (r->n_untyped > r->untyped.n_shared)
+		fprintf(out, "note: %zu %sallocation%s of the program matched "
+			     "no struct type, none touched by two threads at "
+			     "once (LINEUP_TRACE_OBJECT(ptr, type) names them)\n",
+			r->n_untyped - r->untyped.n_shared,
+			r->untyped.n_shared ? "other " : "",
+			r->n_untyped - r->untyped.n_shared == 1 ? "" : "s");
 	if (r->dropped)
 		fprintf(out, "warning: %llu accesses were not recorded (a "
 			     "thread's table was full): use --sample N\n",
@@ -289,11 +458,19 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 
 	lu_js_init(&js, out);
 	lu_js_open_object(&js, NULL);
+	lu_js_int(&js, "lineup", 1);	/* schema/lineup.schema.json */
 	lu_js_str(&js, "program", o->program);
 	lu_js_int(&js, "status", o->status);
+	lu_js_bool(&js, "partial", o->trace->signal != 0);
 	lu_js_int(&js, "threads", r->n_threads);
+	lu_js_bool(&js, "threads_overlapped", r->threads_overlapped);
 	lu_js_int(&js, "accesses", (int64_t)r->n_accesses);
 	lu_js_int(&js, "sample", o->trace->sample);
+	lu_js_str(&js, "sampling", o->trace->sample > 1
+					   ? "random intervals per thread, "
+					     "mean sample; counts scaled"
+					   : "every access");
+	lu_js_int(&js, "estimated_accesses", (int64_t)r->n_estimated);
 	lu_js_int(&js, "line_size", r->line_size);
 	lu_js_open_array(&js, "structs");
 	for (size_t i = 0; i < r->n_types; i++) {
@@ -303,7 +480,8 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 		if (!lu_trace_type_reported(o, ty))
 			continue;
 		lu_js_open_object(&js, NULL);
-		lu_js_str2(&js, "name", lu_struct_tag_word(s), s->name);
+		/* show's name: the tag, without "struct " */
+		lu_js_str(&js, "name", s->name);
 		lu_js_int(&js, "size", (int64_t)s->size);
 		lu_js_int(&js, "align", (int64_t)ty->align);
 		lu_js_int(&js, "objects", (int64_t)ty->n_objects);
@@ -357,6 +535,19 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 			lu_js_close(&js);
 		}
 		lu_js_close(&js);
+		lu_js_open_array(&js, "unseen_hot_members");
+		for (size_t m = 0; m < s->n_members; m++) {
+			const struct lu_group *g = unseen_hot(r, ty, m);
+
+			if (!g)
+				continue;
+			lu_js_open_object(&js, NULL);
+			lu_js_str(&js, "member", s->members[m].name);
+			lu_js_str(&js, "group", g->name);
+			lu_js_str(&js, "kind", lu_kind_name(g->kind));
+			lu_js_close(&js);
+		}
+		lu_js_close(&js);
 		lu_js_close(&js);
 	}
 	lu_js_close(&js);
@@ -371,6 +562,21 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 		threads_json(&js, "stored_by", n->t1, r->n_threads);
 		lu_js_str(&js, "with", n->b);
 		threads_json(&js, "accessed_by", n->t2, r->n_threads);
+		lu_js_close(&js);
+	}
+	lu_js_close(&js);
+	lu_js_int(&js, "untyped_allocations", (int64_t)r->n_untyped);
+	lu_js_open_array(&js, "inconclusive");
+	for (size_t i = 0; i < r->untyped.n; i++) {
+		const struct lu_trace_untyped *u = &r->untyped.v[i];
+
+		if (!u->shared)
+			continue;
+		lu_js_open_object(&js, NULL);
+		lu_js_str(&js, "allocated_at", u->label);
+		lu_js_int(&js, "size", (int64_t)u->size);
+		lu_js_int(&js, "stored_by", u->t1);
+		lu_js_int(&js, "accessed_by", u->t2);
 		lu_js_close(&js);
 	}
 	lu_js_close(&js);

@@ -20,10 +20,15 @@ struct lu_trace_out {
 	const struct lu_trace *trace;
 	const struct lu_trace_result *r;
 	bool all;		/* --struct given: every named type, shared or not */
+	double seconds;		/* the run's wall time */
 };
 
 int lu_trace_print_text(FILE *out, const struct lu_trace_out *o);
 int lu_trace_print_json(FILE *out, const struct lu_trace_out *o);
+
+/* How many members of the reported types a marker group calls hot were
+ * never stored (write) or loaded (read) by the threads that ran. */
+size_t lu_trace_unseen_hot(const struct lu_trace_out *o);
 
 /* Should TY be reported (and drafted)? */
 bool lu_trace_type_reported(const struct lu_trace_out *o,

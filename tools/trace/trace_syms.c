@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "trace_demangle.h"
 
 struct lu_trace_syms {
 	Dwfl *dwfl;
@@ -22,6 +23,10 @@ struct lu_trace_syms {
 	struct lu_trace_global *globals;
 	size_t n_globals, cap_globals;
 	bool globals_read;
+	struct lu_trace_slot *slots;
+	size_t n_slots, cap_slots;
+	lu_demangle_fn demangle;	/* NULL: names stay mangled */
+	void *demangle_lib;
 	Dwarf_Die last_cu;	/* the CU the previous lookup found */
 	bool has_last_cu;
 	struct lu_arena arena;
@@ -98,6 +103,7 @@ int lu_trace_syms_open(const char *exe, const struct lu_trace *t,
 		return -1;
 	}
 	s->load_bias = load_bias(elf, t, t->exe ? t->exe : s->exe);
+	s->demangle = lu_trace_demangler(&s->demangle_lib);
 	return 0;
 }
 
@@ -108,6 +114,8 @@ void lu_trace_syms_close(struct lu_trace_syms *s)
 	if (s->dwfl)
 		dwfl_end(s->dwfl);
 	free(s->globals);
+	free(s->slots);
+	lu_trace_demangler_close(s->demangle_lib);
 	lu_arena_free(&s->arena);
 	free(s);
 }
@@ -181,7 +189,7 @@ void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 				   : NULL;
 
 	if (name) {
-		out->function = name;
+		out->function = lu_trace_demangle(s->demangle, &s->arena, name);
 		out->offset = off + 1;
 	} else {
 		out->module = basename_of(exe);
@@ -244,6 +252,44 @@ static const char *struct_name(Dwarf_Die *t, const char *typedef_name)
 
 /* ---- globals ------------------------------------------------------------ */
 
+/* PTR (a pointer type) at ADDR, when it points to a struct. */
+static void add_slot(struct lu_trace_syms *s, Dwarf_Die *ptr, uint64_t addr)
+{
+	Dwarf_Die t;
+	const char *td = NULL, *name;
+	Dwarf_Word size;
+
+	if (!type_of(ptr, &t) || !is_struct(strip(&t, &td)) ||
+	    dwarf_aggregate_size(&t, &size) || !size ||
+	    !(name = struct_name(&t, td)))
+		return;
+	s->slots = lu_grow(s->slots, &s->cap_slots, s->n_slots,
+			   sizeof(*s->slots));
+	s->slots[s->n_slots++] = (struct lu_trace_slot){
+		.addr = addr, .type = name, .type_size = size };
+}
+
+/* The pointer members of a global struct at ADDR: `h.conn = malloc(...)` */
+static void member_slots(struct lu_trace_syms *s, Dwarf_Die *st,
+			 uint64_t addr)
+{
+	Dwarf_Die c, t;
+
+	if (dwarf_child(st, &c) != 0)
+		return;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Word off;
+
+		if (dwarf_tag(&c) != DW_TAG_member ||
+		    !dwarf_attr(&c, DW_AT_data_member_location, &a) ||
+		    dwarf_formudata(&a, &off) || !type_of(&c, &t) ||
+		    strip(&t, NULL) != DW_TAG_pointer_type)
+			continue;
+		add_slot(s, &t, addr + off);
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
 static void add_global(struct lu_trace_syms *s, Dwarf_Die *var)
 {
 	Dwarf_Attribute loc;
@@ -273,10 +319,14 @@ static void add_global(struct lu_trace_syms *s, Dwarf_Die *var)
 	} else {
 		return;
 	}
-	if (dwarf_aggregate_size(&t, &total))
-		return;
 	elem = t;
 	tag = strip(&elem, &td);
+	if (tag == DW_TAG_pointer_type) {
+		add_slot(s, &elem, addr + s->load_bias);
+		return;
+	}
+	if (dwarf_aggregate_size(&t, &total))
+		return;
 	while (tag == DW_TAG_array_type) {
 		if (!type_of(&elem, &elem))
 			return;
@@ -286,6 +336,8 @@ static void add_global(struct lu_trace_syms *s, Dwarf_Die *var)
 	if (!is_struct(tag) || dwarf_aggregate_size(&elem, &esize) || !esize ||
 	    !(name = struct_name(&elem, td)))
 		return;
+	if (total == esize)	/* not an array: one struct's members */
+		member_slots(s, &elem, addr + s->load_bias);
 	s->globals = lu_grow(s->globals, &s->cap_globals, s->n_globals,
 			     sizeof(*s->globals));
 	s->globals[s->n_globals++] = (struct lu_trace_global){
@@ -320,6 +372,13 @@ static void walk_globals(struct lu_trace_syms *s, Dwarf_Die *parent,
 	} while (dwarf_siblingof(&c, &c) == 0);
 }
 
+static int by_slot_addr(const void *a, const void *b)
+{
+	const struct lu_trace_slot *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
 size_t lu_trace_syms_globals(struct lu_trace_syms *s,
 			     const struct lu_trace_global **out)
 {
@@ -339,9 +398,25 @@ size_t lu_trace_syms_globals(struct lu_trace_syms *s,
 				walk_globals(s, &cu, 0);
 			off = next;
 		}
+		if (s->n_slots)
+			qsort(s->slots, s->n_slots, sizeof(*s->slots),
+			      by_slot_addr);
 	}
 	*out = s->globals;
 	return s->n_globals;
+}
+
+size_t lu_trace_syms_slots(struct lu_trace_syms *s,
+			   const struct lu_trace_slot **out)
+{
+	const struct lu_trace_global *g;
+
+	*out = NULL;
+	if (!s)
+		return 0;
+	lu_trace_syms_globals(s, &g);
+	*out = s->slots;
+	return s->n_slots;
 }
 
 /* ---- allocation sites --------------------------------------------------- */

@@ -34,6 +34,14 @@ struct lu_trace_global {
 	uint64_t size, elem_size;
 };
 
+/* A pointer to a struct at a fixed address: a global or static pointer
+ * variable, or a pointer member of a global struct (one level). */
+struct lu_trace_slot {
+	uint64_t addr;		/* in the process */
+	const char *type;	/* the struct it points to */
+	uint64_t type_size;
+};
+
 /* Opens T's program (T->exe, or EXE when given). -1 with ERR. */
 int lu_trace_syms_open(const char *exe, const struct lu_trace *t,
 		       struct lu_trace_syms **out, struct lu_error *err);
@@ -48,6 +56,10 @@ void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 /* Every global of struct type; the array is S's. */
 size_t lu_trace_syms_globals(struct lu_trace_syms *s,
 			     const struct lu_trace_global **out);
+
+/* Every pointer slot, sorted by address; the array is S's. */
+size_t lu_trace_syms_slots(struct lu_trace_syms *s,
+			   const struct lu_trace_slot **out);
 
 /*
  * The struct an allocation of SIZE bytes made at SITES (malloc's caller

@@ -53,6 +53,7 @@ struct lu_cli {
 	size_t n_structs;
 	bool hex;		/* show: --hex offsets and sizes */
 	const char *stamp;	/* check, matrix: --stamp FILE */
+	const char *output;	/* trace: -o FILE, the report */
 	struct lu_show_filter {	/* show: whole-file filters, 0 for none */
 		unsigned long long min_size;	/* --min-size BYTES */
 		unsigned min_holes;		/* --holes N */
