@@ -83,25 +83,27 @@ def group_arch(ctx):
     rc, out, err = ctx.run(['check', '--kernel-asserts', 'demo_check.c',
                             'x86.o', 'i686.o'])
     ctx.expect('exit with x86-64 over its bound', rc, 1)
-    ctx.has('x86-64 over', out, SIZE_LINE + 'error: ' + TXRX +
-            '24 bytes in x86.o (x86-64), 8 more than its kernel bound 16 '
-            '(12 + 4) [LU008]')
-    ctx.has('where it opens', out, "demo.h:41: note: group "
-            "'demo_sock_write_txrx' opens here (bytes 64-87 of struct "
-            "demo_sock)")
-    ctx.has('i386 at its bound', out, SIZE_LINE + 'note: ' + TXRX +
-            '16 bytes in i686.o (i386): at its kernel bound 16 (12 + 4), '
-            'one more byte breaks it')
-    ctx.has('within its bound', out, "demo_check.c:15:2: note: group "
-            "'demo_sock_read_tx' of struct demo_sock is 12 bytes in x86.o "
-            "(x86-64), within its kernel bound 16 by 4")
-    ctx.has('under #ifdef', out, "demo_check.c:28:2: note: member 'stats' "
-            "is not in struct demo_sock in i686.o (i386): the kernel's "
-            "assert that group 'demo_sock_write_rx' holds it is not "
-            "checked")
-    ctx.has('its #ifdef', out, "demo_check.c:27: note: the assert is under "
-            "'#ifdef DEMO_STATS': it may not apply to this input's "
-            "configuration")
+    for what, line in (
+            ('x86-64 over', SIZE_LINE + 'error: ' + TXRX + '24 bytes in '
+             'x86.o (x86-64), 8 more than its kernel bound 16 (12 + 4) '
+             '[LU008]'),
+            ('where it opens', "demo.h:41: note: group "
+             "'demo_sock_write_txrx' opens here (bytes 64-87 of struct "
+             "demo_sock)"),
+            ('i386 at its bound', SIZE_LINE + 'note: ' + TXRX + '16 bytes '
+             'in i686.o (i386): at its kernel bound 16 (12 + 4), one more '
+             'byte breaks it'),
+            ('within its bound', "demo_check.c:15:2: note: group "
+             "'demo_sock_read_tx' of struct demo_sock is 12 bytes in x86.o "
+             "(x86-64), within its kernel bound 16 by 4"),
+            ('under #ifdef', "demo_check.c:28:2: note: member 'stats' is "
+             "not in struct demo_sock in i686.o (i386): the kernel's "
+             "assert that group 'demo_sock_write_rx' holds it is not "
+             "checked"),
+            ('its #ifdef', "demo_check.c:27: note: the assert is under "
+             "'#ifdef DEMO_STATS': it may not apply to this input's "
+             "configuration")):
+        ctx.has(what, out, line)
     # said once, whatever the number of inputs, never guessed
     ctx.expect('the bound lineup cannot evaluate', err,
                "lineup: demo_check.c:25:2: warning: "
