@@ -447,8 +447,9 @@ static void fill(struct lu_kassert *k, char **args, size_t n_args,
 				shorten(args[2]));
 		return;
 	}
-	k->expr = shorten(args[2]);
+	/* evaluated whole, then cut for messages */
 	k->evaluated = lu_kassert_eval(args[2], strlen(args[2]), &k->bound);
+	k->expr = shorten(args[2]);
 	if (!k->evaluated)
 		k->why = lu_arena_printf(a, "the bound '%s' is not plain "
 					 "integer arithmetic", k->expr);
