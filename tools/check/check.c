@@ -583,8 +583,8 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 	if (!r)
 		return;
 	if (r->max_size && v->s->size > r->max_size) {
-		struct lu_finding *f = lu_findings_add(out, LU_FIND_SIZE, LU_ERROR,
-						   v->s);
+		struct lu_finding *f =
+			lu_findings_add(out, LU_FIND_SIZE, LU_ERROR, v->s);
 		f->value = v->s->size;
 		f->limit = r->max_size;
 		f->rules_line = r->max_size_ini_line;

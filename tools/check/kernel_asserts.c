@@ -243,7 +243,7 @@ struct scan {
 	unsigned line;
 	const char *line_start;
 	struct cond conds[MAX_DEPTH];
-	unsigned depth;		/* may pass MAX_DEPTH: those have no text */
+	unsigned depth;		/* past MAX_DEPTH: levels without text */
 	struct lu_kasserts *out;
 };
 
@@ -493,18 +493,28 @@ static void call(struct scan *sc, struct lu_kassert *k)
 	fill(k, args, n_args < 4 ? n_args : 4, &sc->out->arena);
 }
 
+const char *lu_kassert_macro(enum lu_kassert_kind kind)
+{
+	return kind == LU_KASSERT_SIZE ? "CACHELINE_ASSERT_GROUP_SIZE"
+				       : "CACHELINE_ASSERT_GROUP_MEMBER";
+}
+
+static bool is_macro(const char *s, size_t n, enum lu_kassert_kind kind)
+{
+	const char *m = lu_kassert_macro(kind);
+
+	return strlen(m) == n && !memcmp(s, m, n);
+}
+
 static void name(struct scan *sc)
 {
-	static const char size_name[] = "CACHELINE_ASSERT_GROUP_SIZE";
-	static const char member_name[] = "CACHELINE_ASSERT_GROUP_MEMBER";
 	const char *s = sc->p;
 
 	while (sc->p < sc->end && ident_char(*sc->p))
 		sc->p++;
 	size_t n = (size_t)(sc->p - s);
-	bool size = n == sizeof(size_name) - 1 && !memcmp(s, size_name, n);
-	bool member = n == sizeof(member_name) - 1 &&
-		      !memcmp(s, member_name, n);
+	bool size = is_macro(s, n, LU_KASSERT_SIZE);
+	bool member = !size && is_macro(s, n, LU_KASSERT_MEMBER);
 
 	if (!size && !member)
 		return;

@@ -62,6 +62,8 @@ int lu_kasserts_parse(const char *text, size_t len, const char *path,
 int lu_kasserts_parse_file(const char *path, struct lu_kasserts *out,
 			   struct lu_error *err);
 void lu_kasserts_free(struct lu_kasserts *a);
+/* "CACHELINE_ASSERT_GROUP_SIZE" or "CACHELINE_ASSERT_GROUP_MEMBER" */
+const char *lu_kassert_macro(enum lu_kassert_kind kind);
 
 /*
  * The value of an integer constant expression of literals, + - * / % <<

@@ -130,10 +130,7 @@ static int read_kasserts(const struct lu_cli *cli, struct lu_kasserts *ka)
 				lu_eprintf("lineup: %s:%u:%u: warning: %s "
 					   "not checked: %s\n", ka[i].path,
 					   a->line, a->column,
-					   a->kind == LU_KASSERT_SIZE
-						   ? "CACHELINE_ASSERT_GROUP_SIZE"
-						   : "CACHELINE_ASSERT_GROUP_MEMBER",
-					   a->why);
+					   lu_kassert_macro(a->kind), a->why);
 		}
 	}
 	return 0;

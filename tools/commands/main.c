@@ -187,8 +187,8 @@ static const struct lu_command commands[] = {
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP) |
-		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) | TAKES(OPT_STRUCT) |
-		  TAKES(OPT_KERNEL_ASSERTS),
+		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_KERNEL_ASSERTS),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -539,14 +539,16 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_FROM_NET:
 		cli->net_cachelines = arg;
 		return true;
-	case OPT_KERNEL_ASSERTS:
+	case OPT_KERNEL_ASSERTS: {
+		size_t n = cli->n_kernel_asserts + 1;
+
 		cli->kernel_asserts = realloc(cli->kernel_asserts,
-					      (cli->n_kernel_asserts + 1) *
-						      sizeof(*cli->kernel_asserts));
+					      n * sizeof(*cli->kernel_asserts));
 		if (!cli->kernel_asserts)
 			abort();
 		cli->kernel_asserts[cli->n_kernel_asserts++] = arg;
 		return true;
+	}
 	case OPT_HEX:
 		cli->hex = true;
 		return true;

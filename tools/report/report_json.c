@@ -139,9 +139,7 @@ static json_t *kassert_json(const struct lu_finding *f)
 	return json_pack("{s:o, s:i, s:i, s:s, s:o, s:o, s:o, s:o}", "file",
 			 lu_json_text(f->kassert_path), "line", (int)k->line,
 			 "column", (int)k->column, "macro",
-			 k->kind == LU_KASSERT_SIZE
-				 ? "CACHELINE_ASSERT_GROUP_SIZE"
-				 : "CACHELINE_ASSERT_GROUP_MEMBER",
+			 lu_kassert_macro(k->kind),
 			 "group", lu_json_text(k->group), "bound",
 			 k->expr ? lu_json_text(k->expr) : json_null(),
 			 "member",

@@ -64,9 +64,7 @@ void lu_kassert_message(const struct lu_finding *f,
 			    lu_struct_tag_word(s), s->name);
 		put_input(b, f, ctx);
 		lu_text_put(b, ": the kernel's %s is not checked",
-			    k->kind == LU_KASSERT_SIZE
-				    ? "CACHELINE_ASSERT_GROUP_SIZE"
-				    : "CACHELINE_ASSERT_GROUP_MEMBER");
+			    lu_kassert_macro(k->kind));
 		return;
 	}
 	if (f->type == LU_FIND_KERNEL_MEMBER && !f->n_members) {

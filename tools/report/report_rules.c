@@ -93,7 +93,8 @@ static const struct lu_check_rule rules[] = {
 		"or move it out of the group, or raise the bound in the "
 		"kernel's *_struct_check() if the growth is intended." },
 	[LU_FIND_KERNEL_MEMBER] = { "LU009", "kernel-group-member",
-		"A member is outside the group its CACHELINE_ASSERT_GROUP_MEMBER names",
+		"A member is outside the group its "
+		"CACHELINE_ASSERT_GROUP_MEMBER names",
 		"check --kernel-asserts FILE.c: a member the kernel's own "
 		"CACHELINE_ASSERT_GROUP_MEMBER call in FILE.c places in a "
 		"group lies outside that group's begin and end markers in "
