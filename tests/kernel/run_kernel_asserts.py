@@ -62,7 +62,7 @@ def pahole_bytes(obj, group):
                           capture_output=True, text=True).stdout
     at = {}
     for edge in ("begin", "end"):
-        m = re.search(r"__cacheline_group_%s__%s\[0\];[^/]*/\*\s*(\d+)"
+        m = re.search(r"__cacheline_group_%s__%s\[0\][^;]*;\s*/\*\s*(\d+)"
                       % (edge, group), text)
         if not m:
             return None
@@ -111,6 +111,14 @@ def main():
                   line[0])
         check(f"{name}: pahole agrees ({bytes_} bytes)",
               pahole_bytes(objs[name], "tcp_sock_write_txrx") == bytes_)
+    # every group of every input: lineup's bytes are pahole's
+    seen = re.findall(r"group '(\w+)' of struct tcp_sock is (\d+) bytes "
+                      r"in (\S+)", out)
+    check("six groups per input", len(seen) == 12, out)
+    for group, bytes_, obj in seen:
+        want = pahole_bytes(obj, group)
+        check(f"{obj}: {group} {bytes_} bytes as pahole says ({want})",
+              int(bytes_) == want)
     # every SIZE call of tcp_struct_check() is evaluated: "91 + 4" and
     # plain numbers are all it has
     check("every bound evaluated", "not checked" not in proc.stderr,
