@@ -3,10 +3,9 @@
  * The bound of a CACHELINE_ASSERT_GROUP_SIZE call, evaluated
  * (kernel_asserts.h): C's integer constant expressions of literals and
  * operators, one function per precedence level, in 64-bit signed
- * arithmetic with
- * every overflow, shift past the width and division by zero refused. A
- * name (sizeof, a macro, a cast's type) is refused too: what lineup cannot
- * compute it says it did not check, rather than guess.
+ * arithmetic with every overflow, shift past the width and division by
+ * zero refused. A name (sizeof, a macro, a cast's type) is refused too:
+ * what lineup cannot compute it says it did not check, rather than guess.
  */
 #include "kernel_asserts.h"
 
