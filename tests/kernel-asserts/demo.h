@@ -48,6 +48,9 @@ struct demo_sock {
 	unsigned long rcv_wnd;
 	__cacheline_group_end(demo_sock_write_rx);
 	int cold;
+	__cacheline_group_begin(demo_sock_read_rx);
+	unsigned char rx_flags;
+	__cacheline_group_end(demo_sock_read_rx);
 #ifdef DEMO_STATS
 	unsigned long stats;
 #endif

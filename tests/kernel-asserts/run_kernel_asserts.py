@@ -100,6 +100,9 @@ def group_arch(ctx):
              "not in struct demo_sock in i686.o (i386): the kernel's "
              "assert that group 'demo_sock_write_rx' holds it is not "
              "checked"),
+            ('one byte', "demo_check.c:31:2: note: group "
+             "'demo_sock_read_rx' of struct demo_sock is 1 byte in x86.o "
+             "(x86-64): at its kernel bound 1, one more byte breaks it"),
             ('its #ifdef', "demo_check.c:27: note: the assert is under "
              "'#ifdef DEMO_STATS': it may not apply to this input's "
              "configuration")):
@@ -165,9 +168,11 @@ def group_json(ctx):
         ('x86.o', 'note', 'LU008', 'demo_sock_read_tx', 12, 16, '16', 15),
         ('x86.o', 'error', 'LU008', 'demo_sock_write_txrx', 24, 16,
          '12 + 4', 21),
+        ('x86.o', 'note', 'LU008', 'demo_sock_read_rx', 1, 1, '1', 31),
         ('i686.o', 'note', 'LU008', 'demo_sock_read_tx', 8, 16, '16', 15),
         ('i686.o', 'note', 'LU008', 'demo_sock_write_txrx', 16, 16,
          '12 + 4', 21),
+        ('i686.o', 'note', 'LU008', 'demo_sock_read_rx', 1, 1, '1', 31),
     ])
     under = [f['kernel_assert']['under'] for f in doc['findings']
              if f['type'] == 'kernel_member']
@@ -179,7 +184,8 @@ def group_json(ctx):
     res = [(r['ruleId'], r['level'],
             r['locations'][0]['physicalLocation']['region']['startLine'])
            for r in run['results'] if r['ruleId'] == 'LU008']
-    ctx.expect('sarif', res, [('LU008', 'note', 15), ('LU008', 'error', 21)])
+    ctx.expect('sarif', res, [('LU008', 'note', 15), ('LU008', 'error', 21),
+                              ('LU008', 'note', 31)])
 
 
 def group_member(ctx):

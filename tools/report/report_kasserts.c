@@ -88,8 +88,9 @@ void lu_kassert_message(const struct lu_finding *f,
 		lu_text_put(b, "), which the kernel asserts holds it");
 		return;
 	}
-	lu_text_put(b, "group '%s' of %s%s is %s bytes", f->group->name,
-		    lu_struct_tag_word(s), s->name, lu_num(f->value, hex).s);
+	lu_text_put(b, "group '%s' of %s%s is %s byte%s", f->group->name,
+		    lu_struct_tag_word(s), s->name, lu_num(f->value, hex).s,
+		    f->value == 1 ? "" : "s");
 	put_input(b, f, ctx);
 	if (f->value > f->limit) {
 		lu_text_put(b, ", %s more than its kernel bound ",

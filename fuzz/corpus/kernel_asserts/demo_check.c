@@ -28,4 +28,5 @@ static void __attribute__((unused)) demo_struct_check(void)
 	CACHELINE_ASSERT_GROUP_MEMBER(struct demo_sock, demo_sock_write_rx,
 				      stats);
 #endif
+	CACHELINE_ASSERT_GROUP_SIZE(struct demo_sock, demo_sock_read_rx, 1);
 }
