@@ -165,13 +165,15 @@ def group_json(ctx):
             f['kernel_assert']['line'])
            for f in doc['findings'] if f['type'] == 'kernel_size']
     ctx.expect('kernel_size findings', got, [
+        # call by call, each with every input: the architectures side
+        # by side
         ('x86.o', 'note', 'LU008', 'demo_sock_read_tx', 12, 16, '16', 15),
+        ('i686.o', 'note', 'LU008', 'demo_sock_read_tx', 8, 16, '16', 15),
         ('x86.o', 'error', 'LU008', 'demo_sock_write_txrx', 24, 16,
          '12 + 4', 21),
-        ('x86.o', 'note', 'LU008', 'demo_sock_read_rx', 1, 1, '1', 31),
-        ('i686.o', 'note', 'LU008', 'demo_sock_read_tx', 8, 16, '16', 15),
         ('i686.o', 'note', 'LU008', 'demo_sock_write_txrx', 16, 16,
          '12 + 4', 21),
+        ('x86.o', 'note', 'LU008', 'demo_sock_read_rx', 1, 1, '1', 31),
         ('i686.o', 'note', 'LU008', 'demo_sock_read_rx', 1, 1, '1', 31),
     ])
     under = [f['kernel_assert']['under'] for f in doc['findings']

@@ -85,26 +85,38 @@ static void check_one(const struct lu_struct *s, const struct lu_kassert *k,
 	f->config = opts->config;
 }
 
-void lu_kasserts_check_set(const struct lu_set *set, size_t set_index,
-			   const struct lu_kasserts *a,
-			   const struct lu_check_opts *opts,
-			   struct lu_findings *out)
+/* Is S one --struct asks for (all, without --struct)? */
+static bool wanted(const struct lu_struct *s, const struct lu_check_opts *opts)
 {
-	for (size_t i = 0; i < set->n_structs; i++) {
-		const struct lu_struct *s = &set->structs[i];
-		bool wanted = !opts->n_only;
+	bool yes = !opts->n_only;
 
-		for (size_t k = 0; k < opts->n_only && !wanted; k++)
-			wanted = lu_struct_named(s, opts->only[k]);
-		if (!wanted)
+	for (size_t k = 0; k < opts->n_only && !yes; k++)
+		yes = lu_struct_named(s, opts->only[k]);
+	return yes;
+}
+
+void lu_kasserts_check_sets(const struct lu_set *sets, size_t n_sets,
+			    const struct lu_kasserts *a,
+			    const struct lu_check_opts *opts,
+			    struct lu_findings *out)
+{
+	for (size_t k = 0; k < a->n; k++) {
+		const struct lu_kassert *ka = &a->items[k];
+
+		if (ka->why)
 			continue;
-		size_t before = out->n;
+		for (size_t i = 0; i < n_sets; i++) {
+			size_t before = out->n;
 
-		for (size_t k = 0; k < a->n; k++)
-			if (!a->items[k].why &&
-			    lu_struct_named(s, a->items[k].struct_name))
-				check_one(s, &a->items[k], a->path, opts, out);
-		for (size_t k = before; k < out->n; k++)
-			out->items[k].set_index = set_index;
+			for (size_t j = 0; j < sets[i].n_structs; j++) {
+				const struct lu_struct *s = &sets[i].structs[j];
+
+				if (wanted(s, opts) &&
+				    lu_struct_named(s, ka->struct_name))
+					check_one(s, ka, a->path, opts, out);
+			}
+			for (size_t f = before; f < out->n; f++)
+				out->items[f].set_index = i;
+		}
 	}
 }

@@ -13,16 +13,18 @@
 #include "kernel_asserts.h"
 
 /*
- * Holds every struct of SET an assert of A names against it, appending
- * to OUT: a group above its bound is an error, at it a note; a member
- * outside its group an error. Under an #if the assert may not apply to
- * SET's configuration: an error becomes a warning that says so. A group
- * or member SET's struct lacks is a warning (a note under an #if).
+ * Holds every struct of the N_SETS inputs an assert of A names against
+ * it, appending to OUT call by call and, for each call, input by input, so
+ * that the architectures' answers to one bound are read together: a group
+ * above its bound is an error, at it or under it a note; a member outside
+ * its group an error. Under an #if the assert may not apply to an input's
+ * configuration: an error becomes a warning that says so. A group or
+ * member an input's struct lacks is a warning (a note under an #if).
  * Calls whose WHY is set are not checked (the command says so once).
  */
-void lu_kasserts_check_set(const struct lu_set *set, size_t set_index,
-			   const struct lu_kasserts *a,
-			   const struct lu_check_opts *opts,
-			   struct lu_findings *out);
+void lu_kasserts_check_sets(const struct lu_set *sets, size_t n_sets,
+			    const struct lu_kasserts *a,
+			    const struct lu_check_opts *opts,
+			    struct lu_findings *out);
 
 #endif

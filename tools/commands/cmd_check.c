@@ -259,10 +259,15 @@ int lu_cmd_check(struct lu_cli *cli)
 
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
 			     &findings);
-		for (size_t k = 0; k < cli->n_kernel_asserts; k++)
-			lu_kasserts_check_set(&sets[i], i, &ka[k], &copts,
-					      &findings);
 	}
+	/* after every input's own findings, each bound over all inputs */
+	struct lu_check_opts kopts = {
+		.strict = cli->strict,
+		.only = cli->structs, .n_only = cli->n_structs,
+	};
+
+	for (size_t k = 0; k < cli->n_kernel_asserts; k++)
+		lu_kasserts_check_sets(sets, n_sets, &ka[k], &kopts, &findings);
 	/* a name one input lacks and another has is not a typo */
 	if (!cli->strict) {
 		struct lu_findings *all = &findings;
