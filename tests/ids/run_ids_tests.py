@@ -126,8 +126,16 @@ def check(a, work, problems):
     ids = {r['id'] for r in rules}
     problems += check_doc(a.top, rules)
 
+    # the kernel's own bounds: LU008 for a group the struct lacks, LU009
+    # a member outside its group (demo_check.c's bound lineup cannot
+    # evaluate says so on stderr, which run() merges into stdout)
+    ka = os.path.join(a.top, 'tests', 'kernel-asserts')
+    go([a.cc, '-c', '-g', os.path.join(ka, 'demo_user.c'), '-o', 'demo.o'],
+       0)
     seen = set()
-    cases = []
+    cases = [('check kernel asserts',
+              ['check', '--kernel-asserts', os.path.join(ka, 'demo_member.c'),
+               'demo.o'], 1)]
     if shutil.which('pahole') and shutil.which('objcopy'):
         # BTF records no alignment: a finding off a line start is a
         # warning
@@ -179,7 +187,7 @@ def check(a, work, problems):
             problems.append('%s: no finding line at all' % what)
     # every family of ids shows up in text at least once
     for need in ('LU001', 'LU002', 'LU003', 'LU004', 'LU005', 'LU006',
-                 'LU101',
+                 'LU008', 'LU009', 'LU101',
                  'LU102', 'LU201'):
         if need not in seen:
             problems.append('no text line ends with [%s]' % need)

@@ -19,33 +19,13 @@ import tempfile
 import textwrap
 import time
 
+sys.dont_write_bytecode = True  # the source tree stays as it is
+from kernel_tree import check, failures, tree  # noqa: E402
+
 LINEUP = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(sys.argv[2])
 BUILD = os.path.abspath(sys.argv[3])
 TARBALL = "/usr/src/linux-source-6.1.tar.xz"
-failures = []
-
-
-def check(name, cond, detail=""):
-    print(("ok   " if cond else "FAIL ") + name)
-    if not cond:
-        failures.append(name)
-        if detail:
-            print(textwrap.indent(detail, "     | "))
-
-
-def tree():
-    """The source, unpacked once; a half-unpacked one is started over."""
-    dest = os.path.join(BUILD, "linux-source-6.1")
-    done = dest + ".unpacked"
-    if os.path.exists(done):
-        return dest
-    subprocess.run(["rm", "-rf", dest], check=True)
-    t0 = time.monotonic()
-    subprocess.run(["tar", "-xf", TARBALL, "-C", BUILD], check=True)
-    open(done, "w").close()
-    print(f"unpacked {TARBALL} in {time.monotonic() - t0:.0f} s")
-    return dest
 
 
 def main():
@@ -54,7 +34,7 @@ def main():
     if rc:
         print(f"FAIL scripts/install-kernel-deps exited {rc}")
         return 1
-    src = tree()
+    src = tree(TARBALL, BUILD, "linux-source-6.1")
     with tempfile.TemporaryDirectory(prefix="lineup-kernel-test.") as tmp:
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)

@@ -70,6 +70,19 @@ struct padded {
 	LINEUP_END(write, load);
 } pd;
 """
+# the kernel's own bounds on knet (check --kernel-asserts): one at its
+# bound, one over, a member outside its group, one the struct lacks
+KNET_ASSERTS = """\
+void knet_struct_check(void)
+{
+	CACHELINE_ASSERT_GROUP_SIZE(struct knet, knet_write_rx, 16);
+	CACHELINE_ASSERT_GROUP_SIZE(struct knet, knet_read_tx, 4 + 4);
+	CACHELINE_ASSERT_GROUP_MEMBER(struct knet, knet_read_tx, rx_bytes);
+#ifdef CONFIG_KNET_STATS
+	CACHELINE_ASSERT_GROUP_MEMBER(struct knet, knet_read_tx, tx_stats);
+#endif
+}
+"""
 MATRIX_SRC = """\
 struct m {
 	long w;
@@ -127,6 +140,8 @@ def cases(tg):
         ('check', ['check', '--pair', 'bits.o'], 1),
         ('check', ['check', 'padded.o'], 1),
         ('check', ['check', 'knet.o'], 1),
+        ('check', ['check', '--kernel-asserts', 'knet_check.c', 'knet.o'],
+         1),
         ('check', ['check', 'odr.a'], 1),
         ('check', ['check', '--rules', 'limits.ini', 'place.o'], 1),
         ('check', ['check', '--strict', '--rules', 'missing.ini',
@@ -188,7 +203,8 @@ def features(doc, name):
 
 COVER = {'finding ' + t for t in ('conflict', 'max_size', 'max_bytes',
                                   'max_lines', 'missing_member',
-                                  'missing_group', 'footprint')} | {
+                                  'missing_group', 'footprint',
+                                  'kernel_size', 'kernel_member')} | {
     'padding', 'change moved', 'change shifted', 'mapping ranked',
     'mapping base', 'status pass', 'status fail', 'status error',
     'input dwarf', 'blocks', 'definition'}
@@ -275,7 +291,8 @@ def build(root, work, lineup):
     shutil.copytree(os.path.join(root, 'examples', 'task_group'), tg)
     inc = os.path.join(root, 'include')
     files = {'place.c': PLACE, 'bits.c': BITS, 'knet.c': KERNEL,
-             'padded.c': PADDED, 'm.c': MATRIX_SRC, 'm.ini': MATRIX_INI,
+             'padded.c': PADDED, 'knet_check.c': KNET_ASSERTS,
+             'm.c': MATRIX_SRC, 'm.ini': MATRIX_INI,
              'm2.ini': MATRIX_SARIF_INI,
              'limits.ini': LIMITS_INI, 'missing.ini': MISSING_INI}
     for name, text in files.items():

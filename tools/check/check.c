@@ -43,27 +43,6 @@ struct view {
 				 * (group_bytes.h: padding after a marker) */
 };
 
-static struct lu_finding *add_finding(struct lu_findings *f,
-				      enum lu_finding_type type,
-				      enum lu_severity sev,
-				      const struct lu_struct *s)
-{
-	f->items = lu_grow(f->items, &f->cap, f->n, sizeof(*f->items));
-	struct lu_finding *x = &f->items[f->n++];
-
-	memset(x, 0, sizeof(*x));
-	x->type = type;
-	x->severity = sev;
-	x->s = s;
-	if (sev == LU_ERROR)
-		f->n_errors++;
-	else if (sev == LU_WARNING)
-		f->n_warnings++;
-	else
-		f->n_notes++;
-	return x;
-}
-
 /*
  * A close name for a typo: a member's from the struct's members, a group's
  * from the groups the check sees (the markers' and the rules' own).
@@ -103,7 +82,7 @@ static void report_missing(struct lu_findings *out, const struct view *v,
 			       : near && opts->typos_fail ? LU_ERROR
 			       : near		? LU_WARNING
 						: LU_NOTE;
-	struct lu_finding *f = add_finding(out, type, sev, v->s);
+	struct lu_finding *f = lu_findings_add(out, type, sev, v->s);
 
 	f->name = name;
 	f->suggestion = near;
@@ -442,7 +421,7 @@ static void record_conflict(struct sweep *w, uint64_t start, size_t g,
 	w->hit_of = lu_grow(w->hit_of, &w->cap_hit_of, n_mine,
 			    sizeof(*w->hit_of));
 	w->hit_of[n_mine] = k;
-	struct lu_finding *f = add_finding(out, LU_FIND_CONFLICT, LU_ERROR,
+	struct lu_finding *f = lu_findings_add(out, LU_FIND_CONFLICT, LU_ERROR,
 					   v->s);
 
 	f->line = u;
@@ -567,7 +546,7 @@ static void report_shared_units(const struct view *v,
 {
 	for (size_t k = 0; k < u->n_hits; k++) {
 		const struct unit_hit *x = &u->hits[k];
-		struct lu_finding *f = add_finding(out, LU_FIND_CONFLICT,
+		struct lu_finding *f = lu_findings_add(out, LU_FIND_CONFLICT,
 						   LU_ERROR, v->s);
 
 		f->members = x->members;
@@ -604,8 +583,8 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 	if (!r)
 		return;
 	if (r->max_size && v->s->size > r->max_size) {
-		struct lu_finding *f = add_finding(out, LU_FIND_SIZE, LU_ERROR,
-						   v->s);
+		struct lu_finding *f =
+			lu_findings_add(out, LU_FIND_SIZE, LU_ERROR, v->s);
 		f->value = v->s->size;
 		f->limit = r->max_size;
 		f->rules_line = r->max_size_ini_line;
@@ -631,7 +610,7 @@ static void check_limits(const struct view *v, const struct lu_check_opts *opts,
 
 			if (value <= lim[i].value)
 				continue;
-			struct lu_finding *f = add_finding(
+			struct lu_finding *f = lu_findings_add(
 				out, pass ? LU_FIND_GROUP_LINES
 					  : LU_FIND_GROUP_BYTES,
 				LU_ERROR, v->s);
@@ -681,7 +660,7 @@ static void report_footprints(const struct view *v,
 					   ? 0
 					   : v->s->members[first[g]].offset -
 						     v->share[first[g]];
-		struct lu_finding *f = add_finding(out, LU_FIND_FOOTPRINT,
+		struct lu_finding *f = lu_findings_add(out, LU_FIND_FOOTPRINT,
 						   LU_NOTE, v->s);
 
 		f->group = lu_arena_memdup(&out->arena, grp, sizeof(*grp));

@@ -27,3 +27,24 @@ void lu_findings_mark_conflicts(const struct lu_findings *f,
 			marks[x->others[j]] = true;
 	}
 }
+
+struct lu_finding *lu_findings_add(struct lu_findings *f,
+				   enum lu_finding_type type,
+				   enum lu_severity sev,
+				   const struct lu_struct *s)
+{
+	f->items = lu_grow(f->items, &f->cap, f->n, sizeof(*f->items));
+	struct lu_finding *x = &f->items[f->n++];
+
+	memset(x, 0, sizeof(*x));
+	x->type = type;
+	x->severity = sev;
+	x->s = s;
+	if (sev == LU_ERROR)
+		f->n_errors++;
+	else if (sev == LU_WARNING)
+		f->n_warnings++;
+	else
+		f->n_notes++;
+	return x;
+}

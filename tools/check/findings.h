@@ -10,6 +10,8 @@
 #include "group_bytes.h"
 #include "layout.h"
 
+struct lu_kassert;
+
 enum lu_severity {
 	LU_NOTE,
 	LU_WARNING,
@@ -24,6 +26,11 @@ enum lu_finding_type {
 	LU_FIND_MISSING,	/* rules name a member the layout lacks */
 	LU_FIND_UNKNOWN_GROUP,	/* rules name a group the layout lacks */
 	LU_FIND_FOOTPRINT,	/* a kernel group's lines (a note) */
+	/* the kernel's own asserts (check_kernel_asserts.h) */
+	LU_FIND_KERNEL_SIZE,	/* a group past (or at) its
+				 * CACHELINE_ASSERT_GROUP_SIZE */
+	LU_FIND_KERNEL_MEMBER,	/* a member outside the group its
+				 * CACHELINE_ASSERT_GROUP_MEMBER names */
 };
 
 /* Who says where objects of a struct may start (design.md §4). */
@@ -71,6 +78,10 @@ struct lu_finding {
 	const char *config;	/* matrix configuration, or NULL */
 	unsigned rules_line;	/* where the rules file says it, 0 if not */
 	const char *rules_path;	/* that rules file (of several), or NULL */
+	/* kernel asserts: the call checked (the caller's lu_kasserts own
+	 * it and outlive the report) and the file it is in */
+	const struct lu_kassert *kassert;
+	const char *kassert_path;
 };
 
 struct lu_findings {
@@ -100,6 +111,11 @@ struct lu_check_opts {
 };
 
 void lu_findings_free(struct lu_findings *f);
+/* A new finding of TYPE and SEV on S, zeroed otherwise, counted. */
+struct lu_finding *lu_findings_add(struct lu_findings *f,
+				   enum lu_finding_type type,
+				   enum lu_severity sev,
+				   const struct lu_struct *s);
 
 /*
  * Settles the missing members and groups of the findings FS (one per

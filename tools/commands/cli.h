@@ -3,6 +3,8 @@
 #ifndef LINEUP_CLI_H
 #define LINEUP_CLI_H
 
+#include <stdint.h>
+
 #include "options.h"
 
 struct lu_command {
@@ -10,13 +12,13 @@ struct lu_command {
 	int (*run)(struct lu_cli *cli);
 	const char *usage;	/* grammar, first line of --help */
 	const char *help;	/* what it does, before the options */
-	unsigned takes;		/* the options it accepts, by bit */
+	uint64_t takes;		/* the options it accepts, by bit */
 	unsigned formats;	/* the --format values, by enum lu_format */
 };
 
 /* In lu_command.takes: the arguments reach run unparsed, in args (a
  * compiler wrapper's arguments are the compiler's). */
-#define LU_TAKES_RAW (1u << 31)
+#define LU_TAKES_RAW (UINT64_C(1) << 63)
 
 int lu_cmd_show(struct lu_cli *cli);
 int lu_cmd_check(struct lu_cli *cli);

@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "check.h"
+#include "check_kernel_asserts.h"
 #include "check_nothing.h"
 #include "closest_name.h"
 #include "cli.h"
@@ -107,6 +108,58 @@ static int wanted_found(const struct lu_cli *cli, const struct lu_set *sets,
 	return 0;
 }
 
+/*
+ * Every --kernel-asserts file, read whole before any input. A call lineup
+ * cannot read or evaluate is said once, naming its place: it checks
+ * nothing, and the others still do.
+ */
+static int read_kasserts(const struct lu_cli *cli, struct lu_kasserts *ka)
+{
+	struct lu_error err;
+
+	for (size_t i = 0; i < cli->n_kernel_asserts; i++) {
+		if (lu_kasserts_parse_file(cli->kernel_asserts[i], &ka[i],
+					   &err) < 0) {
+			fprintf(stderr, "lineup: %s\n", err.msg);
+			return -1;
+		}
+		for (size_t k = 0; k < ka[i].n; k++) {
+			const struct lu_kassert *a = &ka[i].items[k];
+
+			if (a->why)
+				lu_eprintf("lineup: %s:%u:%u: warning: %s "
+					   "not checked: %s\n", ka[i].path,
+					   a->line, a->column,
+					   lu_kassert_macro(a->kind), a->why);
+		}
+	}
+	return 0;
+}
+
+/* Every struct an assert names must be in some input, as a rules file's. */
+static int kasserts_found(const struct lu_kasserts *ka, size_t n,
+			  const struct lu_set *sets, size_t n_sets)
+{
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < ka[i].n; k++) {
+			const struct lu_kassert *a = &ka[i].items[k];
+			bool found = a->why != NULL;
+
+			for (size_t j = 0; j < n_sets && !found; j++)
+				found = lu_set_find(&sets[j],
+						    a->struct_name) != NULL;
+			if (found)
+				continue;
+			lu_eprintf("lineup: %s:%u:%u: error: struct %s is not "
+				   "in %s\n", ka[i].path, a->line, a->column,
+				   a->struct_name,
+				   n_sets == 1 ? sets[0].path : "any input");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int lu_cmd_check(struct lu_cli *cli)
 {
 	struct lu_rules rules = { 0 };
@@ -134,7 +187,24 @@ int lu_cmd_check(struct lu_cli *cli)
 		free(root);
 		return LU_EXIT_USAGE;
 	}
-	const char **names = calloc(rules.n_structs + cli->n_structs + 1,
+	struct lu_kasserts *ka = calloc(cli->n_kernel_asserts + 1,
+					sizeof(*ka));
+	size_t n_ka_names = 0;
+
+	if (!ka)
+		abort();
+	if (read_kasserts(cli, ka) < 0) {
+		for (size_t i = 0; i < cli->n_kernel_asserts; i++)
+			lu_kasserts_free(&ka[i]);
+		free(ka);
+		free(root);
+		lu_rules_free(&rules);
+		return LU_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < cli->n_kernel_asserts; i++)
+		n_ka_names += ka[i].n;
+	const char **names = calloc(rules.n_structs + cli->n_structs +
+					    n_ka_names + 1,
 				    sizeof(*names));
 	struct lu_set *sets = calloc(cli->n_args, sizeof(*sets));
 	size_t n_sets = 0;
@@ -146,9 +216,16 @@ int lu_cmd_check(struct lu_cli *cli)
 	/* --struct: read too when no rule names them */
 	for (size_t i = 0; i < cli->n_structs; i++)
 		names[rules.n_structs + i] = cli->structs[i];
+	size_t n_names = rules.n_structs + cli->n_structs;
+
+	/* the asserts' structs: read even without markers, to say so */
+	for (size_t i = 0; i < cli->n_kernel_asserts; i++)
+		for (size_t k = 0; k < ka[i].n; k++)
+			if (ka[i].items[k].struct_name)
+				names[n_names++] = ka[i].items[k].struct_name;
 	struct lu_read_opts ropts = {
 		.names = names,
-		.n_names = rules.n_structs + cli->n_structs,
+		.n_names = n_names,
 		.marked = true,
 		.expand_depth = lu_rules_max_depth(&rules),
 		.pahole_text = cli->from_pahole,
@@ -165,7 +242,8 @@ int lu_cmd_check(struct lu_cli *cli)
 	}
 	if (lu_rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
-	if (wanted_found(cli, sets, n_sets) < 0)
+	if (wanted_found(cli, sets, n_sets) < 0 ||
+	    kasserts_found(ka, cli->n_kernel_asserts, sets, n_sets) < 0)
 		goto out;
 
 	struct lu_findings findings = { 0 };
@@ -182,6 +260,14 @@ int lu_cmd_check(struct lu_cli *cli)
 		lu_check_set(&sets[i], i, have_rules ? &rules : NULL, &copts,
 			     &findings);
 	}
+	/* after every input's own findings, each bound over all inputs */
+	struct lu_check_opts kopts = {
+		.strict = cli->strict,
+		.only = cli->structs, .n_only = cli->n_structs,
+	};
+
+	for (size_t k = 0; k < cli->n_kernel_asserts; k++)
+		lu_kasserts_check_sets(sets, n_sets, &ka[k], &kopts, &findings);
 	/* a name one input lacks and another has is not a typo */
 	if (!cli->strict) {
 		struct lu_findings *all = &findings;
@@ -226,5 +312,8 @@ out:
 	free(names);
 	free(root);
 	lu_rules_free(&rules);
+	for (size_t i = 0; i < cli->n_kernel_asserts; i++)
+		lu_kasserts_free(&ka[i]);
+	free(ka);
 	return rc;
 }

@@ -26,10 +26,10 @@ enum lu_option_id {
 	OPT_FROM_NET, OPT_SAMPLE, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
-	OPT_STAMP, OPT_MODEL, OPT_OUTPUT,
+	OPT_STAMP, OPT_MODEL, OPT_OUTPUT, OPT_KERNEL_ASSERTS,
 };
 
-#define TAKES(id) (1u << (id))
+#define TAKES(id) (UINT64_C(1) << (id))
 
 struct lu_option {
 	struct option getopt;	/* val is 256 + id, or the short letter */
@@ -100,6 +100,11 @@ static const struct lu_option all_options[] = {
 	    256 + OPT_FROM_NET },
 	  OPT_FROM_NET, "--from-net-cachelines FILE.rst",
 	  "read Linux's Documentation/networking/net_cachelines table" },
+	{ { "kernel-asserts", required_argument, NULL,
+	    256 + OPT_KERNEL_ASSERTS },
+	  OPT_KERNEL_ASSERTS, "--kernel-asserts FILE.c",
+	  "hold the kernel groups against the CACHELINE_ASSERT_GROUP_SIZE "
+	  "and _MEMBER calls in FILE.c (net/ipv4/tcp.c); repeatable" },
 	{ { "hex", no_argument, NULL, 256 + OPT_HEX }, OPT_HEX, "--hex",
 	  "offsets and sizes in hexadecimal, as pahole --hex (JSON's "
 	  "numbers stay numbers)" },
@@ -175,19 +180,23 @@ static const struct lu_command commands[] = {
 		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
 	  TEXT | JSON },
 	{ "check", lu_cmd_check,
-	  "lineup check [--rules FILE.ini]... [--struct NAME]... [OPTIONS] "
-	  "FILE...",
+	  "lineup check [--rules FILE.ini]... [--kernel-asserts FILE.c]... "
+	  "[--struct NAME]... [OPTIONS] FILE...",
 	  "Checks every struct that carries lineup or kernel group markers, "
 	  "and every\n"
 	  "struct named in the rules file: no cache line may hold a byte of a "
 	  "write\n"
-	  "group and a byte of another write or read group. Without FILE, "
+	  "group and a byte of another write or read group. With "
+	  "--kernel-asserts,\n"
+	  "each kernel group against the kernel's own bounds, per FILE. "
+	  "Without FILE,\n"
 	  "/sys/kernel/btf/vmlinux.\n"
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP) |
-		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) | TAKES(OPT_STRUCT),
+		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) |
+		  TAKES(OPT_STRUCT) | TAKES(OPT_KERNEL_ASSERTS),
 	  TEXT | JSON | SARIF },
 	{ "matrix", lu_cmd_matrix,
 	  "lineup matrix --rules FILE.ini [OPTIONS]",
@@ -544,6 +553,16 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 	case OPT_FROM_NET:
 		cli->net_cachelines = arg;
 		return true;
+	case OPT_KERNEL_ASSERTS: {
+		size_t n = cli->n_kernel_asserts + 1;
+
+		cli->kernel_asserts = realloc(cli->kernel_asserts,
+					      n * sizeof(*cli->kernel_asserts));
+		if (!cli->kernel_asserts)
+			abort();
+		cli->kernel_asserts[cli->n_kernel_asserts++] = arg;
+		return true;
+	}
 	case OPT_HEX:
 		cli->hex = true;
 		return true;
@@ -736,5 +755,6 @@ int main(int argc, char **argv)
 	}
 	free(cli.structs);
 	free(cli.rules_files);
+	free(cli.kernel_asserts);
 	return rc;
 }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* What every report format says about a finding, in one place. */
 #include "report.h"
+#include "path_join.h"
 #include "text_buf.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
-#include <unistd.h>
 
 /*
  * stdio drops a buffer it failed to write, so a later fflush can succeed
@@ -220,23 +220,13 @@ void lu_finding_message(const struct lu_finding *f,
 		lu_text_put(&b, "%s", text);
 		break;
 	}
+	case LU_FIND_KERNEL_SIZE:
+	case LU_FIND_KERNEL_MEMBER:
+		lu_kassert_message(f, ctx, &b);
+		break;
 	}
 	if (f->config)
 		lu_text_put(&b, " [%s]", f->config);
-}
-
-/* Paths under the current directory print relative, as compilers do. */
-static const char *display_path(const char *path)
-{
-	char cwd[4096];
-
-	if (!path || path[0] != '/' || !getcwd(cwd, sizeof(cwd)))
-		return path;
-	size_t n = strlen(cwd);
-
-	if (!strncmp(path, cwd, n) && path[n] == '/')
-		return path + n + 1;
-	return path;
 }
 
 static void struct_location(const struct lu_struct *s, uint64_t offset,
@@ -266,7 +256,7 @@ static void member_location(const struct lu_struct *s, size_t i, bool hex,
 	while (decl->depth && decl > s->members)
 		decl--;
 	if (decl->file && decl->decl_line) {
-		loc->file = display_path(decl->file);
+		loc->file = lu_display_path(decl->file);
 		loc->decl_line = decl->decl_line;
 		loc->decl_column = decl->decl_column;
 	}
@@ -296,15 +286,19 @@ void lu_finding_location(const struct lu_finding *f,
 	case LU_FIND_FOOTPRINT:
 		struct_location(s, f->group->begin, true, ctx->hex, loc);
 		if (f->group->file && f->group->decl_line) {
-			loc->file = display_path(f->group->file);
+			loc->file = lu_display_path(f->group->file);
 			loc->decl_line = f->group->decl_line;
 			return;
 		}
 		break;
+	case LU_FIND_KERNEL_SIZE:
+	case LU_FIND_KERNEL_MEMBER:
+		lu_kassert_location(f, ctx->hex, loc);
+		return;
 	case LU_FIND_SIZE:
 		struct_location(s, 0, false, false, loc);
 		if (s->file && s->decl_line) {
-			loc->file = display_path(s->file);
+			loc->file = lu_display_path(s->file);
 			loc->decl_line = s->decl_line;
 			return;
 		}
@@ -344,6 +338,8 @@ size_t lu_finding_notes(const struct lu_finding *f,
 	size_t n = 0;
 	const char *unit = ctx->pair ? "pair" : "line";
 
+	if (f->kassert)
+		n += lu_kassert_notes(f, ctx, emit, arg);
 	if (f->type == LU_FIND_CONFLICT) {
 		for (size_t i = 0; i < f->n_others; i++) {
 			const struct lu_member *m = &f->s->members[f->others[i]];
@@ -391,7 +387,7 @@ size_t lu_finding_notes(const struct lu_finding *f,
 		memset(&loc, 0, sizeof(loc));
 		struct_location(f->s, 0, false, false, &loc);
 		if (f->s->file && f->s->decl_line) {
-			loc.file = display_path(f->s->file);
+			loc.file = lu_display_path(f->s->file);
 			loc.decl_line = f->s->decl_line;
 		}
 		emit(arg, &loc, text);

@@ -57,6 +57,18 @@ const char *lu_severity_name(enum lu_severity sev);
  * when its name has several definitions (the first few, then a count);
  * false when it has one, or no units (BTF, pahole text). */
 bool lu_definition_note(const struct lu_struct *s, char *buf, size_t size);
+/* A finding against the kernel's own asserts (report_kasserts.c): its
+ * sentence, its place (the call in the kernel's source), its notes. */
+struct lu_text_buf;
+void lu_kassert_message(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx, struct lu_text_buf *b);
+void lu_kassert_location(const struct lu_finding *f, bool hex,
+			 struct lu_location *loc);
+size_t lu_kassert_notes(const struct lu_finding *f,
+			const struct lu_report_ctx *ctx,
+			void (*emit)(void *arg, const struct lu_location *loc,
+				     const char *text),
+			void *arg);
 /* A kernel group's footprint note, as a sentence (report_groups.c). */
 void lu_footprint_message(const struct lu_finding *f, bool hex, char *buf,
 			  size_t size);
@@ -108,7 +120,7 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * report's rules go after them); one finding as a result; a location; and
  * the log that holds the rules and results (it takes both references).
  */
-#define LU_SARIF_CHECK_RULES 7
+#define LU_SARIF_CHECK_RULES 9
 /* The rows of report_rules.c after check's: diff's and the measured one */
 enum lu_rule_index {
 	LU_RULE_DIFF_SIZE = LU_SARIF_CHECK_RULES,

@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "kernel_asserts.h"
 #include "kernel_groups.h"
 #include "escape.h"
 #include "report.h"
@@ -29,6 +30,10 @@ static const char *type_name(enum lu_finding_type t)
 		return "missing_group";
 	case LU_FIND_FOOTPRINT:
 		return "footprint";
+	case LU_FIND_KERNEL_SIZE:
+		return "kernel_size";
+	case LU_FIND_KERNEL_MEMBER:
+		return "kernel_member";
 	}
 	return "?";
 }
@@ -126,6 +131,26 @@ static json_t *definition_json(const struct lu_struct *s)
 			 "units", units, "units_total", (json_int_t)s->n_units);
 }
 
+/* The call a kernel-assert finding holds the layout against. */
+static json_t *kassert_json(const struct lu_finding *f)
+{
+	const struct lu_kassert *k = f->kassert;
+
+	return json_pack("{s:o, s:i, s:i, s:s, s:o, s:o, s:o, s:o}", "file",
+			 lu_json_text(f->kassert_path), "line", (int)k->line,
+			 "column", (int)k->column, "macro",
+			 lu_kassert_macro(k->kind),
+			 "group", lu_json_text(k->group), "bound",
+			 k->expr ? lu_json_text(k->expr) : json_null(),
+			 "member",
+			 k->member ? lu_json_text(k->member) : json_null(),
+			 "under", k->under
+				 ? json_pack("{s:o, s:i}", "text",
+					     lu_json_text(k->under), "line",
+					     (int)k->under_line)
+				 : json_null());
+}
+
 json_t *lu_finding_json(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx)
 {
@@ -174,8 +199,16 @@ json_t *lu_finding_json(const struct lu_finding *f,
 				    lu_footprint_json(&f->footprint));
 	if (f->type == LU_FIND_CONFLICT || f->type == LU_FIND_GROUP_LINES)
 		json_object_set_new(j, "placement", placement_json(f));
+	if (f->kassert)
+		json_object_set_new(j, "kernel_assert", kassert_json(f));
+	if (f->type == LU_FIND_KERNEL_MEMBER && f->n_members)
+		json_object_set_new(j, "members",
+				    members_json(f->s, f->members, 1,
+						 lu_finding_line_size(f, ctx),
+						 0));
 	if (f->type == LU_FIND_SIZE || f->type == LU_FIND_GROUP_BYTES ||
-	    f->type == LU_FIND_GROUP_LINES) {
+	    f->type == LU_FIND_GROUP_LINES ||
+	    (f->type == LU_FIND_KERNEL_SIZE && f->group)) {
 		json_object_set_new(j, "value", json_integer((json_int_t)f->value));
 		json_object_set_new(j, "limit", json_integer((json_int_t)f->limit));
 	}

@@ -75,6 +75,35 @@ static const struct lu_check_rule rules[] = {
 		"Nothing to fix: it says what CACHELINE_ASSERT_GROUP_SIZE "
 		"would bound. A group on more lines than it needs may gain "
 		"from __cacheline_group_begin_aligned." },
+	[LU_FIND_KERNEL_SIZE] = { "LU008", "kernel-group-size",
+		"A kernel group is past its CACHELINE_ASSERT_GROUP_SIZE",
+		"check --kernel-asserts FILE.c: a kernel group's bytes, from "
+		"its begin marker to its end marker, exceed the bound the "
+		"kernel's own CACHELINE_ASSERT_GROUP_SIZE call in FILE.c "
+		"gives it, in this input (an architecture or a configuration "
+		"the kernel's BUILD_BUG_ON has not been built for yet). A "
+		"group exactly at its bound is a note: one more byte breaks "
+		"the build there; below it, a note with the bytes to spare. "
+		"Under an #if the call may not apply to the input: then a "
+		"warning. A group the input's struct lacks is a warning (a "
+		"note under an #if): that call is not checked.",
+		"Find what grew with `lineup show` on this input (holes, "
+		"members whose size differs by architecture, such as longs "
+		"and pointers, or u64s aligned to 8 on 32-bit ARM), reorder "
+		"or move it out of the group, or raise the bound in the "
+		"kernel's *_struct_check() if the growth is intended." },
+	[LU_FIND_KERNEL_MEMBER] = { "LU009", "kernel-group-member",
+		"A member is outside the group its "
+		"CACHELINE_ASSERT_GROUP_MEMBER names",
+		"check --kernel-asserts FILE.c: a member the kernel's own "
+		"CACHELINE_ASSERT_GROUP_MEMBER call in FILE.c places in a "
+		"group lies outside that group's begin and end markers in "
+		"this input. Under an #if the call may not apply to the "
+		"input: then a warning. A member or group the input's struct "
+		"lacks is a warning (a note under an #if): that call is not "
+		"checked.",
+		"Move the member between the group's markers, or fix the "
+		"assert in the kernel's *_struct_check()." },
 	[LU_RULE_DIFF_SIZE] = { "LU101", "struct-size",
 		"The struct's size or alignment changed",
 		"lineup diff: the struct's size or alignment differs between "

@@ -47,6 +47,8 @@ struct lu_cli {
 	enum lu_assert_style style;	/* asserts: --style */
 	unsigned fail_on;	/* diff: --fail-on, LU_FAIL_ON_* bits */
 	const char *net_cachelines;	/* rules: --from-net-cachelines */
+	const char **kernel_asserts;	/* check: every --kernel-asserts */
+	size_t n_kernel_asserts;
 	unsigned sample;	/* trace: --sample N, 0 records every access */
 	const char *source_root;	/* check: --source-root, SARIF base */
 	const char **structs;

@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Appends component C (N bytes) to BUF at *LEN, folding "." and "..". */
 static bool push(char *buf, size_t size, size_t *len, size_t root,
@@ -98,4 +99,13 @@ const char *lu_path_under(const char *path, const char *cwd)
 	if (!strncmp(path, cwd, n) && path[n] == '/' && path[n + 1])
 		return path + n + 1;
 	return path;
+}
+
+const char *lu_display_path(const char *path)
+{
+	char cwd[4096];
+
+	if (!path || path[0] != '/' || !getcwd(cwd, sizeof(cwd)))
+		return path;
+	return lu_path_under(path, cwd);
 }

@@ -16,5 +16,8 @@ const char *lu_path_join(const char *comp_dir, const char *name,
 
 /* PATH relative to the directory CWD when under it, else PATH. */
 const char *lu_path_under(const char *path, const char *cwd);
+/* The same under the current directory, as compilers print paths; NULL
+ * stays NULL. */
+const char *lu_display_path(const char *path);
 
 #endif
