@@ -186,8 +186,9 @@ static void item(struct out *o, const struct lu_sg_layout *l, size_t key)
 				    j == it->first ? it->forced : 0);
 }
 
+/* KEY: the group's first in the order, when BEGIN */
 static void group_line(struct out *o, const struct lu_sg_render *r, int g,
-		       bool begin)
+		       bool begin, size_t key)
 {
 	const struct lu_sg_group *grp = &r->plan->groups[g];
 	const char *kind = lu_kind_name(grp->kind);
@@ -202,7 +203,8 @@ static void group_line(struct out *o, const struct lu_sg_render *r, int g,
 		o->depth++;
 	}
 	if (r->p->marked[g]) {
-		bool aligned = begin && grp->aligned;
+		bool aligned = begin &&
+			       lu_sg_begins_aligned(r->plan, g, key);
 
 		pad(o);
 		if (grp->origin == LU_ORIGIN_KERNEL)
@@ -245,12 +247,12 @@ static void leave(struct out *o, const struct lu_sg_render *r, int g,
 		  const char **cond)
 {
 	if (g >= 0 && emits(r, g) && r->plan->groups[g].uniform) {
-		group_line(o, r, g, false);
+		group_line(o, r, g, false, 0);
 		cond_switch(o, *cond, NULL);
 	} else {
 		cond_switch(o, *cond, NULL);
 		if (g >= 0 && emits(r, g))
-			group_line(o, r, g, false);
+			group_line(o, r, g, false, 0);
 	}
 	*cond = NULL;
 }
@@ -282,7 +284,7 @@ char *lu_sg_render_c(const struct lu_sg_render *r)
 				cond = c;
 			}
 			if (g >= 0)
-				group_line(&o, r, g, true);
+				group_line(&o, r, g, true, key);
 		}
 		open = g;
 		cond_switch(&o, cond, c);

@@ -140,9 +140,8 @@ size_t lu_sg_moved(const size_t *order, size_t n, bool *flags)
 	return n - len;
 }
 
-/* Which groups are contiguous in P's order, and so get markers. */
-static void mark_contiguous(const struct lu_sg_plan *plan,
-			    struct lu_sg_proposal *p)
+void lu_sg_mark_contiguous(const struct lu_sg_plan *plan,
+			   struct lu_sg_proposal *p)
 {
 	for (size_t g = 0; g < plan->n_groups; g++) {
 		size_t runs = 0;
@@ -163,7 +162,7 @@ static void score(const struct lu_sg_plan *plan, const struct units *u,
 		  const size_t *perm, struct lu_sg_proposal *p)
 {
 	expand(u, perm, p->order);
-	mark_contiguous(plan, p);
+	lu_sg_mark_contiguous(plan, p);
 	lu_sg_evaluate(plan, p);
 	p->moved = lu_sg_moved(p->order, plan->n_keys, NULL);
 }

@@ -442,13 +442,14 @@ static const char *indent_of(struct src *s, int g)
 	return "\t";
 }
 
-/* The lines a group gets at its start (BEGIN) or end, as
+/* The lines a group gets at its start (BEGIN, before KEY) or end, as
  * lu_sg_render_c writes them, or the source's own markers. */
-static void group_lines(struct src *s, int g, bool begin)
+static void group_lines(struct src *s, int g, bool begin, size_t key)
 {
 	const struct lu_sg_group *grp = &s->plan->groups[g];
 	const char *ind = indent_of(s, g);
-	bool pair = s->plan->opts.pair, aligned = begin && grp->aligned;
+	bool pair = s->plan->opts.pair,
+	     aligned = begin && lu_sg_begins_aligned(s->plan, g, key);
 	int c = s->gcond[g];
 
 	if (begin && s->p->isolate[g] && pair)
@@ -523,15 +524,15 @@ static void arrange(struct src *s)
 
 		if (g != open && (emits(s, open) || emits(s, g))) {
 			if (emits(s, open))
-				group_lines(s, open, false);
+				group_lines(s, open, false, 0);
 			if (g >= 0)
-				group_lines(s, g, true);
+				group_lines(s, g, true, key);
 		}
 		open = g;
 		emit_key(s, key);
 	}
 	if (emits(s, open))
-		group_lines(s, open, false);
+		group_lines(s, open, false, 0);
 	for (size_t j = 0; j < s->n; j++)
 		if (s->attach[j] == TAIL && s->owner[j] == FREE &&
 		    s->kind[j] != K_DIRECTIVE)
