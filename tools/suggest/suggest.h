@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "check.h"
 #include "layout.h"
@@ -157,6 +158,10 @@ struct lu_sg_render {
 	const char *indent;
 };
 
+/* "TYPE NAME[DIMS]" as the body writes it: the name inside a function
+ * pointer's parens, "struct x * *" as "struct x **name". */
+void lu_sg_c_declarator(FILE *f, const char *type, const char *name,
+			const char *dims);
 /* The struct's body, one declaration a line, into a malloc'ed string. */
 char *lu_sg_render_c(const struct lu_sg_render *r);
 

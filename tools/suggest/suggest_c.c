@@ -55,26 +55,31 @@ static void marker_line(struct out *o, const struct lu_member *m)
 		fprintf(o->f, "/* %s */\n", m->name);
 }
 
+void lu_sg_c_declarator(FILE *f, const char *type, const char *name,
+			const char *dims)
+{
+	const char *fp = strstr(type, "(*)");
+	size_t n = strlen(type);
+
+	if (fp) {
+		fprintf(f, "%.*s(*%s%s)%s", (int)(fp - type), type, name, dims,
+			fp + 3);
+		return;
+	}
+	/* "struct x * *" as C is written: "struct x **name" */
+	for (size_t i = 0; i < n; i++)
+		if (type[i] != ' ' || type[i + 1] != '*' || !i ||
+		    type[i - 1] != '*')
+			fputc(type[i], f);
+	fprintf(f, "%s%s%s", n && type[n - 1] == '*' ? "" : " ", name, dims);
+}
+
 /* "type name[dims] : bits", the name inside a function pointer's parens. */
 static void declaration(struct out *o, const struct lu_member *m,
 			uint64_t forced)
 {
-	const char *fp = strstr(m->type, "(*)");
-	size_t n = strlen(m->type);
-
 	pad(o);
-	if (fp) {
-		fprintf(o->f, "%.*s(*%s%s)%s", (int)(fp - m->type), m->type,
-			m->name, m->dims, fp + 3);
-	} else {
-		/* "struct x * *" as C is written: "struct x **name" */
-		for (size_t i = 0; i < n; i++)
-			if (m->type[i] != ' ' || m->type[i + 1] != '*' ||
-			    !i || m->type[i - 1] != '*')
-				fputc(m->type[i], o->f);
-		fprintf(o->f, "%s%s%s", m->type[n - 1] == '*' ? "" : " ",
-			m->name, m->dims);
-	}
+	lu_sg_c_declarator(o->f, m->type, m->name, m->dims);
 	if (m->bit_size)
 		fprintf(o->f, " : %u", m->bit_size);
 	if (forced)
