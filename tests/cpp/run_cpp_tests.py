@@ -148,6 +148,66 @@ def compare_pahole(obj, js):
             fail('%s: pahole lists %s, lineup %s' % (lineup_name, pa, direct))
 
 
+def unqualified(name):
+    """NAME without its scopes, as pahole prints it ("pp::Owner": Owner);
+    template arguments keep theirs."""
+    depth, cut = 0, 0
+    for i, c in enumerate(name):
+        depth += c == '<'
+        depth -= c == '>'
+        if not depth and name.startswith('::', i):
+            cut = i + 2
+    return name[cut:]
+
+
+def struct_blocks(text):
+    """Name -> (its closing line, [(member, offset, size)]) of every
+    top-level struct or class in pahole's or show's text."""
+    out, name, body = {}, None, []
+    for line in text.splitlines():
+        m = re.match(r'(?:struct|class) (.+?)(?: : .*)? \{', line)
+        if m and name is None:
+            name, body = unqualified(m.group(1)), []
+        elif name is not None and line.startswith('}'):
+            out.setdefault(name, (line, [
+                (m.group(2), int(m.group(5), 0), int(m.group(6), 0))
+                for m in map(PAHOLE_MEMBER.match, body) if m]))
+            name = None
+        elif name is not None:
+            body.append(line)
+    return out
+
+
+def compare_pahole_private(lineup, cxx, include, srcdir, tmp):
+    """Classes local to functions, as pahole --show_private_classes lists
+    them, and the closing line of each struct (a class holding a
+    std::atomic<long>: gcc states its alignment, pahole prints it)."""
+    if not shutil.which('pahole'):
+        print('pahole not found: pahole comparison skipped')
+        return
+    obj = os.path.join(tmp, 'pahole_parity.o')
+    subprocess.run([cxx] + FLAGS + ['-I', include, '-c',
+                                    os.path.join(srcdir, 'pahole_parity.cpp'),
+                                    '-o', obj], check=True)
+    pa = struct_blocks(run(['pahole', '--show_private_classes',
+                            obj]).stdout)
+    lu = struct_blocks(run([lineup, 'show', obj]).stdout)
+    for name in ('Local', 'InBlock', 'InMethod', 'Holder'):
+        if name not in pa:
+            fail('pahole_parity: pahole lists no %s: %s' % (name, sorted(pa)))
+    # the library's templates aside: pahole prints their static
+    # constants as members ("_S_alignment = 8")
+    for name, (close, members) in sorted(pa.items()):
+        if '<' in name:
+            continue
+        if name not in lu:
+            fail('pahole_parity: show lists no %s (pahole does; show: %s)'
+                 % (name, sorted(lu)))
+        elif lu[name] != (close, members):
+            fail('pahole_parity: %s: pahole %r, show %r'
+                 % (name, (close, members), lu[name]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--lineup', required=True)
@@ -190,6 +250,7 @@ def main():
         js = by_name(json.loads(r.stdout)['structs'])
         compare_truth(js, types, members)
         compare_pahole(obj, js)
+        compare_pahole_private(lineup, a.cxx, a.include, a.srcdir, tmp)
         if js.get('lu_t::Cls', {}).get('kind') != 'class':
             fail('json: lu_t::Cls kind is not class')
         if js.get('lu_t::D', {}).get('virtual_bases') != ['lu_t::A']:

@@ -61,11 +61,6 @@ static const char *strip(struct lu_arena *a, const char *t, bool *in,
 	return buf;
 }
 
-const char *lu_sg_skip_blank(const char *s)
-{
-	return s + strspn(s, " \t");
-}
-
 /* Kinds, comment-free code and the #if around each line; false on a
  * directive this cannot keep (#else, #elif, #define, a continued one). */
 static bool classify(struct src *s)
@@ -365,32 +360,6 @@ static int common(const struct src *s, int a, int b)
 	return a;
 }
 
-void lu_sg_src_push(struct src *s, const char *text, int cond, int iso)
-{
-	s->out = lu_grow(s->out, &s->cap_out, s->n_out, sizeof(*s->out));
-	s->out[s->n_out++] = (struct out_line){ text, cond, iso };
-}
-
-static void emit_line(struct src *s, size_t i)
-{
-	lu_sg_src_push(s, s->at[i], s->cond[i], 0);
-	s->emitted[i]++;
-}
-
-/* A declaration or marker with the comment lines that go with it. */
-void lu_sg_src_emit_anchor(struct src *s, size_t i)
-{
-	int end = s->owner[i] == MARKER || s->owner[i] == SKELETON
-			  ? (int)i
-			  : s->span_end[i];
-
-	for (size_t j = 0; j < s->n; j++)
-		if (s->attach[j] == (int)i)
-			emit_line(s, j);
-	for (size_t j = i; (int)j <= end; j++)
-		emit_line(s, j);
-}
-
 /* C++: the access KEY's first line is under, ACC_NONE for none. */
 static int key_access(const struct src *s, size_t key)
 {
@@ -542,7 +511,7 @@ static void arrange(struct src *s)
 	for (size_t j = 0; j < s->n; j++)
 		if (s->attach[j] == TAIL && s->owner[j] == FREE &&
 		    s->kind[j] != K_DIRECTIVE)
-			emit_line(s, j);
+			lu_sg_src_emit_line(s, j);
 }
 
 /* Closes the #ifs of A that B lacks, opens those of B that A lacks. */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lineup suggest: the source body being rewritten, shared by the C rewrite
- * (suggest_source.c) and what C++ classes add to it (suggest_class.c).
- * Private to those two files.
+ * (suggest_source.c) and what C++ classes add to it (suggest_class.c),
+ * which write it out through suggest_src.c. Private to those three.
  */
 #ifndef LINEUP_SUGGEST_SRC_H
 #define LINEUP_SUGGEST_SRC_H
@@ -67,8 +67,11 @@ struct src {
 	struct lu_arena arena;
 };
 
+/* The lines written out (suggest_src.c). */
 const char *lu_sg_skip_blank(const char *s);
 void lu_sg_src_push(struct src *s, const char *text, int cond, int iso);
+/* Line I as written, counted as emitted. */
+void lu_sg_src_emit_line(struct src *s, size_t i);
 /* A declaration or marker with the comment lines that go with it. */
 void lu_sg_src_emit_anchor(struct src *s, size_t i);
 
