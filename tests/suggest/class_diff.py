@@ -24,6 +24,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from diff_apply import Failed, run  # noqa: E402  (the same runner)
+
 CXX_DIR = os.path.join(HERE, 'fixtures', 'cxx')
 SRC = 'tests/suggest/fixtures/cxx/conn.cpp'
 # each class and its DW_AT_name (gcc's and clang's spelling)
@@ -31,23 +34,10 @@ CLASSES = {'lanes::Conn': ('Conn',),
            'lanes::Port<long int>': ('Port<long int>', 'Port<long>')}
 
 
-class Failed(Exception):
-    pass
-
-
-def run(args, cwd, ok=(0,), data=None):
-    p = subprocess.run(args, cwd=cwd, input=data, capture_output=True,
-                       text=True, timeout=300)
-    if ok is not None and p.returncode not in ok:
-        raise Failed('%s: exit %d\n%s%s' % (' '.join(args), p.returncode,
-                                            p.stdout, p.stderr))
-    return p
-
-
 def access_of(obj, cwd, names):
     """(tag, name) -> accessibility of every child of the class named one
     of NAMES, those the compiler declares (DW_AT_artificial) aside."""
-    out = run(['readelf', '--debug-dump=info', obj], cwd).stdout
+    out = run(['readelf', '--debug-dump=info', obj], cwd, check=(0,)).stdout
     entry = re.compile(r'^\s*<(\d+)><[0-9a-f]+>: Abbrev Number: \d+ '
                        r'\((DW_TAG_\w+)\)')
     attr = re.compile(r'^\s*<[0-9a-f]+>\s+(DW_AT_\w+)\s*:\s*(.*)$')
@@ -89,14 +79,14 @@ def one_compiler(lineup, top, tmp, cxx):
         shutil.copy(os.path.join(CXX_DIR, f),
                     os.path.join(tree, os.path.dirname(SRC)))
     ini = SRC[:-4] + '.ini'
-    run([cxx, '-c', '-g', '-Iinclude', SRC, '-o', 'in.o'], tree)
+    run([cxx, '-c', '-g', '-Iinclude', SRC, '-o', 'in.o'], tree, check=(0,))
     original = open(os.path.join(tree, SRC)).read()
     applied = 0
     env = dict(os.environ, CXX=cxx)
     for name, dwarf_name in CLASSES.items():
         before = access_of('in.o', tree, dwarf_name)
         args = [lineup, 'suggest', '--struct', name, '--rules', ini, 'in.o']
-        text = run(args, tree, ok=(0, 1)).stdout
+        text = run(args, tree, check=(0, 1)).stdout
         if not any(text.startswith('class lanes::%s (' % n)
                    for n in dwarf_name):
             raise Failed('%s: the header does not say class:\n%s' %
@@ -118,7 +108,8 @@ def one_compiler(lineup, top, tmp, cxx):
                                   prefix='patched')
             shutil.copytree(tree, pd, dirs_exist_ok=True)
             for extra in (['--dry-run'], []):
-                run(['patch', '-s', '-p1'] + extra, pd, data=p['diff'])
+                run(['patch', '-s', '-p1'] + extra, pd, check=(0,),
+                    data=p['diff'])
             patched = open(os.path.join(pd, SRC)).read()
             lost = collections.Counter(original.splitlines()) - \
                 collections.Counter(patched.splitlines())
@@ -126,9 +117,9 @@ def one_compiler(lineup, top, tmp, cxx):
                 raise Failed('%s: lines lost: %s\n%s' %
                              (what, list(lost), p['diff']))
             run([cxx, '-c', '-g', '-Iinclude', '-include', 'lineup.h', SRC,
-                 '-o', 'patched.o'], pd)
+                 '-o', 'patched.o'], pd, check=(0,))
             r = run([lineup, 'check', '--struct', name, '--rules', ini,
-                     'patched.o'], pd, ok=None)
+                     'patched.o'], pd)
             if r.returncode != 0:
                 raise Failed('%s: check on the patched class: exit %d\n%s'
                              '\n%s' % (what, r.returncode, r.stdout,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """suggest's model lays out the input's own order as the compiler did
-(issue 31): every fixture in fixtures/ built with gcc and with clang, then
+(issue 31): every fixture in fixtures/ built with gcc and with clang (and
+fixtures/cxx/ with g++ and clang++), then
 model_identity on all the objects at once, each with its fixture's rules
 (offsets, size, alignment and the checker's verdict, with the markers
 suggest would add).
@@ -26,17 +27,22 @@ def main():
     inc = os.path.join(top, 'include')
     with tempfile.TemporaryDirectory(prefix='lineup-identity-') as tmp:
         args, procs = [tool], []
-        for name in sorted(os.listdir(FIXTURES)):
-            if not name.endswith('.c'):
-                continue
-            ini = os.path.join(FIXTURES, name[:-2] + '.ini')
-            rules = os.path.join(tmp, name[:-2] + '.ini')
+        sources = [(n, ('gcc', 'clang')) for n in sorted(os.listdir(FIXTURES))
+                   if n.endswith('.c')]
+        sources += [(os.path.join('cxx', n), ('g++', 'clang++'))
+                    for n in sorted(os.listdir(os.path.join(FIXTURES, 'cxx')))
+                    if n.endswith('.cpp')]
+        for name, compilers in sources:
+            base = os.path.splitext(name)[0]
+            ini = os.path.join(FIXTURES, base + '.ini')
+            rules = os.path.join(tmp, base.replace('/', '-') + '.ini')
             # one configuration: the [matrix] would compile again
             text = open(ini).read()
             open(rules, 'w').write(text.split('[matrix]')[0])
             args += ['--rules', rules]
-            for cc in ('gcc', 'clang'):
-                obj = os.path.join(tmp, f'{name[:-2]}-{cc}.o')
+            for cc in compilers:
+                obj = os.path.join(tmp, '%s-%s.o' % (base.replace('/', '-'),
+                                                     cc))
                 procs.append(subprocess.Popen(
                     [cc, '-c', '-g', '-I' + inc] +
                     ['-D' + d for d in DEFINES.get(name, [])] +
