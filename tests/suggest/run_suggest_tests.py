@@ -716,6 +716,32 @@ def test_cannot_reorder(env):
     expect(proposal(doc, 'reorder')['exhaustive'], 'not exhaustive')
 
 
+def test_source_order_holds(env):
+    """A rules group whose first member is aligned below a line, after a
+    member that ends mid-line: a marker before it would make the padding
+    up to it the group's, on the line before, so no order with markers
+    holds; the source's, as check reads it, does, and is proposed
+    (issue 31: "the rules hold in the current order, though no order
+    suggest laid out does")."""
+    d = tempfile.mkdtemp(dir=env.tmp, prefix='below')
+    src = os.path.join(d, 'below.c')
+    open(src, 'w').write('struct below {\n\tchar a[40];\n'
+                         '\t_Alignas(32) long b;\n\tlong c;\n};\n'
+                         'struct below below_obj;\n')
+    ini = os.path.join(d, 'below.ini')
+    open(ini, 'w').write('[struct below]\nwrite = b\nread = a\n'
+                         'align = 64\n')
+    for cc in ('gcc', 'clang'):
+        obj = os.path.join(d, cc + '.o')
+        env.compile(src, obj, cc=cc)
+        env.lineup_run(['check', '--rules', ini, obj], check=0)
+        doc = env.suggest_json(['--struct', 'below', '--rules', ini, obj])
+        p = proposal(doc, 'reorder')
+        expect(p['found'] and p['moved'] == [] and
+               p['compiled'] == {'size': 96, 'findings': 0},
+               f'{cc}: {p}')
+
+
 def test_no_layout(env):
     obj = os.path.join(env.tmp, 'mixed.o')
     env.compile(os.path.join(FIXTURES, 'mixed.c'), obj)
