@@ -116,6 +116,10 @@ struct lu_struct {
 	uint64_t align;
 	bool align_inferred;	/* guessed from gaps (BTF, pahole text) */
 	bool forced_stated;	/* members' forced_align are the input's */
+	/* DWARF: the struct's own DIE states its alignment (DW_AT_alignment;
+	 * gcc does for a class holding a std::atomic<long>): pahole prints
+	 * it after the closing brace, natural or not */
+	bool align_stated;
 	const char *file;
 	unsigned decl_line;
 	const char *unit;	/* compilation unit or archive member */

@@ -139,14 +139,17 @@ static uint64_t forced_at(uint64_t offset, uint64_t natural, uint64_t prev_end,
 }
 
 /*
- * The struct's alignment when its members' natural alignments cannot
- * explain it (pahole prints it after the closing brace), else 0. A member
- * at an offset its natural alignment does not divide (packed) counts for
- * no more than the offset allows.
+ * The struct's alignment when the input states it or its members'
+ * natural alignments cannot explain it (pahole prints it after the
+ * closing brace), else 0. A member at an offset its natural alignment
+ * does not divide (packed) counts for no more than the offset allows.
  */
 static uint64_t struct_forced(const struct lu_struct *s)
 {
 	uint64_t natural = 1;
+
+	if (s->align_stated)
+		return s->align;
 
 	for (size_t i = 0; i < s->n_members; i++) {
 		const struct lu_member *m = &s->members[i];

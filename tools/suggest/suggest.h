@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "check.h"
 #include "layout.h"
@@ -118,6 +119,17 @@ void lu_sg_plan_free(struct lu_sg_plan *plan);
 void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 		 const struct lu_sg_proposal *p, struct lu_arena *arena,
 		 struct lu_struct *out, size_t *shifted);
+/*
+ * Does group G's begin marker, before key KEY (the group's first in the
+ * order), start a line? When the source's does (lu_sg_group.aligned),
+ * and for a group of the rules whose first item is itself aligned to a
+ * line or more (`_Alignas(64) long head;`): a plain marker would sit
+ * before that item's padding, where the compiler puts a zero-size
+ * member, and make the padding the group's, on the line before it; an
+ * aligned one sits where the item's padding ends on a line boundary at
+ * most, and moves nothing.
+ */
+bool lu_sg_begins_aligned(const struct lu_sg_plan *plan, int g, size_t key);
 /* Lays P out in every configuration and checks each: fills size,
  * max_size and bad. */
 void lu_sg_evaluate(const struct lu_sg_plan *plan, struct lu_sg_proposal *p);
@@ -146,6 +158,10 @@ struct lu_sg_render {
 	const char *indent;
 };
 
+/* "TYPE NAME[DIMS]" as the body writes it: the name inside a function
+ * pointer's parens, "struct x * *" as "struct x **name". */
+void lu_sg_c_declarator(FILE *f, const char *type, const char *name,
+			const char *dims);
 /* The struct's body, one declaration a line, into a malloc'ed string. */
 char *lu_sg_render_c(const struct lu_sg_render *r);
 
@@ -159,6 +175,9 @@ void lu_sg_proposal_free(struct lu_sg_proposal *p);
  * longest increasing run. FLAGS (may be NULL) marks them by position.
  */
 size_t lu_sg_moved(const size_t *order, size_t n, bool *flags);
+/* Which groups are contiguous in P's order, and so get markers. */
+void lu_sg_mark_contiguous(const struct lu_sg_plan *plan,
+			   struct lu_sg_proposal *p);
 enum lu_sg_goal {
 	LU_SG_SMALLEST,		/* the smallest size, then fewest moves */
 	/* no larger than now, then the fewest members off their offset

@@ -55,26 +55,31 @@ static void marker_line(struct out *o, const struct lu_member *m)
 		fprintf(o->f, "/* %s */\n", m->name);
 }
 
+void lu_sg_c_declarator(FILE *f, const char *type, const char *name,
+			const char *dims)
+{
+	const char *fp = strstr(type, "(*)");
+	size_t n = strlen(type);
+
+	if (fp) {
+		fprintf(f, "%.*s(*%s%s)%s", (int)(fp - type), type, name, dims,
+			fp + 3);
+		return;
+	}
+	/* "struct x * *" as C is written: "struct x **name" */
+	for (size_t i = 0; i < n; i++)
+		if (type[i] != ' ' || type[i + 1] != '*' || !i ||
+		    type[i - 1] != '*')
+			fputc(type[i], f);
+	fprintf(f, "%s%s%s", n && type[n - 1] == '*' ? "" : " ", name, dims);
+}
+
 /* "type name[dims] : bits", the name inside a function pointer's parens. */
 static void declaration(struct out *o, const struct lu_member *m,
 			uint64_t forced)
 {
-	const char *fp = strstr(m->type, "(*)");
-	size_t n = strlen(m->type);
-
 	pad(o);
-	if (fp) {
-		fprintf(o->f, "%.*s(*%s%s)%s", (int)(fp - m->type), m->type,
-			m->name, m->dims, fp + 3);
-	} else {
-		/* "struct x * *" as C is written: "struct x **name" */
-		for (size_t i = 0; i < n; i++)
-			if (m->type[i] != ' ' || m->type[i + 1] != '*' ||
-			    !i || m->type[i - 1] != '*')
-				fputc(m->type[i], o->f);
-		fprintf(o->f, "%s%s%s", m->type[n - 1] == '*' ? "" : " ",
-			m->name, m->dims);
-	}
+	lu_sg_c_declarator(o->f, m->type, m->name, m->dims);
 	if (m->bit_size)
 		fprintf(o->f, " : %u", m->bit_size);
 	if (forced)
@@ -186,8 +191,9 @@ static void item(struct out *o, const struct lu_sg_layout *l, size_t key)
 				    j == it->first ? it->forced : 0);
 }
 
+/* KEY: the group's first in the order, when BEGIN */
 static void group_line(struct out *o, const struct lu_sg_render *r, int g,
-		       bool begin)
+		       bool begin, size_t key)
 {
 	const struct lu_sg_group *grp = &r->plan->groups[g];
 	const char *kind = lu_kind_name(grp->kind);
@@ -202,7 +208,8 @@ static void group_line(struct out *o, const struct lu_sg_render *r, int g,
 		o->depth++;
 	}
 	if (r->p->marked[g]) {
-		bool aligned = begin && grp->aligned;
+		bool aligned = begin &&
+			       lu_sg_begins_aligned(r->plan, g, key);
 
 		pad(o);
 		if (grp->origin == LU_ORIGIN_KERNEL)
@@ -245,12 +252,12 @@ static void leave(struct out *o, const struct lu_sg_render *r, int g,
 		  const char **cond)
 {
 	if (g >= 0 && emits(r, g) && r->plan->groups[g].uniform) {
-		group_line(o, r, g, false);
+		group_line(o, r, g, false, 0);
 		cond_switch(o, *cond, NULL);
 	} else {
 		cond_switch(o, *cond, NULL);
 		if (g >= 0 && emits(r, g))
-			group_line(o, r, g, false);
+			group_line(o, r, g, false, 0);
 	}
 	*cond = NULL;
 }
@@ -282,7 +289,7 @@ char *lu_sg_render_c(const struct lu_sg_render *r)
 				cond = c;
 			}
 			if (g >= 0)
-				group_line(&o, r, g, true);
+				group_line(&o, r, g, true, key);
 		}
 		open = g;
 		cond_switch(&o, cond, c);

@@ -41,8 +41,28 @@ static void add_marker(struct builder *b, const char *prefix,
 	};
 }
 
+bool lu_sg_begins_aligned(const struct lu_sg_plan *plan, int g, size_t key)
+{
+	const struct lu_sg_group *grp = &plan->groups[g];
+
+	if (grp->aligned)
+		return true;
+	/* the source's own markers stay as written: the input's check
+	 * measured them so */
+	if (grp->origin != LU_ORIGIN_RULES)
+		return false;
+	for (size_t l = 0; l < plan->n_layouts; l++) {
+		size_t i = plan->layouts[l].item_of_key[key];
+
+		if (i)
+			return plan->layouts[l].items[i - 1].align >=
+			       plan->opts.line_size;
+	}
+	return false;
+}
+
 static void open_group(struct builder *b, const struct lu_sg_plan *plan,
-		       const struct lu_sg_proposal *p, int g)
+		       const struct lu_sg_proposal *p, int g, size_t key)
 {
 	const struct lu_sg_group *grp = &plan->groups[g];
 
@@ -62,7 +82,7 @@ static void open_group(struct builder *b, const struct lu_sg_plan *plan,
 	}
 	if (!p->marked[g])
 		return;
-	if (grp->aligned) {
+	if (lu_sg_begins_aligned(plan, g, key)) {
 		b->cur = align_up(b->cur, plan->opts.line_size);
 		if (plan->opts.line_size > b->align)
 			b->align = plan->opts.line_size;
@@ -178,7 +198,7 @@ void lu_sg_build(const struct lu_sg_plan *plan, const struct lu_sg_layout *l,
 			if (group_here(plan, l, open))
 				close_group(&b, plan, p, open);
 			if (group_here(plan, l, g))
-				open_group(&b, plan, p, g);
+				open_group(&b, plan, p, g, key);
 			open = g;
 		}
 		if (l->item_of_key[key])

@@ -152,7 +152,9 @@ int lu_sg_report_text(FILE *out, const struct lu_sg_result *r)
 	unsigned line = r->plan->opts.line_size;
 	char n_lines[32];
 
-	fprintf(out, "struct %s", s->name);
+	/* "class" for a class, as its body below is spelled */
+	fprintf(out, "%s%s", s->tagless ? "struct " : lu_struct_tag_word(s),
+		s->name);
 	if (s->file) {
 		fputs(" (", out);
 		lu_text_put_escaped(out, s->file);

@@ -140,9 +140,8 @@ size_t lu_sg_moved(const size_t *order, size_t n, bool *flags)
 	return n - len;
 }
 
-/* Which groups are contiguous in P's order, and so get markers. */
-static void mark_contiguous(const struct lu_sg_plan *plan,
-			    struct lu_sg_proposal *p)
+void lu_sg_mark_contiguous(const struct lu_sg_plan *plan,
+			   struct lu_sg_proposal *p)
 {
 	for (size_t g = 0; g < plan->n_groups; g++) {
 		size_t runs = 0;
@@ -163,7 +162,7 @@ static void score(const struct lu_sg_plan *plan, const struct units *u,
 		  const size_t *perm, struct lu_sg_proposal *p)
 {
 	expand(u, perm, p->order);
-	mark_contiguous(plan, p);
+	lu_sg_mark_contiguous(plan, p);
 	lu_sg_evaluate(plan, p);
 	p->moved = lu_sg_moved(p->order, plan->n_keys, NULL);
 }
@@ -323,6 +322,31 @@ static void every_order(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 	lu_sg_proposal_free(&cand);
 }
 
+/*
+ * The source's order as check reads it, when no order with markers
+ * holds: the rules' groups without the markers a proposal would add
+ * (one before a member aligned below a line can still make the padding
+ * up to it the group's). The source's own markers stay. Never worse than
+ * what check says of the input.
+ */
+static void source_order(const struct lu_sg_plan *plan,
+			 struct lu_sg_proposal *p)
+{
+	struct lu_sg_proposal c;
+
+	lu_sg_proposal_init(plan, &c);
+	lu_sg_mark_contiguous(plan, &c);
+	for (size_t g = 0; g < plan->n_groups; g++)
+		if (plan->groups[g].origin == LU_ORIGIN_RULES)
+			c.marked[g] = false;
+	lu_sg_evaluate(plan, &c);
+	if (!c.bad) {
+		c.moved = 0;
+		keep(plan, p, &c);
+	}
+	lu_sg_proposal_free(&c);
+}
+
 void lu_sg_reorder(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 		   struct lu_sg_proposal *p)
 {
@@ -357,6 +381,8 @@ void lu_sg_reorder(const struct lu_sg_plan *plan, enum lu_sg_goal goal,
 			every_order(plan, goal, &u, p);
 			p->exhaustive = true;
 		}
+		if (p->bad)
+			source_order(plan, p);
 	}
 	free(perm);
 	units_free(&u);

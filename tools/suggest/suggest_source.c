@@ -21,41 +21,7 @@
 #include "slurp.h"
 #include "suggest_diff.h"
 #include "suggest_source.h"
-
-enum kind { K_BLANK, K_COMMENT, K_DIRECTIVE, K_CODE };
-
-#define FREE (-1)		/* owner: no item's line (yet) */
-#define MARKER (-2)		/* owner: a group marker's line */
-#define TAIL (-1)		/* attach: after the last item */
-
-struct out_line {
-	const char *text;
-	int cond;		/* innermost #if line it needs, -1 none */
-	int iso;		/* +1 opens an isolation block, -1 closes */
-};
-
-/* The body, lines [0, n) from the struct's '{' on, and what is known of
- * each; indices are relative to the body's first line. */
-struct src {
-	const struct lu_sg_plan *plan;
-	const struct lu_sg_proposal *p;
-	char **at;		/* the lines as written */
-	const char **code;	/* the lines with comments blanked out */
-	size_t n;
-	unsigned char *kind;
-	int *cond;		/* innermost enclosing #if line, -1 none */
-	int *up;		/* per #if line: the #if around it */
-	int *endif;		/* per #if line: its #endif */
-	long *owner;		/* key, FREE or MARKER */
-	int *span_end;		/* per declaration's first line: its last */
-	int *attach;		/* per comment or blank line: its anchor */
-	int *emitted;
-	int *gbegin, *gend;	/* per group: its marker lines, -1 none */
-	int *gcond;		/* per group: the #if its new lines get */
-	struct out_line *out;
-	size_t n_out, cap_out;
-	struct lu_arena arena;
-};
+#include "suggest_src.h"
 
 /* T with its comments and literals' contents blanked out; *IN says
  * whether a block comment is open before and after it. *HAD: a comment
@@ -95,11 +61,6 @@ static const char *strip(struct lu_arena *a, const char *t, bool *in,
 	return buf;
 }
 
-static const char *skip_blank(const char *s)
-{
-	return s + strspn(s, " \t");
-}
-
 /* Kinds, comment-free code and the #if around each line; false on a
  * directive this cannot keep (#else, #elif, #define, a continued one). */
 static bool classify(struct src *s)
@@ -112,7 +73,7 @@ static bool classify(struct src *s)
 		size_t len = strlen(s->at[i]);
 
 		s->code[i] = strip(&s->arena, s->at[i], &in, &had);
-		c = skip_blank(s->code[i]);
+		c = lu_sg_skip_blank(s->code[i]);
 		s->cond[i] = top;
 		if (!*c) {
 			s->kind[i] = had ? K_COMMENT : K_BLANK;
@@ -123,7 +84,7 @@ static bool classify(struct src *s)
 			continue;
 		}
 		s->kind[i] = K_DIRECTIVE;
-		c = skip_blank(c + 1);
+		c = lu_sg_skip_blank(c + 1);
 		if (len && s->at[i][len - 1] == '\\')
 			return false;
 		if (!strncmp(c, "if", 2)) {	/* #if, #ifdef, #ifndef */
@@ -301,22 +262,22 @@ static int marker_group(const struct src *s, size_t i, bool *begin)
 		{ "__cacheline_group_end_aligned", false, false },
 		{ "__cacheline_group_end", false, false },
 	};
-	const char *c = skip_blank(s->code[i]), *args, *close, *after;
+	const char *c = lu_sg_skip_blank(s->code[i]), *args, *close, *after;
 
 	for (size_t k = 0; k < sizeof(macros) / sizeof(*macros); k++) {
 		size_t n = strlen(macros[k].macro);
 
-		if (strncmp(c, macros[k].macro, n) || *skip_blank(c + n) != '(')
+		if (strncmp(c, macros[k].macro, n) || *lu_sg_skip_blank(c + n) != '(')
 			continue;
-		args = skip_blank(c + n) + 1;
+		args = lu_sg_skip_blank(c + n) + 1;
 		close = strchr(args, ')');
-		after = close ? skip_blank(close + 1) : NULL;
-		if (!after || *after != ';' || *skip_blank(after + 1))
+		after = close ? lu_sg_skip_blank(close + 1) : NULL;
+		if (!after || *after != ';' || *lu_sg_skip_blank(after + 1))
 			return -1;
 		if (macros[k].named_last && !(args = memchr(args, ',',
 							    close - args)))
 			return -1;
-		args = skip_blank(args + macros[k].named_last);
+		args = lu_sg_skip_blank(args + macros[k].named_last);
 		size_t len = strcspn(args, " \t,)");
 
 		for (size_t g = 0; g < s->plan->n_groups; g++)
@@ -343,6 +304,10 @@ static bool map_rest(struct src *s)
 		if (s->kind[i] != K_CODE || s->owner[i] != FREE)
 			continue;
 		g = marker_group(s, i, &begin);
+		if (g < 0 && s->cxx) {
+			s->owner[i] = SKELETON;
+			continue;
+		}
 		if (g < 0)
 			return false;
 		int *at = begin ? &s->gbegin[g] : &s->gend[g];
@@ -354,6 +319,7 @@ static bool map_rest(struct src *s)
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		bool anchor = s->owner[i] == MARKER ||
+			      s->owner[i] == SKELETON ||
 			      (s->owner[i] >= 0 && s->span_end[i] >= 0);
 
 		if (anchor) {
@@ -394,35 +360,23 @@ static int common(const struct src *s, int a, int b)
 	return a;
 }
 
-static void push(struct src *s, const char *text, int cond, int iso)
-{
-	s->out = lu_grow(s->out, &s->cap_out, s->n_out, sizeof(*s->out));
-	s->out[s->n_out++] = (struct out_line){ text, cond, iso };
-}
-
-static void emit_line(struct src *s, size_t i)
-{
-	push(s, s->at[i], s->cond[i], 0);
-	s->emitted[i]++;
-}
-
-/* A declaration or marker with the comment lines that go with it. */
-static void emit_anchor(struct src *s, size_t i)
-{
-	int end = s->owner[i] == MARKER ? (int)i : s->span_end[i];
-
-	for (size_t j = 0; j < s->n; j++)
-		if (s->attach[j] == (int)i)
-			emit_line(s, j);
-	for (size_t j = i; (int)j <= end; j++)
-		emit_line(s, j);
-}
-
-static void emit_key(struct src *s, size_t key)
+/* C++: the access KEY's first line is under, ACC_NONE for none. */
+static int key_access(const struct src *s, size_t key)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->owner[i] == (long)key && s->span_end[i] >= 0)
-			emit_anchor(s, i);
+			return s->access[i];
+	return ACC_NONE;
+}
+
+static void emit_key(struct src *s, size_t key, int *now)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->owner[i] == (long)key && s->span_end[i] >= 0) {
+			if (s->cxx)
+				lu_sg_class_switch(s, now, s->access[i]);
+			lu_sg_src_emit_anchor(s, i);
+		}
 }
 
 /* The indentation of group G's first declaration in the proposal. */
@@ -442,36 +396,37 @@ static const char *indent_of(struct src *s, int g)
 	return "\t";
 }
 
-/* The lines a group gets at its start (BEGIN) or end, as
+/* The lines a group gets at its start (BEGIN, before KEY) or end, as
  * lu_sg_render_c writes them, or the source's own markers. */
-static void group_lines(struct src *s, int g, bool begin)
+static void group_lines(struct src *s, int g, bool begin, size_t key)
 {
 	const struct lu_sg_group *grp = &s->plan->groups[g];
 	const char *ind = indent_of(s, g);
-	bool pair = s->plan->opts.pair, aligned = begin && grp->aligned;
+	bool pair = s->plan->opts.pair,
+	     aligned = begin && lu_sg_begins_aligned(s->plan, g, key);
 	int c = s->gcond[g];
 
 	if (begin && s->p->isolate[g] && pair)
-		push(s, lu_arena_printf(&s->arena,
+		lu_sg_src_push(s, lu_arena_printf(&s->arena,
 					"%sstruct LINEUP_ALIGNED_TO(%u) {", ind,
 					s->plan->unit), c, 1);
 	else if (begin && s->p->isolate[g])
-		push(s, lu_arena_printf(&s->arena,
+		lu_sg_src_push(s, lu_arena_printf(&s->arena,
 					"%sLINEUP_ISOLATE_BEGIN(%s);", ind,
 					grp->name), c, 1);
 	if (s->p->marked[g]) {
 		int at = begin ? s->gbegin[g] : s->gend[g];
 
 		if (at >= 0)
-			emit_anchor(s, (size_t)at);
+			lu_sg_src_emit_anchor(s, (size_t)at);
 		else if (grp->origin == LU_ORIGIN_KERNEL)
-			push(s, lu_arena_printf(&s->arena,
+			lu_sg_src_push(s, lu_arena_printf(&s->arena,
 						"%s__cacheline_group_%s%s(%s);",
 						ind, begin ? "begin" : "end",
 						aligned ? "_aligned" : "",
 						grp->name), c, 0);
 		else
-			push(s, lu_arena_printf(&s->arena,
+			lu_sg_src_push(s, lu_arena_printf(&s->arena,
 						"%sLINEUP_%s%s(%s, %s);", ind,
 						begin ? "BEGIN" : "END",
 						aligned ? "_ALIGNED" : "",
@@ -479,9 +434,9 @@ static void group_lines(struct src *s, int g, bool begin)
 						grp->name), c, 0);
 	}
 	if (!begin && s->p->isolate[g] && pair)
-		push(s, lu_arena_printf(&s->arena, "%s};", ind), c, -1);
+		lu_sg_src_push(s, lu_arena_printf(&s->arena, "%s};", ind), c, -1);
 	else if (!begin && s->p->isolate[g])
-		push(s, lu_arena_printf(&s->arena, "%sLINEUP_ISOLATE_END(%s);",
+		lu_sg_src_push(s, lu_arena_printf(&s->arena, "%sLINEUP_ISOLATE_END(%s);",
 					ind, grp->name), c, -1);
 }
 
@@ -515,27 +470,48 @@ static void group_conds(struct src *s)
 static void arrange(struct src *s)
 {
 	const struct lu_sg_plan *plan = s->plan;
-	int open = -1;
+	int open = -1, now = ACC_NONE;
 
+	/* C++: the data members go where the last of them was, after every
+	 * type declared before it; the access in effect there first */
+	if (s->cxx) {
+		lu_sg_class_skeleton(s, 0, s->block_at);
+		now = s->block_access;
+	}
 	for (size_t o = 0; o < plan->n_keys; o++) {
 		size_t key = s->p->order[o];
 		int g = plan->key_group[key];
 
 		if (g != open && (emits(s, open) || emits(s, g))) {
 			if (emits(s, open))
-				group_lines(s, open, false);
+				group_lines(s, open, false, 0);
+			/* a group's markers under its first member's access */
+			if (s->cxx)
+				lu_sg_class_switch(s, &now, key_access(s, key));
 			if (g >= 0)
-				group_lines(s, g, true);
+				group_lines(s, g, true, key);
 		}
 		open = g;
-		emit_key(s, key);
+		emit_key(s, key, &now);
 	}
 	if (emits(s, open))
-		group_lines(s, open, false);
+		group_lines(s, open, false, 0);
+	if (s->cxx) {
+		/* the next line that stays gets its access back, unless it
+		 * is a specifier itself */
+		for (size_t i = (size_t)s->block_at; i < s->n; i++)
+			if (s->owner[i] == SKELETON && !s->emitted[i]) {
+				if (!s->bare[i])
+					lu_sg_class_switch(s, &now,
+							   s->access[i]);
+				break;
+			}
+		lu_sg_class_skeleton(s, s->block_at, (int)s->n);
+	}
 	for (size_t j = 0; j < s->n; j++)
 		if (s->attach[j] == TAIL && s->owner[j] == FREE &&
 		    s->kind[j] != K_DIRECTIVE)
-			emit_line(s, j);
+			lu_sg_src_emit_line(s, j);
 }
 
 /* Closes the #ifs of A that B lacks, opens those of B that A lacks. */
@@ -629,13 +605,17 @@ char *lu_sg_source_body(const char *path, unsigned decl_line,
 	ARRAY(&s, gbegin, plan->n_groups + 1);
 	ARRAY(&s, gend, plan->n_groups + 1);
 	ARRAY(&s, gcond, plan->n_groups + 1);
+	ARRAY(&s, access, s.n);
+	ARRAY(&s, bare, s.n);
+	s.cxx = plan->layouts[0].s->cplus;
 	for (size_t i = 0; i < s.n; i++) {
 		s.owner[i] = FREE;
 		s.span_end[i] = s.attach[i] = s.endif[i] = s.up[i] = -1;
 	}
 	for (size_t g = 0; g < plan->n_groups; g++)
 		s.gbegin[g] = s.gend[g] = -1;
-	if (!classify(&s) || !map_items(&s, first) || !map_rest(&s))
+	if (!classify(&s) || !map_items(&s, first) || !map_rest(&s) ||
+	    (s.cxx && !lu_sg_class_access(&s)))
 		goto done;
 	group_conds(&s);
 	arrange(&s);

@@ -33,6 +33,7 @@ struct defs {
 	size_t n, cap;
 	struct lu_arena *arena;
 	const char *why;	/* the first type no stand-in can replace */
+	struct lu_sg_renames *rn;	/* C++'s renamed declarations */
 };
 
 /* Words of a type that are C's or C++'s own, never a name to declare. */
@@ -95,6 +96,74 @@ static uint64_t natural(uint64_t size)
 	return !a ? 1 : a > 8 ? 8 : a;
 }
 
+/* M's declaration as the body prints it with type TYPE, the arena's. */
+static const char *printed(struct lu_arena *a, const char *type,
+			   const struct lu_member *m)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	const char *out;
+
+	if (!f)
+		abort();
+	lu_sg_c_declarator(f, type, m->name, m->dims);
+	if (fclose(f))
+		abort();
+	out = lu_arena_strdup(a, text);
+	free(text);
+	return out;
+}
+
+/*
+ * C++: member M's type is a scoped or template name (T of it) that no
+ * declaration of the unit can name. A pointer (or reference) to it is a
+ * void pointer; by value, a stand-in of its size and alignment, named
+ * by its order.
+ */
+static void rename_cxx(struct defs *d, const struct lu_member *m,
+		       uint64_t size, uint64_t align)
+{
+	const char *t = m->type, *to;
+	size_t len = strlen(t), stars = 0;
+
+	if (strstr(t, "(*")) {
+		if (!d->why)
+			d->why = lu_arena_printf(d->arena, "member '%s' is a "
+						 "function pointer over C++ "
+						 "names ('%s')", m->name, t);
+		return;
+	}
+	/* "X *", "X * const", "X &": what follows the name */
+	while (len) {
+		char c = t[len - 1];
+
+		if (c == '*' || c == '&')
+			stars++;
+		else if (len >= 5 && !strncmp(t + len - 5, "const", 5))
+			len -= 4;
+		else if (c != ' ')
+			break;
+		len--;
+	}
+	if (stars) {
+		char *p = lu_arena_alloc(d->arena, stars + 6);
+
+		memcpy(p, "void ", 5);
+		memset(p + 5, '*', stars);
+		p[5 + stars] = '\0';
+		to = p;
+	} else {
+		to = lu_arena_printf(d->arena, "lineup__cxx_%zu", d->rn->n);
+		note(d, TYPEDEF, to, strlen(to), size, align, true, false);
+	}
+	d->rn->v = lu_grow(d->rn->v, &d->rn->cap, d->rn->n,
+			   sizeof(*d->rn->v));
+	d->rn->v[d->rn->n++] = (struct lu_sg_rename){
+		printed(d->arena, t, m), printed(d->arena, to, m),
+	};
+}
+
 /* The names member M's type needs declared, into D. */
 static void member(struct defs *d, const struct lu_struct *s,
 		   const struct lu_member *m)
@@ -108,6 +177,11 @@ static void member(struct defs *d, const struct lu_struct *s,
 			 : m->natural_align ? m->natural_align : natural(size);
 	int after = -1;		/* the tag word before, as a sort */
 
+	if (s->cplus && !strchr(t, '{') && !m->bit_size &&
+	    (strchr(t, '<') || strstr(t, "::"))) {
+		rename_cxx(d, m, size, align);
+		return;
+	}
 	if (strchr(t, '{') || strchr(t, '<') || strstr(t, "::")) {
 		if (!d->why)
 			d->why = lu_arena_printf(d->arena, "member '%s' has a "
@@ -187,9 +261,9 @@ static void write_def(FILE *f, const struct def *d)
 }
 
 const char *lu_sg_standins(FILE *f, const struct lu_struct *s,
-			   struct lu_arena *arena)
+			   struct lu_arena *arena, struct lu_sg_renames *rn)
 {
-	struct defs d = { .arena = arena };
+	struct defs d = { .arena = arena, .rn = rn };
 
 	for (size_t i = 0; i < s->n_members; i++) {
 		const struct lu_member *m = &s->members[i];

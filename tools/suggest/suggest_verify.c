@@ -66,12 +66,55 @@ static int write_file(const char *path, const char *text, size_t n)
 	return fclose(f);
 }
 
+/* C++'s compiled name: one the unit can declare, template or scope
+ * aside (the layout is the members', not the name's). */
+#define CXX_NAME "lineup__class"
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* BODY with each of RN's declarations renamed (a line's, from its first
+ * non-blank character to the end of the name), malloc'ed. */
+static char *renamed(const char *body, const struct lu_sg_renames *rn)
+{
+	char *text = strdup(body);
+
+	if (!text)
+		abort();
+	for (size_t i = 0; i < rn->n; i++) {
+		const char *from = rn->v[i].from, *to = rn->v[i].to;
+		size_t n = strlen(from);
+
+		for (char *at = text; (at = strstr(at, from)); at++) {
+			if ((at > text && at[-1] != '\t' && at[-1] != ' ') ||
+			    ident_char(at[n]))
+				continue;
+			char *out = malloc(strlen(text) - n + strlen(to) + 1);
+
+			if (!out)
+				abort();
+			sprintf(out, "%.*s%s%s", (int)(at - text), text, to,
+				at + n);
+			free(text);
+			text = out;
+			break;
+		}
+	}
+	return text;
+}
+
 /* The translation unit for BODY: 0, or -1 when it cannot be written. */
 static int write_unit(const struct lu_sg_verify_in *in, const char *standins,
-		      const char *body, const char *path)
+		      const struct lu_sg_renames *rn, const char *body,
+		      const char *path)
 {
 	const struct lu_struct *s = in->s;
-	char *text = NULL;
+	const char *tag = s->tagless ? "struct " : lu_struct_tag_word(s);
+	const char *name = s->cplus ? CXX_NAME : s->name;
+	char *text = NULL, *own = renamed(body, rn);
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	int rc;
@@ -82,11 +125,10 @@ static int write_unit(const struct lu_sg_verify_in *in, const char *standins,
 	fprintf(f, "#include \"lineup.h\"\n#ifndef __cplusplus\n"
 		   "#include <stdbool.h>\n#endif\n%s%s", kernel_markers,
 		standins);
-	fprintf(f, "%s%s {\n%s};\n", s->tagless ? "struct " :
-		lu_struct_tag_word(s), s->name, body);
+	fprintf(f, "%s%s {\n%s};\n", tag, name, own);
+	free(own);
 	/* a pointer keeps the type in the debug information, used or not */
-	fprintf(f, "%s%s *lineup__verified;\n", s->tagless ? "struct " :
-		lu_struct_tag_word(s), s->name);
+	fprintf(f, "%s%s *lineup__verified;\n", tag, name);
 	if (fclose(f))
 		abort();
 	rc = write_file(path, text, len);
@@ -98,7 +140,7 @@ static int write_unit(const struct lu_sg_verify_in *in, const char *standins,
 static void judge(const struct lu_sg_verify_in *in, const char *obj,
 		  struct lu_sg_verified *v)
 {
-	const char *names[] = { in->s->name };
+	const char *names[] = { in->s->cplus ? CXX_NAME : in->s->name };
 	struct lu_read_opts ro = {
 		.names = names, .n_names = 1,
 		.expand_depth = in->expand_depth,
@@ -111,7 +153,7 @@ static void judge(const struct lu_sg_verify_in *in, const char *obj,
 	lu_set_init(&set, obj);
 	if (lu_read(obj, &ro, &set, &err) < 0) {
 		v->why_not = lu_arena_strdup(in->arena, err.msg);
-	} else if (!(s = lu_set_find(&set, in->s->name))) {
+	} else if (!(s = lu_set_find(&set, names[0]))) {
 		v->why_not = "the compiled object has no such struct";
 	} else {
 		struct lu_findings f = { 0 };
@@ -158,8 +200,8 @@ static size_t same_as(const struct lu_sg_verify_in *in, size_t i)
 }
 
 static void run(const struct lu_sg_verify_in *in, struct lu_sg_verified *out,
-		const char *standins, const char *flags, const char *tmp,
-		struct lu_interrupt *intr)
+		const char *standins, const struct lu_sg_renames *rn,
+		const char *flags, const char *tmp, struct lu_interrupt *intr)
 {
 	struct lu_arena *a = in->arena;
 	struct lu_job *jobs = calloc(in->n + 1, sizeof(*jobs));
@@ -184,7 +226,7 @@ static void run(const struct lu_sg_verify_in *in, struct lu_sg_verified *out,
 
 		if (!in->bodies[i] || same_as(in, i) < in->n)
 			continue;
-		if (write_unit(in, standins, in->bodies[i], src) < 0) {
+		if (write_unit(in, standins, rn, in->bodies[i], src) < 0) {
 			out[i].why_not = "failed to write its source";
 			continue;
 		}
@@ -232,6 +274,7 @@ void lu_sg_verify(const struct lu_sg_verify_in *in,
 	const char *flags = machine_flags(in->machine);
 	struct lu_interrupt intr = { .fd = -1 };
 	struct lu_error err;
+	struct lu_sg_renames rn = { 0 };
 	char *standins = NULL, *tmp;
 	size_t len = 0;
 	FILE *f;
@@ -254,12 +297,13 @@ void lu_sg_verify(const struct lu_sg_verify_in *in,
 	f = open_memstream(&standins, &len);
 	if (!f)
 		abort();
-	why = lu_sg_standins(f, in->s, in->arena);
+	why = lu_sg_standins(f, in->s, in->arena, &rn);
 	if (fclose(f))
 		abort();
 	if (why) {
 		all_not(in, out, why);
 		free(standins);
+		free(rn.v);
 		return;
 	}
 	if (lu_interrupt_init(&intr) < 0) {
@@ -267,16 +311,18 @@ void lu_sg_verify(const struct lu_sg_verify_in *in,
 						 "signals: %s",
 						 strerror(errno)));
 		free(standins);
+		free(rn.v);
 		return;
 	}
 	tmp = lu_tmpdir_make(in->arena, "lineup-verify", &err);
 	if (tmp) {
-		run(in, out, standins, flags, tmp, &intr);
+		run(in, out, standins, &rn, flags, tmp, &intr);
 		lu_tmpdir_remove(tmp);
 	} else {
 		all_not(in, out, lu_arena_strdup(in->arena, err.msg));
 	}
 	free(standins);
+	free(rn.v);
 	lu_interrupt_release(&intr);
 	if (intr.sig) {
 		fprintf(stderr, "lineup suggest: interrupted; temporary files "

@@ -44,12 +44,28 @@ void lu_sg_verify(const struct lu_sg_verify_in *in,
 		  struct lu_sg_verified *out);
 
 /*
+ * C++: a member's declaration as the body writes it ("std::atomic<long
+ * int> refs_") and as the compiled copy has it instead ("lineup__cxx_0
+ * refs_"): a scoped or template name the unit cannot declare becomes a
+ * stand-in of its size and alignment, a pointer to one a void pointer.
+ */
+struct lu_sg_rename {
+	const char *from, *to;
+};
+
+struct lu_sg_renames {
+	struct lu_sg_rename *v;
+	size_t n, cap;
+};
+
+/*
  * Declarations for every type S's members name but C would not know:
- * each stand-in has the size and alignment the debug information gives.
- * NULL, or why no stand-in can do (nothing written then).
+ * each stand-in has the size and alignment the debug information gives;
+ * for C++, the renames (into RN, the arena's) of those no declaration
+ * can name. NULL, or why no stand-in can do (nothing written then).
  */
 const char *lu_sg_standins(FILE *f, const struct lu_struct *s,
-			   struct lu_arena *arena);
+			   struct lu_arena *arena, struct lu_sg_renames *rn);
 
 /* lineup.h, the header proposals are compiled against (generated). */
 extern const char lu_sg_header_text[];

@@ -494,6 +494,7 @@ static bool build_struct(struct dwarf_reader *r, Dwarf_Die *die,
 	s->cplus = r->scopes.cplus;
 	s->size = lu_dw_udata(die, DW_AT_byte_size, 0);
 	s->align = lu_dw_udata(die, DW_AT_alignment, 0);
+	s->align_stated = s->align != 0;
 	if (!s->align)
 		s->align = lu_dw_struct_align(&r->abi, die);
 	s->forced_stated = true;	/* DW_AT_alignment on the members */

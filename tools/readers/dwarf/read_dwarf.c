@@ -83,11 +83,15 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			visit_children(r, &die, depth + 1);
 		} else {
 			lu_dwarf_visit_type(r, &die);
-			/* C++ classes nest theirs (Outer<int>::Block) */
+			/* C++ classes nest theirs (Outer<int>::Block), and
+			 * functions and their blocks theirs, which pahole
+			 * lists too (--show_private_classes) */
 			if (r->scopes.cplus &&
 			    (tag == DW_TAG_structure_type ||
 			     tag == DW_TAG_class_type ||
-			     tag == DW_TAG_union_type))
+			     tag == DW_TAG_union_type ||
+			     tag == DW_TAG_subprogram ||
+			     tag == DW_TAG_lexical_block))
 				visit_children(r, &die, depth + 1);
 		}
 		r->n_types += is_type_tag(tag);
