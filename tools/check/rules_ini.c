@@ -22,6 +22,15 @@
  * back in on_entry (a rules file holds no control characters). */
 #define INI_SEMICOLON '\x1f'
 
+/*
+ * What libinih sees in place of a name, whose copy it would cut: its
+ * section buffer keeps 49 bytes and its line 198 (Debian builds it with
+ * the default MAX_SECTION 50 and INI_MAX_LINE 200, no realloc), so every
+ * [header], and every line too long for its buffer, goes over as this
+ * token and on_entry takes the real text from struct ini_source.
+ */
+#define INI_STANDIN "\x02"
+
 /* the largest rules file read; they are written by hand or by lineup */
 #define MAX_RULES (16u << 20)
 
@@ -32,11 +41,18 @@ struct ini_source {
 	unsigned sections;	/* section headers seen so far */
 	unsigned section_ini_line;	/* where the last one was */
 	bool continuation;	/* the last line continues the one before */
+	bool continues_key;	/* ... and libinih gives it to the last key */
 	bool after_key;		/* libinih's prev_name: a key since [section] */
-	char section_text[200];	/* the last [header]'s text */
+	char *line;		/* the last line, cleaned (malloc'd) */
+	size_t line_cap;
+	char *section;		/* the last [header]'s text (malloc'd) */
+	size_t section_cap;
+	char *kv;		/* the last key line's key and value (malloc'd) */
+	size_t kv_cap;
+	const char *key, *value;	/* in kv */
 	unsigned keys;		/* keys seen in the last section */
 	unsigned empty_line;	/* the first section without keys, or 0 */
-	char empty_text[200];
+	char *empty_text;	/* its text (malloc'd) */
 };
 
 struct ini_ctx {
@@ -55,16 +71,105 @@ struct ini_ctx {
 	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
 };
 
+static void *grow_text(char *p, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return p;
+	while (*cap < need)
+		*cap = *cap ? 2 * *cap : 256;
+	p = realloc(p, *cap);
+	if (!p)
+		abort();
+	return p;
+}
+
 static void note_empty_section(struct ini_source *src)
 {
 	if (src->sections && !src->keys && !src->empty_line) {
 		src->empty_line = src->section_ini_line;
-		memcpy(src->empty_text, src->section_text,
-		       sizeof(src->empty_text));
+		src->empty_text = strdup(src->section);
+		if (!src->empty_text)
+			abort();
 	}
 }
 
-/* fgets for libinih that counts lines, strips `#` comments, refuses long lines. */
+/* Keeps the last [header]'s text whole in src->section. */
+static void keep_section(struct ini_source *src, const char *s, size_t n)
+{
+	src->section = grow_text(src->section, &src->section_cap, n + 1);
+	memcpy(src->section, s, n);
+	src->section[n] = '\0';
+	for (char *p = src->section; *p; p++)
+		if (*p == INI_SEMICOLON)
+			*p = ';';
+}
+
+/* Keeps the last key line's key and value whole in src->key and
+ * src->value; KEY NULL keeps the key (a continuation line). */
+static void keep_entry(struct ini_source *src, const char *key, size_t n_key,
+		       const char *value, size_t n_value)
+{
+	if (!key) {
+		key = src->key;
+		n_key = src->key ? strlen(src->key) : 0;
+	}
+	src->kv = grow_text(src->kv, &src->kv_cap, n_key + n_value + 2);
+	memmove(src->kv, key ? key : "", n_key);
+	src->kv[n_key] = '\0';
+	memcpy(src->kv + n_key + 1, value, n_value);
+	src->kv[n_key + 1 + n_value] = '\0';
+	/* the `;`s clean_line hid go back */
+	for (char *p = src->kv; p < src->kv + n_key + 1 + n_value; p++)
+		if (*p == INI_SEMICOLON)
+			*p = ';';
+	src->key = src->kv;
+	src->value = src->kv + n_key + 1;
+}
+
+static size_t trim_end(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	return n;
+}
+
+/* Cleans the line at TEXT (N bytes) into src->line: `#` comments cut, NULs
+ * as spaces, inner `;`s hidden. Returns the offset of its first non-space. */
+static size_t clean_line(struct ini_source *src, const char *text, size_t n)
+{
+	char *buf;
+	size_t lead = 0;
+
+	src->line = grow_text(src->line, &src->line_cap, n + 2);
+	buf = src->line;
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	/* libinih skips leading isspace(), \f and \v too: count as it does */
+	while (lead < n && isspace((unsigned char)buf[lead]))
+		lead++;
+	for (size_t i = 0; i < n; i++) {
+		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
+				      buf[i - 1] == '\t')) {
+			/* a whole-line comment stays for libinih */
+			if (i > lead)
+				buf[i] = '\0';
+			break;
+		}
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+		/* libinih would end the value at " ;" (its inline comment):
+		 * doc/rules.md has none, so the word stays, as INI_SEMICOLON */
+		if (buf[i] == ';' && i > lead)
+			buf[i] = INI_SEMICOLON;
+	}
+	return lead;
+}
+
+/*
+ * fgets for libinih that counts lines, strips `#` comments and keeps every
+ * name whole: a [header] goes over as [INI_STANDIN], a line longer than
+ * libinih's buffer as INI_STANDIN in place of its key and its value.
+ */
 static char *read_line(char *buf, int size, void *stream)
 {
 	struct ini_source *src = stream;
@@ -77,55 +182,69 @@ static char *read_line(char *buf, int size, void *stream)
 
 	src->pos += n + (nl ? 1 : 0);
 	src->ini_line++;
-	if (n >= (size_t)size - 1) {
-		/* libinih would split it; hand over a line it rejects. */
-		snprintf(buf, (size_t)size, "\x01 line too long\n");
-		return buf;
+	/* libinih drops a UTF-8 BOM on the first line: so does the count */
+	if (src->ini_line == 1 && n >= 3 && !memcmp(start, "\xef\xbb\xbf", 3)) {
+		start += 3;
+		n -= 3;
 	}
-	memcpy(buf, start, n);
-	buf[n] = '\0';
-	/* libinih skips leading isspace(), \f and \v too: count as it does */
-	size_t lead = 0;
+	size_t lead = clean_line(src, start, n);
+	char *line = src->line;
+	char first = line[lead];
+	size_t len = trim_end(line, strlen(line));
+	bool comment = first == '#' || first == ';';
 
-	while (isspace((unsigned char)buf[lead]))
-		lead++;
-
-	src->continuation = lead && buf[lead] && buf[lead] != '#' &&
-			    buf[lead] != ';' && buf[lead] != '\r';
+	line[len] = '\0';
+	src->continuation = lead && first && !comment;
+	src->continues_key = src->continuation && src->after_key;
 	/* an indented line after a key continues it, even "  [x]" */
-	if (buf[lead] == '[' && !(src->continuation && src->after_key)) {
+	if (first == '[' && !src->continues_key) {
+		size_t name = strcspn(line + lead + 1, "]");
+		bool closed = line[lead + 1 + name] == ']';
+
 		/* libinih reports keys only: an empty section shows up here */
 		note_empty_section(src);
 		src->sections++;
 		src->section_ini_line = src->ini_line;
 		src->after_key = false;
 		src->keys = 0;
-		snprintf(src->section_text, sizeof(src->section_text), "%.*s",
-			 (int)strcspn(buf + lead + 1, "]\r\n"), buf + lead + 1);
-	} else if (buf[lead] && buf[lead] != '#' && buf[lead] != ';') {
+		keep_section(src, line + lead + 1, name);
+		/* unclosed, libinih reports it: "[" is as malformed */
+		snprintf(buf, (size_t)size, closed ? "[" INI_STANDIN "]\n"
+						    : "[\n");
+		return buf;
+	}
+	if (src->continues_key) {
+		keep_entry(src, NULL, 0, line + lead, len - lead);
+	} else if (first && !comment) {
+		/* libinih's key = value: up to the first '=' or ':' */
+		size_t eq = lead + strcspn(line + lead, "=:");
+
+		if (eq < len) {
+			size_t v = eq + 1;
+
+			while (v < len && isspace((unsigned char)line[v]))
+				v++;
+			keep_entry(src, line + lead,
+				   trim_end(line + lead, eq - lead), line + v,
+				   len - v);
+		}
 		src->after_key = true;
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
-				      buf[i - 1] == '\t')) {
-			bool only_space = true;
-
-			for (size_t k = 0; k < i; k++)
-				if (buf[k] != ' ' && buf[k] != '\t')
-					only_space = false;
-			/* a whole-line comment stays for libinih */
-			if (!only_space)
-				buf[i] = '\0';
-			break;
-		}
-		if (buf[i] == '\0')
-			buf[i] = ' ';
-		/* libinih would end the value at " ;" (its inline comment):
-		 * doc/rules.md has none, so the word stays, as INI_SEMICOLON */
-		if (buf[i] == ';' && i > lead)
-			buf[i] = INI_SEMICOLON;
+	if (len + 2 <= (size_t)size) {
+		memcpy(buf, line, len);
+		memcpy(buf + len, "\n", 2);
+	} else if (comment || !first) {
+		snprintf(buf, (size_t)size, "#\n");
+	} else if (src->continues_key) {
+		snprintf(buf, (size_t)size, "\t" INI_STANDIN "\n");
+	} else {
+		/* without '=' or ':' libinih rejects the line, as it should */
+		snprintf(buf, (size_t)size, line[lead + strcspn(line + lead,
+								 "=:")]
+						    ? INI_STANDIN "=" INI_STANDIN
+						      "\n"
+						    : INI_STANDIN "\n");
 	}
-	strcat(buf, "\n");
 	return buf;
 }
 
@@ -134,12 +253,22 @@ static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 		    va_list ap)
 {
-	char msg[512];
+	va_list again;
 
 	if (c->failed)
 		return 0;
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* as long as the names in it: a struct name may be 4 KiB */
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, again);
+
+	va_end(again);
+	char *msg = malloc(n > 0 ? (size_t)n + 1 : 1);
+
+	if (!msg)
+		abort();
+	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
 	lu_error_set(c->err, "%s:%u: error: %s", c->name, line, msg);
+	free(msg);
 	c->failed = true;
 	c->fail_line = line;
 	return 0;
@@ -571,16 +700,14 @@ static int on_entry(void *user, const char *section, const char *key,
 		    const char *value)
 {
 	struct ini_ctx *c = user;
-	char text[256];	/* a value is shorter than a line (198) */
 
 	if (c->failed)
 		return 0;
-	/* the `;`s read_line hid go back */
-	snprintf(text, sizeof(text), "%s", value);
-	for (char *p = strchr(text, INI_SEMICOLON); p;
-	     p = strchr(p, INI_SEMICOLON))
-		*p = ';';
-	value = text;
+	/* libinih split the line; the text comes whole from read_line */
+	if (*section)
+		section = c->src->section;
+	key = c->src->key;
+	value = c->src->value;
 	c->src->keys++;
 	if (!*section)
 		return fail(c, "'%s' outside any section", key);
@@ -670,6 +797,9 @@ static int parse_string(const char *text, size_t len, const char *name,
 
 	lu_strset_free(&c.struct_names);
 	note_empty_section(&src);
+	free(src.line);
+	free(src.section);
+	free(src.kv);
 	settle(rules);
 	/* Of several mistakes, the first in the file is reported. */
 	unsigned first = c.failed ? c.fail_line : 0;
@@ -678,8 +808,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 		first = (unsigned)rc;
 		lu_error_set(err, "%s:%d: error: %s", name, rc,
 			     "malformed line (expected [section], key = "
-			     "value, or a comment; lines are at most 198 "
-			     "characters)");
+			     "value, or a comment)");
 	}
 	/* an empty section matters only when nothing else is wrong */
 	if (src.empty_line && !first && rc >= 0) {
@@ -693,6 +822,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 					  "(expected [struct NAME] or [matrix])",
 			     name, src.empty_line, t);
 	}
+	free(src.empty_text);
 	if (rc < 0 && !first)
 		lu_error_set(err, "failed to read rules from %s: out of memory",
 			     name);

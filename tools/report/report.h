@@ -40,7 +40,9 @@ struct lu_location {
 unsigned lu_finding_line_size(const struct lu_finding *f,
 			      const struct lu_report_ctx *ctx);
 
-/* The one-sentence message of a finding, without location or severity. */
+/* The one-sentence message of a finding, without location or severity;
+ * LU_MESSAGE_MAX holds one with a struct name of 4 KiB (C++ templates). */
+#define LU_MESSAGE_MAX 16384
 void lu_finding_message(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx, char *buf, size_t size);
 void lu_finding_location(const struct lu_finding *f,

@@ -129,7 +129,7 @@ static json_t *definition_json(const struct lu_struct *s)
 json_t *lu_finding_json(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx)
 {
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 	struct lu_location loc;
 	json_t *j = json_object();
 
@@ -308,7 +308,7 @@ json_t *lu_sarif_rules(void)
 json_t *lu_sarif_result(const struct lu_finding *x,
 			const struct lu_report_ctx *ctx)
 {
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 	struct lu_location loc;
 	json_t *related = json_array();
 
