@@ -1789,6 +1789,24 @@ case(name='misspelt member (write = load_avgg): an error, exit 1',
      expect=[R(r"(?m)^\S*r\.ini:2: error: member 'load_avgg' is not in "
                r"struct task_group; did you mean 'load_avg'\? \[LU005\]$"),
              'lineup: 1 struct checked, 1 error, 0 warnings'])
+# A group that checks nothing (issue 31): none of its members in any input.
+case(name='a group none of whose members exists: a warning of its own',
+     group='checked', ccs=('gcc', 'clang'), compile=TG_RT,
+     rules='[struct task_group]\nwrite = load_avg\nread = cfg_word\n',
+     run='check --rules {rules} {obj}', exit=0,
+     expect=[R(r"r\.ini:3: warning: group 'read' checks nothing: struct "
+               r"task_group has none of its members \('cfg_word'\) \[LU008\]"),
+             'lineup: 1 struct checked, 0 errors, 1 warning'])
+case(name='a group empty in one input, not in another: a note',
+     group='checked', compile=TG_RT,
+     prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '
+          '{fx}/task_group_reorder.c -o {dir}/nort.o',
+     rules='[struct task_group]\nwrite = load_avg\nread = rt_se rt_rq\n',
+     run='check --rules {rules} {dir}/nort.o {obj}', exit=1,
+     expect=[R(r"r\.ini:3: note: group 'read' checks nothing: struct "
+               r"task_group has none of its members \('rt_se', 'rt_rq'\) "
+               r"\(other inputs have them\)")],
+     reject=['warning:'])
 case(name='member in one input, misspelt-looking in another: a note',
      group='checked', compile=TG_RT,
      prep='{cc} -c -g -I{ex} -DCONFIG_FAIR_GROUP_SCHED -DCONFIG_SMP '

@@ -110,7 +110,7 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * report's rules go after them); one finding as a result; a location; and
  * the log that holds the rules and results (it takes both references).
  */
-#define LU_SARIF_CHECK_RULES 7
+#define LU_SARIF_CHECK_RULES 8
 /* The rows of report_rules.c after check's: diff's and the measured one */
 enum lu_rule_index {
 	LU_RULE_DIFF_SIZE = LU_SARIF_CHECK_RULES,

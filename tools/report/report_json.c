@@ -29,6 +29,8 @@ static const char *type_name(enum lu_finding_type t)
 		return "missing_group";
 	case LU_FIND_FOOTPRINT:
 		return "footprint";
+	case LU_FIND_EMPTY_GROUP:
+		return "empty_group";
 	}
 	return "?";
 }
