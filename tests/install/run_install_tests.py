@@ -51,6 +51,10 @@ def help_scopes(lineup):
     check(commands == COMMANDS, f"lineup --help lists {commands}")
     for c in commands:
         text = run([lineup, c, '--help']).stdout
+        # `lineup help C` is `lineup C --help` (trace-cc's was shorter)
+        same = run([lineup, 'help', c]).stdout
+        check(same == text, f"lineup help {c} is not lineup {c} --help:\n"
+              f"{same}\n---\n{text}")
         for name in re.findall(r'^  (?:-\w, )*--([a-z-]+)', text, re.M):
             if name != 'help':
                 scopes.setdefault(name, []).append(c)
@@ -254,6 +258,13 @@ def test_completions(prefix, lineup, tmp):
     check(sorted(got) == ['ring', 'slot'], f"bash: --struct: {got}")
     got = bash_complete(bash, f'lineup show {obj} --struct r', tmp, path)
     check(got == ['ring'], f"bash: --struct r: {got}")
+    # after trace's --, the program's name and words, not lineup's options
+    got = bash_complete(bash, 'lineup trace --format json -- tru', tmp, path)
+    check('true' in got and not any(g.startswith('-') for g in got),
+          f"bash: trace -- tru<TAB>: {got}")
+    got = bash_complete(bash, 'lineup trace -- true --s', tmp, path)
+    check('--struct' not in got and '--sample' not in got,
+          f"bash: trace -- true --s<TAB>: {got}")
 
     if shutil.which('zsh'):
         run(['zsh', '-n', zsh])
@@ -262,6 +273,7 @@ def test_completions(prefix, lineup, tmp):
         for o in scopes:
             check('--' + o + '[' in text or '--' + o + '}' in text,
                   f"zsh: no --{o}")
+        check("'*::program:_normal'" in text, "zsh: trace -- is no program")
     else:
         print('zsh not installed: its completion is not parsed')
     if shutil.which('fish'):
@@ -283,6 +295,11 @@ def test_completions(prefix, lineup, tmp):
         check(sorted(got) == ['json', 'sarif', 'text'], f"fish: {got}")
         got = fish_complete(f'lineup show {obj} --struct ')
         check(sorted(got) == ['ring', 'slot'], f"fish: --struct: {got}")
+        got = fish_complete('lineup trace -- tru')
+        check('true' in got, f"fish: trace -- tru<TAB>: {got}")
+        got = fish_complete('lineup trace -- true --s')
+        check('--struct' not in got and '--sample' not in got,
+              f"fish: trace -- true --s<TAB>: {got}")
     else:
         print('fish not installed: its completion is not run')
 
