@@ -168,6 +168,26 @@ def test_mk(prefix, tmp):
           'PKG_CONFIG_PATH' in p.stderr, p.stderr)
 
 
+def test_readme_table(prefix, root, opt):
+    """Every installed file is under a path README's install table names
+    (LIBDIR there is meson's libdir: trace's runtime was left out)."""
+    with open(os.path.join(root, 'README.md')) as f:
+        text = f.read()
+    table = text.split('The prefix gets:', 1)[1].split('\n\n', 2)[1]
+    libdir = opt['libdir']['value']
+    paths = [p.replace('LIBDIR', libdir).replace('…', '')
+             for row in table.splitlines() if row.startswith('| `')
+             for p in re.findall(r'`([^`]+)`', row.split('|')[1])]
+    missing = []
+    for d, _, fs in os.walk(prefix):
+        for f in fs:
+            rel = os.path.relpath(os.path.join(d, f), prefix)
+            if not any(rel == p or (p.endswith('/') and rel.startswith(p))
+                       for p in paths):
+                missing.append(rel)
+    check(not missing, "README's install table omits " + ', '.join(missing))
+
+
 def test_docs(prefix, root):
     docdir = os.path.join(prefix, 'share', 'doc', 'lineup')
     want = ['README.md', 'NEWS.md'] + sorted(
@@ -316,6 +336,7 @@ def main():
         test_pc(prefix, opt)
         test_mk(prefix, tmp)
         man = test_docs(prefix, root)
+        test_readme_table(prefix, root, opt)
         test_man(lineup, man)
         test_completions(prefix, lineup, tmp)
         test_schema(prefix, lineup, tmp)

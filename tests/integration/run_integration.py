@@ -355,6 +355,18 @@ def test_ci(lineup, root, build, tmp):
     assert item["fingerprint"].startswith(
         "LU001:examples/common/conn.h:25:"), \
         item
+    # doc/ci.md's SARIF validation, as written, from the source tree: the
+    # log passes, and one without its version fails
+    validate = doc_block(os.path.join(root, "doc", "ci.md"), "sh").replace(
+        "third_party/lineup/", root + "/").replace(" < lineup.sarif", "")
+    ok = subprocess.run(["sh", "-c", validate], input=sarif, text=True,
+                        capture_output=True)
+    assert ok.returncode == 0, ok.stderr
+    broken = json.loads(sarif)
+    del broken["version"]
+    bad = subprocess.run(["sh", "-c", validate], input=json.dumps(broken),
+                         text=True, capture_output=True)
+    assert bad.returncode != 0 and "version" in bad.stderr, bad.stderr
     return 0
 
 
