@@ -2,8 +2,8 @@
 /*
  * The rules file reader (INI, parsed by libinih). libinih does the syntax;
  * this file gives the keys their meaning and reports every mistake with
- * file:line. `#` after whitespace starts a comment, as in the design's
- * examples; libinih only knows `;` inline, so lines are cleaned on the way in.
+ * file:line. The lines reach libinih through rules_lines.c, which cleans
+ * them and keeps every name whole.
  */
 #include "rules.h"
 
@@ -15,51 +15,18 @@
 #include <string.h>
 
 #include "error.h"
+#include "rules_lines.h"
 #include "slurp.h"
 #include "strset.h"
 
-/* A `;` inside a line, hidden from libinih's inline comments and given
- * back in on_entry (a rules file holds no control characters). */
-#define INI_SEMICOLON '\x1f'
-
-/*
- * What libinih sees in place of a name, whose copy it would cut: its
- * section buffer keeps 49 bytes and its line 198 (Debian builds it with
- * the default MAX_SECTION 50 and INI_MAX_LINE 200, no realloc), so every
- * [header], and every line too long for its buffer, goes over as this
- * token and on_entry takes the real text from struct ini_source.
- */
-#define INI_STANDIN "\x02"
-
 /* the largest rules file read; they are written by hand or by lineup */
 #define MAX_RULES (16u << 20)
-
-struct ini_source {
-	const char *text;
-	size_t len, pos;
-	unsigned ini_line;	/* lines handed to libinih so far */
-	unsigned sections;	/* section headers seen so far */
-	unsigned section_ini_line;	/* where the last one was */
-	bool continuation;	/* the last line continues the one before */
-	bool continues_key;	/* ... and libinih gives it to the last key */
-	bool after_key;		/* libinih's prev_name: a key since [section] */
-	char *line;		/* the last line, cleaned (malloc'd) */
-	size_t line_cap;
-	char *section;		/* the last [header]'s text (malloc'd) */
-	size_t section_cap;
-	char *kv;		/* the last key line's key and value (malloc'd) */
-	size_t kv_cap;
-	const char *key, *value;	/* in kv */
-	unsigned keys;		/* keys seen in the last section */
-	unsigned empty_line;	/* the first section without keys, or 0 */
-	char *empty_text;	/* its text (malloc'd) */
-};
 
 struct ini_ctx {
 	struct lu_rules *rules;
 	struct lu_error *err;
 	const char *name;
-	struct ini_source *src;
+	struct lu_rules_source *src;
 	bool failed;
 	unsigned fail_line;
 	struct lu_rule_struct *cur;	/* section being filled */
@@ -70,183 +37,6 @@ struct ini_ctx {
 	/* growable arrays of the current section */
 	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
 };
-
-static void *grow_text(char *p, size_t *cap, size_t need)
-{
-	if (need <= *cap)
-		return p;
-	while (*cap < need)
-		*cap = *cap ? 2 * *cap : 256;
-	p = realloc(p, *cap);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void note_empty_section(struct ini_source *src)
-{
-	if (src->sections && !src->keys && !src->empty_line) {
-		src->empty_line = src->section_ini_line;
-		src->empty_text = strdup(src->section);
-		if (!src->empty_text)
-			abort();
-	}
-}
-
-/* Keeps the last [header]'s text whole in src->section. */
-static void keep_section(struct ini_source *src, const char *s, size_t n)
-{
-	src->section = grow_text(src->section, &src->section_cap, n + 1);
-	memcpy(src->section, s, n);
-	src->section[n] = '\0';
-	for (char *p = src->section; *p; p++)
-		if (*p == INI_SEMICOLON)
-			*p = ';';
-}
-
-/* Keeps the last key line's key and value whole in src->key and
- * src->value; KEY NULL keeps the key (a continuation line). */
-static void keep_entry(struct ini_source *src, const char *key, size_t n_key,
-		       const char *value, size_t n_value)
-{
-	if (!key) {
-		key = src->key;
-		n_key = src->key ? strlen(src->key) : 0;
-	}
-	src->kv = grow_text(src->kv, &src->kv_cap, n_key + n_value + 2);
-	memmove(src->kv, key ? key : "", n_key);
-	src->kv[n_key] = '\0';
-	memcpy(src->kv + n_key + 1, value, n_value);
-	src->kv[n_key + 1 + n_value] = '\0';
-	/* the `;`s clean_line hid go back */
-	for (char *p = src->kv; p < src->kv + n_key + 1 + n_value; p++)
-		if (*p == INI_SEMICOLON)
-			*p = ';';
-	src->key = src->kv;
-	src->value = src->kv + n_key + 1;
-}
-
-static size_t trim_end(const char *s, size_t n)
-{
-	while (n && isspace((unsigned char)s[n - 1]))
-		n--;
-	return n;
-}
-
-/* Cleans the line at TEXT (N bytes) into src->line: `#` comments cut, NULs
- * as spaces, inner `;`s hidden. Returns the offset of its first non-space. */
-static size_t clean_line(struct ini_source *src, const char *text, size_t n)
-{
-	char *buf;
-	size_t lead = 0;
-
-	src->line = grow_text(src->line, &src->line_cap, n + 2);
-	buf = src->line;
-	memcpy(buf, text, n);
-	buf[n] = '\0';
-	/* libinih skips leading isspace(), \f and \v too: count as it does */
-	while (lead < n && isspace((unsigned char)buf[lead]))
-		lead++;
-	for (size_t i = 0; i < n; i++) {
-		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
-				      buf[i - 1] == '\t')) {
-			/* a whole-line comment stays for libinih */
-			if (i > lead)
-				buf[i] = '\0';
-			break;
-		}
-		if (buf[i] == '\0')
-			buf[i] = ' ';
-		/* libinih would end the value at " ;" (its inline comment):
-		 * doc/rules.md has none, so the word stays, as INI_SEMICOLON */
-		if (buf[i] == ';' && i > lead)
-			buf[i] = INI_SEMICOLON;
-	}
-	return lead;
-}
-
-/*
- * fgets for libinih that counts lines, strips `#` comments and keeps every
- * name whole: a [header] goes over as [INI_STANDIN], a line longer than
- * libinih's buffer as INI_STANDIN in place of its key and its value.
- */
-static char *read_line(char *buf, int size, void *stream)
-{
-	struct ini_source *src = stream;
-
-	if (src->pos >= src->len)
-		return NULL;
-	const char *start = src->text + src->pos;
-	const char *nl = memchr(start, '\n', src->len - src->pos);
-	size_t n = nl ? (size_t)(nl - start) : src->len - src->pos;
-
-	src->pos += n + (nl ? 1 : 0);
-	src->ini_line++;
-	/* libinih drops a UTF-8 BOM on the first line: so does the count */
-	if (src->ini_line == 1 && n >= 3 && !memcmp(start, "\xef\xbb\xbf", 3)) {
-		start += 3;
-		n -= 3;
-	}
-	size_t lead = clean_line(src, start, n);
-	char *line = src->line;
-	char first = line[lead];
-	size_t len = trim_end(line, strlen(line));
-	bool comment = first == '#' || first == ';';
-
-	line[len] = '\0';
-	src->continuation = lead && first && !comment;
-	src->continues_key = src->continuation && src->after_key;
-	/* an indented line after a key continues it, even "  [x]" */
-	if (first == '[' && !src->continues_key) {
-		size_t name = strcspn(line + lead + 1, "]");
-		bool closed = line[lead + 1 + name] == ']';
-
-		/* libinih reports keys only: an empty section shows up here */
-		note_empty_section(src);
-		src->sections++;
-		src->section_ini_line = src->ini_line;
-		src->after_key = false;
-		src->keys = 0;
-		keep_section(src, line + lead + 1, name);
-		/* unclosed, libinih reports it: "[" is as malformed */
-		snprintf(buf, (size_t)size, closed ? "[" INI_STANDIN "]\n"
-						    : "[\n");
-		return buf;
-	}
-	if (src->continues_key) {
-		keep_entry(src, NULL, 0, line + lead, len - lead);
-	} else if (first && !comment) {
-		/* libinih's key = value: up to the first '=' or ':' */
-		size_t eq = lead + strcspn(line + lead, "=:");
-
-		if (eq < len) {
-			size_t v = eq + 1;
-
-			while (v < len && isspace((unsigned char)line[v]))
-				v++;
-			keep_entry(src, line + lead,
-				   trim_end(line + lead, eq - lead), line + v,
-				   len - v);
-		}
-		src->after_key = true;
-	}
-	if (len + 2 <= (size_t)size) {
-		memcpy(buf, line, len);
-		memcpy(buf + len, "\n", 2);
-	} else if (comment || !first) {
-		snprintf(buf, (size_t)size, "#\n");
-	} else if (src->continues_key) {
-		snprintf(buf, (size_t)size, "\t" INI_STANDIN "\n");
-	} else {
-		/* without '=' or ':' libinih rejects the line, as it should */
-		snprintf(buf, (size_t)size, line[lead + strcspn(line + lead,
-								 "=:")]
-						    ? INI_STANDIN "=" INI_STANDIN
-						      "\n"
-						    : INI_STANDIN "\n");
-	}
-	return buf;
-}
 
 static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 		    va_list ap) __attribute__((__format__(__printf__, 3, 0)));
@@ -776,7 +566,7 @@ static void settle(struct lu_rules *r)
 static int parse_string(const char *text, size_t len, const char *name,
 			struct lu_rules *rules, struct lu_error *err)
 {
-	struct ini_source src = { .text = text, .len = len };
+	struct lu_rules_source src = { .text = text, .len = len };
 	struct ini_ctx c = { .rules = rules, .err = err, .name = name,
 			     .src = &src };
 
@@ -793,13 +583,10 @@ static int parse_string(const char *text, size_t len, const char *name,
 			     name, line);
 		return -1;
 	}
-	int rc = ini_parse_stream(read_line, &src, on_entry, &c);
+	int rc = ini_parse_stream(lu_rules_read_line, &src, on_entry, &c);
 
 	lu_strset_free(&c.struct_names);
-	note_empty_section(&src);
-	free(src.line);
-	free(src.section);
-	free(src.kv);
+	lu_rules_note_empty_section(&src);
 	settle(rules);
 	/* Of several mistakes, the first in the file is reported. */
 	unsigned first = c.failed ? c.fail_line : 0;
@@ -822,7 +609,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 					  "(expected [struct NAME] or [matrix])",
 			     name, src.empty_line, t);
 	}
-	free(src.empty_text);
+	lu_rules_lines_free(&src);
 	if (rc < 0 && !first)
 		lu_error_set(err, "failed to read rules from %s: out of memory",
 			     name);
