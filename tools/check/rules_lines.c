@@ -60,15 +60,15 @@ static void keep_section(struct lu_rules_source *src, const char *s, size_t n)
 
 /* Keeps the last key line's key and value whole in src->key and
  * src->value; KEY NULL keeps the key (a continuation line). */
-static void keep_entry(struct lu_rules_source *src, const char *key, size_t n_key,
-		       const char *value, size_t n_value)
+static void keep_entry(struct lu_rules_source *src, const char *key,
+		       size_t n_key, const char *value, size_t n_value)
 {
-	if (!key) {
-		key = src->key;
+	/* a continuation's key stays at the start of kv, moved with it */
+	if (!key)
 		n_key = src->key ? strlen(src->key) : 0;
-	}
 	src->kv = grow_text(src->kv, &src->kv_cap, n_key + n_value + 2);
-	memmove(src->kv, key ? key : "", n_key);
+	if (key)
+		memcpy(src->kv, key, n_key);
 	src->kv[n_key] = '\0';
 	memcpy(src->kv + n_key + 1, value, n_value);
 	src->kv[n_key + 1 + n_value] = '\0';
