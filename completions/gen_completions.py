@@ -8,7 +8,9 @@ offer an option a command does not take, or miss one it gained. What an
 option's argument completes to follows its placeholder: NAME struct names
 (read from the first file on the line with `lineup show`, when that file
 is small enough to be cheap), FILE.* file names, WHEN/STYLE/WHAT their
-words, a number nothing.
+words, a number nothing. A command whose usage ends in `-- PROGRAM [ARGS]`
+(trace) completes, after `--`, the program's name and then the
+program's own words, never lineup's options.
 
     gen_completions.py LINEUP bash|zsh|fish OUTPUT
 """
@@ -55,7 +57,9 @@ def parse_command(text):
             options.append(last)
         elif last and line.startswith(' ' * 27) and not last['help']:
             last['help'] = line.strip()
-    return {'about': about, 'options': options}
+    # `trace [OPTIONS] -- PROGRAM [ARGS]`: what follows -- is a program's
+    return {'about': about, 'options': options,
+            'program': '-- PROGRAM' in lines[0]}
 
 
 def arg_kind(arg):
@@ -114,6 +118,21 @@ def bash(commands):
            '\t\treturn ;;']
     for name, c in commands.items():
         out.append(f'\t{name})')
+        if c['program']:
+            out += ['\t\tlocal i',
+                    '\t\tfor (( i = 2; i < COMP_CWORD; i++ )); do',
+                    '\t\t\t[[ ${COMP_WORDS[i]} == -- ]] || continue',
+                    '\t\t\t# the program, then its own words',
+                    '\t\t\tif (( i + 1 == COMP_CWORD )); then',
+                    '\t\t\t\tCOMPREPLY=($(compgen -c -- "$cur"))',
+                    '\t\t\telif declare -F _command_offset >/dev/null; '
+                    'then',
+                    '\t\t\t\t_command_offset $(( i + 1 ))',
+                    '\t\t\telse',
+                    '\t\t\t\tCOMPREPLY=($(compgen -f -- "$cur"))',
+                    '\t\t\tfi',
+                    '\t\t\treturn',
+                    '\t\tdone']
         cases = {}
         for o in c['options']:
             kind = arg_kind(o['arg'])
@@ -213,7 +232,12 @@ def zsh(commands):
                 excl = repeat or f"({' '.join(names)})"
                 specs.append(f"'{excl}'{{{','.join(names)}}}"
                              f"'[{what}]{action}'")
-        specs.append("'*:file:_files'")
+        if c['program']:
+            # after --, the program and its words, as `exec` completes
+            specs.append("'(-)--[the program to run]'")
+            specs.append("'*::program:_normal'")
+        else:
+            specs.append("'*:file:_files'")
         out.append(f'\t{name})')
         out.append('\t\t_arguments -s \\')
         out.append(' \\\n'.join('\t\t\t' + s for s in specs) + ' ;;')
@@ -241,6 +265,18 @@ def fish(commands):
            '\tend',
            'end',
            '',
+           'function __lineup_program',
+           "\t# after trace's --: the program, then its own words",
+           '\tset -l words (commandline -opc)',
+           '\tset -l i (contains -i -- -- $words)',
+           '\tif test $i -eq (count $words)',
+           '\t\t__fish_complete_command',
+           '\telse',
+           '\t\t__fish_complete_subcommand --commandline '
+           '$words[(math $i + 1)..-1] (commandline -ct)',
+           '\tend',
+           'end',
+           '',
            'complete -c lineup -f',
            "complete -c lineup -n __fish_use_subcommand -l version "
            "-d 'print the version'",
@@ -250,6 +286,13 @@ def fish(commands):
            "-a '%s'" % ' '.join(commands)]
     for name, c in commands.items():
         cond = f"-n '__fish_seen_subcommand_from {name}'"
+        if c['program']:
+            # after --, the program and its own words, never lineup's
+            after = "contains -- -- (commandline -opc)"
+            cond = (f"-n '__fish_seen_subcommand_from {name}; "
+                    f"and not {after}'")
+            out.append(f"complete -c lineup -n '__fish_seen_subcommand_from "
+                       f"{name}; and {after}' -x -a '(__lineup_program)'")
         out.append(f"complete -c lineup -n __fish_use_subcommand -a {name} "
                    f"-d '{short_help(c['about'])}'")
         out.append(f"complete -c lineup {cond} -F")

@@ -11,6 +11,8 @@
 # Each file in LINEUP_CHECK gets FILE.lineup-ok, made by `lineup check`
 # when the file or the rules change; a broken rule fails the build with
 # lineup's messages and leaves no stamp, so the next build checks again.
+# LINEUP_STRICT = 1 checks with --strict (a rules member or group the
+# layout lacks is an error); LINEUP_FLAGS adds any other option.
 # LINEUP_CFLAGS holds what the compiles need: -g and lineup.h's directory.
 # LINEUP is the installed tool (pkg-config --variable=lineup lineup) unless
 # set; when pkg-config cannot find lineup, including this file fails with
@@ -31,6 +33,7 @@ endif
 endif
 LINEUP_RULES ?=
 LINEUP_FLAGS ?=
+LINEUP_STRICT ?=
 # asked once, not at every compile
 ifeq ($(origin LINEUP_INCLUDE),undefined)
 LINEUP_INCLUDE := $(shell $(PKG_CONFIG) --variable=includedir lineup 2>/dev/null)
@@ -38,7 +41,8 @@ endif
 LINEUP_CFLAGS = -g $(if $(LINEUP_INCLUDE),-I$(LINEUP_INCLUDE))
 
 LINEUP_STAMPS = $(addsuffix .lineup-ok,$(LINEUP_CHECK))
-lineup_rules_arg = $(if $(LINEUP_RULES),--rules $(LINEUP_RULES))
+lineup_rules_arg = $(if $(LINEUP_RULES),--rules $(LINEUP_RULES)) \
+	$(if $(LINEUP_STRICT),--strict)
 
 %.lineup-ok: % $(LINEUP_RULES)
 	$(LINEUP) check $(lineup_rules_arg) $(LINEUP_FLAGS) $<

@@ -29,6 +29,9 @@ Modes (one meson test each):
   --golden      the exact text for the all-options configuration, both
                 styles (expect/*.expect; '#' lines there are comments).
   --errors      bad input: one line on stderr, nothing on stdout, exit 2.
+  --dollar      dollar.c's `$` identifiers (GNU C): under gcc and clang,
+                both styles' assertions compile (-std=gnu11) and hold on
+                the layout they froze, and fail with -DBAD naming `w$1`.
   --kernel-btf  the running kernel's BTF (skipped without it): kernel style
                 for tcp_sock, net_device and sock names the members, bytes
                 and bit-fields `lineup show --format json` gives each
@@ -390,6 +393,40 @@ def mode_golden(ctx):
     return 1 if problems else 0
 
 
+def mode_dollar(ctx):
+    problems = []
+    src = os.path.join(ctx.here, 'dollar.c')
+    ccs = [cc for cc in ('gcc', 'clang') if shutil.which(cc)]
+    for cc, style in itertools.product(ccs, ('lineup', 'kernel')):
+        obj = os.path.join(ctx.tmp, 'dollar-%s.o' % cc)
+        rc, _, err = run([cc, '-c', '-g'] + KERNEL_FLAGS + incs(ctx) +
+                         [src, '-o', obj])
+        if rc:
+            print('FAIL failed to compile dollar.c with %s:\n%s' % (cc, err))
+            return 1
+        rc, text, err = run([ctx.lineup, 'asserts', '--struct', 'dollar',
+                             '--style', style, obj])
+        if rc or 'w$1' not in text:
+            problems.append('%s (%s): exit %d: %s%s' % (cc, style, rc, err,
+                                                       text))
+            continue
+        kernel = style == 'kernel'
+        w = os.path.join(ctx.tmp, 'dollar-%s-%s.c' % (cc, style))
+        wrap(ctx, w, src, text, kernel, 'dollar_struct_check')
+        for defs, fails in (([], False), (['-DBAD'], True)):
+            rc, out, err = run([cc, '-fsyntax-only'] + KERNEL_FLAGS +
+                               incs(ctx) + defs + [w])
+            out += err
+            if bool(rc) != fails or (fails and not re.search(
+                    r'w\$1|lineup__end__w\$1', out)):
+                problems.append('%s (%s)%s: exit %d:\n%s\n%s' % (
+                    cc, style, ' -DBAD' if fails else '', rc, text, out))
+    for p in problems:
+        print('FAIL ' + p)
+    print('%d compilers, %d problems' % (len(ccs), len(problems)))
+    return 1 if problems else 0
+
+
 def mode_errors(ctx):
     obj = os.path.join(ctx.tmp, 'reorder.o')
     compile_obj(ctx, os.path.join(ctx.examples, 'task_group_reorder.c'),
@@ -505,7 +542,7 @@ def main():
     ap.add_argument('--include', required=True)
     ap.add_argument('--examples', required=True)
     ap.add_argument('mode', choices=['roundtrip', 'shapes', 'golden',
-                                     'errors', 'kernel-btf'])
+                                     'errors', 'kernel-btf', 'dollar'])
     args = ap.parse_args()
     if not shutil.which(args.cc):
         print('SKIP: no %s' % args.cc)
@@ -514,7 +551,8 @@ def main():
         ctx = Ctx(args, tmp)
         return {'roundtrip': mode_roundtrip, 'shapes': mode_shapes,
                 'golden': mode_golden, 'errors': mode_errors,
-                'kernel-btf': mode_kernel_btf}[args.mode](ctx)
+                'kernel-btf': mode_kernel_btf,
+                'dollar': mode_dollar}[args.mode](ctx)
 
 
 if __name__ == '__main__':

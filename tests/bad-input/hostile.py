@@ -249,6 +249,32 @@ def case_json_not_utf8(work):
                   after=full_sarif)]
 
 
+def case_show_json_latin1(work):
+    # café.c named in Latin-1 (the é as the byte 0xE9) and its object too:
+    # show --format json dropped `file` from every member and the whole
+    # `input`; each is there, the byte as \xe9 (doc/json.md).
+    src = os.path.join(work.encode(), b"caf\xe9.c")
+    with open(src, "wb") as f:
+        f.write(CONFLICT_C)
+    obj = os.path.join(work.encode(), b"caf\xe9.o")
+    R.subprocess.run(R.CC + ["-c", "-g", "-o", obj, src], check=True)
+
+    def files(stdout, stderr):
+        try:
+            doc = json.loads(stdout)
+            s = doc["structs"][0]
+        except (ValueError, KeyError, IndexError) as e:
+            return ["no struct in the JSON: %r" % e]
+        p = [] if doc.get("input", {}).get("path", "").endswith(
+            "caf\\xe9.o") else ["input is %r" % doc.get("input")]
+        for m in [s] + s["members"]:
+            if not str(m.get("file")).endswith("/caf\\xe9.c"):
+                p.append("%s: file is %r" % (m["name"], m.get("file")))
+        return p
+    return [R.Run(["show", "--format", "json", os.fsdecode(obj)], status=0,
+                  after=files)]
+
+
 def case_diff_text_names_escaped(work):
     # lineup diff's lines name structs, members and the inputs: a tag and
     # members that forge lines, and an input path that does (the summary

@@ -51,6 +51,10 @@ def help_scopes(lineup):
     check(commands == COMMANDS, f"lineup --help lists {commands}")
     for c in commands:
         text = run([lineup, c, '--help']).stdout
+        # `lineup help C` is `lineup C --help` (trace-cc's was shorter)
+        same = run([lineup, 'help', c]).stdout
+        check(same == text, f"lineup help {c} is not lineup {c} --help:\n"
+              f"{same}\n---\n{text}")
         for name in re.findall(r'^  (?:-\w, )*--([a-z-]+)', text, re.M):
             if name != 'help':
                 scopes.setdefault(name, []).append(c)
@@ -164,6 +168,26 @@ def test_mk(prefix, tmp):
           'PKG_CONFIG_PATH' in p.stderr, p.stderr)
 
 
+def test_readme_table(prefix, root, opt):
+    """Every installed file is under a path README's install table names
+    (LIBDIR there is meson's libdir: trace's runtime was left out)."""
+    with open(os.path.join(root, 'README.md')) as f:
+        text = f.read()
+    table = text.split('The prefix gets:', 1)[1].split('\n\n', 2)[1]
+    libdir = opt['libdir']['value']
+    paths = [p.replace('LIBDIR', libdir).replace('…', '')
+             for row in table.splitlines() if row.startswith('| `')
+             for p in re.findall(r'`([^`]+)`', row.split('|')[1])]
+    missing = []
+    for d, _, fs in os.walk(prefix):
+        for f in fs:
+            rel = os.path.relpath(os.path.join(d, f), prefix)
+            if not any(rel == p or (p.endswith('/') and rel.startswith(p))
+                       for p in paths):
+                missing.append(rel)
+    check(not missing, "README's install table omits " + ', '.join(missing))
+
+
 def test_docs(prefix, root):
     docdir = os.path.join(prefix, 'share', 'doc', 'lineup')
     want = ['README.md', 'NEWS.md'] + sorted(
@@ -254,6 +278,13 @@ def test_completions(prefix, lineup, tmp):
     check(sorted(got) == ['ring', 'slot'], f"bash: --struct: {got}")
     got = bash_complete(bash, f'lineup show {obj} --struct r', tmp, path)
     check(got == ['ring'], f"bash: --struct r: {got}")
+    # after trace's --, the program's name and words, not lineup's options
+    got = bash_complete(bash, 'lineup trace --format json -- tru', tmp, path)
+    check('true' in got and not any(g.startswith('-') for g in got),
+          f"bash: trace -- tru<TAB>: {got}")
+    got = bash_complete(bash, 'lineup trace -- true --s', tmp, path)
+    check('--struct' not in got and '--sample' not in got,
+          f"bash: trace -- true --s<TAB>: {got}")
 
     if shutil.which('zsh'):
         run(['zsh', '-n', zsh])
@@ -262,6 +293,7 @@ def test_completions(prefix, lineup, tmp):
         for o in scopes:
             check('--' + o + '[' in text or '--' + o + '}' in text,
                   f"zsh: no --{o}")
+        check("'*::program:_normal'" in text, "zsh: trace -- is no program")
     else:
         print('zsh not installed: its completion is not parsed')
     if shutil.which('fish'):
@@ -283,6 +315,11 @@ def test_completions(prefix, lineup, tmp):
         check(sorted(got) == ['json', 'sarif', 'text'], f"fish: {got}")
         got = fish_complete(f'lineup show {obj} --struct ')
         check(sorted(got) == ['ring', 'slot'], f"fish: --struct: {got}")
+        got = fish_complete('lineup trace -- tru')
+        check('true' in got, f"fish: trace -- tru<TAB>: {got}")
+        got = fish_complete('lineup trace -- true --s')
+        check('--struct' not in got and '--sample' not in got,
+              f"fish: trace -- true --s<TAB>: {got}")
     else:
         print('fish not installed: its completion is not run')
 
@@ -299,6 +336,7 @@ def main():
         test_pc(prefix, opt)
         test_mk(prefix, tmp)
         man = test_docs(prefix, root)
+        test_readme_table(prefix, root, opt)
         test_man(lineup, man)
         test_completions(prefix, lineup, tmp)
         test_schema(prefix, lineup, tmp)

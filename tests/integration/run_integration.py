@@ -87,6 +87,17 @@ def make_cases(d, make_vars):
     out = run(broken, d, expect=2)
     has(out, *BROKEN)
     run(make + ["clean"], d)
+    # a group that checks nothing warns; LINEUP_STRICT=1 fails the build
+    far = os.path.join(d, "..", "common", "far.ini")
+    with open(far, "w") as f:
+        f.write("[struct conn]\nread = cfg_word\n")
+    out = run(make + ["LINEUP_RULES=../common/far.ini"], d)
+    has(out, "warning: group 'read' checks nothing", "[LU010]")
+    run(make + ["clean"], d)
+    out = run(make + ["LINEUP_RULES=../common/far.ini", "LINEUP_STRICT=1"], d,
+              expect=2)
+    has(out, "error: member 'cfg_word' is not in struct conn")
+    run(make + ["clean"], d)
     # nothing checked fails the build: no rules, and -g1 keeps no types
     # (a pass that checked nothing would hide a lost -g or a wrong target)
     bare = make + ["LINEUP_RULES=", "LINEUP_CFLAGS=-g1 -I../../include"]
@@ -129,12 +140,18 @@ def cmake_cases(src, prefix, build, generator):
     run(configure + ["-DCMAKE_C_FLAGS=-DCONN_BROKEN"], src)
     out = run(["cmake", "--build", build], src, expect=None)
     has(out, *BROKEN, "lineup check failed (exit 1)")
-    assert not os.path.exists(os.path.join(build, "libconn.a"))
+    # the library stays for suggest, the documented next step; no stamp
+    lib = os.path.join(build, "libconn.a")
+    out = run([os.path.join(prefix, "bin", "lineup"), "suggest", "--struct",
+               "conn", lib], src)
+    has(out, "isolate: ")
+    assert not os.path.exists(os.path.join(build, "lineup",
+                                           "conn.lineup-ok"))
     out = run(["cmake", "--build", build], src, expect=None)
     has(out, *BROKEN)
 
 
-def cmake_rules_change(src, prefix, build, generator):
+def cmake_rules_change(src, prefix, build, generator, strict):
     """A changed rules file checks again, the static library unchanged."""
     rules = os.path.join(src, "..", "common", "conn.ini")
     with open(rules) as f:
@@ -157,6 +174,21 @@ def cmake_rules_change(src, prefix, build, generator):
     has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
     out = run(["cmake", "--build", build], src)
     lacks(out, "struct checked")  # the stamp is up to date
+    if not strict:
+        return
+    # a group that checks nothing warns; STRICT (--strict) fails the build
+    try:
+        with open(rules, "a") as f:
+            f.write("read = cfg_word\n")
+        out = run(["cmake", "--build", build], src)
+        has(out, "warning: group 'read' checks nothing", "[LU010]")
+        run(["cmake", "-S", src, "-B", build, "-DCONN_LINEUP_STRICT=ON"], src)
+        out = run(["cmake", "--build", build], src, expect=None)
+        has(out, "error: member 'cfg_word' is not in struct conn")
+    finally:
+        with open(rules, "w") as f:
+            f.write(kept)
+    run(["cmake", "-S", src, "-B", build, "-DCONN_LINEUP_STRICT=OFF"], src)
 
 
 LIBRARY_KINDS = """\
@@ -214,8 +246,10 @@ def test_cmake(lineup, root, build, tmp):
                                        else [])
     for g in generators:
         cmake_cases(src, prefix, os.path.join(tmp, "b-" + g.split()[0]), g)
+        # STRICT under one generator: it is a word on the command line
         cmake_rules_change(src, prefix,
-                           os.path.join(tmp, "r-" + g.split()[0]), g)
+                           os.path.join(tmp, "r-" + g.split()[0]), g,
+                           g == generators[0])
         cmake_library_kinds(tmp, prefix, g)
     # found by a project without languages (share/cmake, not lib/<arch>);
     # refused for another minor version, or a component it lacks
@@ -272,7 +306,18 @@ def test_meson(lineup, root, build, tmp):
     out = run(["meson", "compile", "-C", mb], tmp)
     has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
     assert os.path.exists(stamp)
-    run(["meson", "configure", mb, "-Dc_args=-DCONN_BROKEN"], tmp)
+    # a group that checks nothing warns; -Dlineup_strict=true fails
+    with open(rules, "a") as f:
+        f.write("read = cfg_word\n")
+    out = run(["meson", "compile", "-C", mb], tmp)
+    has(out, "warning: group 'read' checks nothing", "[LU010]")
+    run(["meson", "configure", mb, "-Dlineup_strict=true"], tmp)
+    out = run(["meson", "compile", "-C", mb], tmp, expect=1)
+    has(out, "error: member 'cfg_word' is not in struct conn")
+    with open(rules, "w") as f:
+        f.write(kept)
+    run(["meson", "configure", mb, "-Dlineup_strict=false",
+         "-Dc_args=-DCONN_BROKEN"], tmp)
     out = run(["meson", "compile", "-C", mb], tmp, expect=1)
     has(out, *BROKEN, "FAILED: conn.lineup-ok")
     assert not os.path.exists(stamp)
@@ -314,6 +359,18 @@ def test_ci(lineup, root, build, tmp):
     assert item["fingerprint"].startswith(
         "LU001:examples/common/conn.h:25:"), \
         item
+    # doc/ci.md's SARIF validation, as written, from the source tree: the
+    # log passes, and one without its version fails
+    validate = doc_block(os.path.join(root, "doc", "ci.md"), "sh").replace(
+        "third_party/lineup/", root + "/").replace(" < lineup.sarif", "")
+    ok = subprocess.run(["sh", "-c", validate], input=sarif, text=True,
+                        capture_output=True)
+    assert ok.returncode == 0, ok.stderr
+    broken = json.loads(sarif)
+    del broken["version"]
+    bad = subprocess.run(["sh", "-c", validate], input=json.dumps(broken),
+                         text=True, capture_output=True)
+    assert bad.returncode != 0 and "version" in bad.stderr, bad.stderr
     return 0
 
 

@@ -149,7 +149,8 @@ ParameterizedTestParameters(rules, errors)
 		{ "[struct a]\nread = x ;y\n", "t.ini:2: error: bad member name ';y'" },
 		{ "[matrix]\nline_size = 64 ; 100\n", "t.ini:2: error: line_size needs" },
 		{ "[matrix]\nline_size = 64 | 100\n", "t.ini:2: error: line_size needs powers of two between 8 and 4096, e.g. 64 | 128, not '100'" },
-		{ "[struct a]\nwrite = aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "t.ini:2: error: malformed line" },
+		/* a line past libinih's buffer is read whole: this one has no '=' */
+		{ "[struct a]\nwrite aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", "t.ini:2: error: malformed line" },
 	};
 
 	return cr_make_param_array(struct bad_case, cases,
@@ -271,4 +272,36 @@ Test(rules, semicolon_is_not_a_comment)
 					   &err), 0, "%s", err.msg);
 	cr_assert_str_eq(r.matrix.compile, "true ; cc -c s.c");
 	lu_rules_free(&r);
+}
+
+/* Names past libinih's buffers (issue 31): a 4 KiB section, a group key
+ * past its 50-byte prev_name continued on lines longer than its line. */
+Test(rules, long_names_whole)
+{
+	size_t n = 4096, m = 3000;
+	char *name = malloc(n + 1), *text = malloc(3 * n + 3 * m + 256);
+	char *p = text;
+
+	cr_assert(name && text);
+	memset(name, 'n', n);
+	name[n] = '\0';
+	p += sprintf(p, "[struct %s::Box<long>]\nwrite.%s = a\n  ", name,
+		     name + n - 300);
+	for (size_t i = 0; i < m / 3; i++)
+		p += sprintf(p, "b%zu ", i % 10);
+	p += sprintf(p, "\n  c\nread = r\n");
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert_eq(r.n_structs, 1);
+	cr_assert_eq(strlen(r.structs[0].name), n + strlen("::Box<long>"));
+	cr_assert_eq(r.structs[0].n_groups, 2);
+	cr_assert_eq(strlen(r.structs[0].groups[0].name), 300);
+	cr_assert_eq(r.structs[0].groups[0].n_members, 2 + m / 3);
+	cr_assert_str_eq(r.structs[0].groups[0].members[1 + m / 3], "c");
+	lu_rules_free(&r);
+	free(name);
+	free(text);
 }

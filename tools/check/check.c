@@ -90,6 +90,25 @@ static void report_missing(struct lu_findings *out, const struct view *v,
 	f->config = opts->config;
 }
 
+/*
+ * A rules group none of whose members the struct has checks nothing: a
+ * warning (LU010), unless another input or configuration has one of them
+ * (lu_absent_settle). One member present, and the group checks it.
+ */
+static void report_empty(struct lu_findings *out, const struct view *v,
+			 const struct lu_rule_group *rg,
+			 const struct lu_check_opts *opts)
+{
+	struct lu_finding *f = add_finding(
+		out, LU_FIND_EMPTY_GROUP,
+		LU_WARNING, v->s);
+
+	f->name = rg->name;
+	f->rule_group = rg;
+	f->rules_line = rg->ini_line;
+	f->config = opts->config;
+}
+
 static void build_view(struct view *v, const struct lu_struct *s,
 		       const struct lu_rule_struct *rule,
 		       const struct lu_check_opts *opts,
@@ -129,6 +148,8 @@ static void build_view(struct view *v, const struct lu_struct *s,
 			v->n_groups++;
 		}
 		out_g->kind = rg->kind;
+		size_t found = 0, errors = out->n_errors;
+
 		for (size_t m = 0; m < rg->n_members; m++) {
 			ptrdiff_t idx = lu_member_index_find(&names,
 							     rg->members[m]);
@@ -140,6 +161,7 @@ static void build_view(struct view *v, const struct lu_struct *s,
 			}
 			const struct lu_member *mm = &s->members[idx];
 
+			found++;
 			v->group_of[idx] = (int)gi;
 			/* a named member's expanded parts go with it */
 			for (size_t k = (size_t)idx + 1;
@@ -147,6 +169,10 @@ static void build_view(struct view *v, const struct lu_struct *s,
 			     k++)
 				v->group_of[k] = (int)gi;
 		}
+		/* an error for a member (a typo, --strict) says it already */
+		if (!found && rg->n_members && same < 0 && opts->typos_fail &&
+		    out->n_errors == errors)
+			report_empty(out, v, rg, opts);
 	}
 	lu_member_index_free(&names);
 	/* the bytes each group owns now that its members are known */

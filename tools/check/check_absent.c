@@ -56,10 +56,39 @@ static bool is_absence(const struct lu_finding *x)
 	return x->type == LU_FIND_MISSING || x->type == LU_FIND_UNKNOWN_GROUP;
 }
 
+/* Does a struct named as F's in SETS have a member of F's empty group? */
+static bool group_elsewhere(const struct lu_finding *f,
+			    const struct lu_set *sets, size_t n_sets)
+{
+	const struct lu_rule_group *g = f->rule_group;
+
+	for (size_t i = 0; i < n_sets; i++)
+		for (size_t k = 0; k < sets[i].n_structs; k++)
+			for (size_t m = 0; m < g->n_members &&
+			     lu_struct_named(&sets[i].structs[k], f->s->name);
+			     m++)
+				if (lu_struct_member(&sets[i].structs[k],
+						     g->members[m]) >= 0)
+					return true;
+	return false;
+}
+
 void lu_absent_settle(struct lu_findings *const *fs, size_t n_fs,
 		      const struct lu_set *sets, size_t n_sets,
 		      const char *what)
 {
+	/* a group empty here but not in another input checks something */
+	for (size_t k = 0; k < n_fs; k++)
+		for (size_t i = 0; i < fs[k]->n; i++) {
+			struct lu_finding *x = &fs[k]->items[i];
+
+			if (x->type != LU_FIND_EMPTY_GROUP ||
+			    x->severity == LU_NOTE ||
+			    !group_elsewhere(x, sets, n_sets))
+				continue;
+			set_severity(fs[k], x, LU_NOTE);
+			x->elsewhere = what;
+		}
 	/* close to a name here, but another input has it: not a typo */
 	for (size_t k = 0; k < n_fs; k++)
 		for (size_t i = 0; i < fs[k]->n; i++) {

@@ -7,8 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* rules_ini.c refuses lines past 198 characters: a drafted name leaves
- * room for its key */
+/* rules_ini.c reads names of any length; a drafted rules file (c2c,
+ * trace) keeps to names of a line's width and leaves a longer one out, in
+ * a comment */
 #ifndef LU_INI_NAME_MAX
 #define LU_INI_NAME_MAX 160
 #endif

@@ -31,6 +31,8 @@ enum lu_finding_type {
 				 * CACHELINE_ASSERT_GROUP_SIZE */
 	LU_FIND_KERNEL_MEMBER,	/* a member outside the group its
 				 * CACHELINE_ASSERT_GROUP_MEMBER names */
+
+	LU_FIND_EMPTY_GROUP,	/* a rules group the layout has no member of */
 };
 
 /* Who says where objects of a struct may start (design.md §4). */
@@ -71,6 +73,8 @@ struct lu_finding {
 	/* limits */
 	uint64_t value, limit;
 	const char *name;	/* missing member or group name */
+	/* an empty group: the rules' group, whose members it lacks */
+	const struct lu_rule_group *rule_group;
 	const char *suggestion;	/* a close existing name, or NULL */
 	/* missing here, but other inputs (or configurations) have it:
 	 * "inputs" or "configurations", else NULL (check_absent.c) */
@@ -100,7 +104,8 @@ struct lu_check_opts {
 	bool strict;
 	/* a missing member or group close to an existing name (a typo) is
 	 * an error, not a warning: check and matrix, which then settle the
-	 * names other inputs have (lu_absent_settle) */
+	 * names other inputs have (lu_absent_settle); and a rules group with
+	 * no member in the layout is a warning, settled the same way */
 	bool typos_fail;
 	uint64_t align;		/* --align: objects start at multiples of it;
 				 * 0 unless given, a struct's rules win */

@@ -2,8 +2,8 @@
 /*
  * The rules file reader (INI, parsed by libinih). libinih does the syntax;
  * this file gives the keys their meaning and reports every mistake with
- * file:line. `#` after whitespace starts a comment, as in the design's
- * examples; libinih only knows `;` inline, so lines are cleaned on the way in.
+ * file:line. The lines reach libinih through rules_lines.c, which cleans
+ * them and keeps every name whole.
  */
 #include "rules.h"
 
@@ -15,35 +15,18 @@
 #include <string.h>
 
 #include "error.h"
+#include "rules_lines.h"
 #include "slurp.h"
 #include "strset.h"
 
-/* A `;` inside a line, hidden from libinih's inline comments and given
- * back in on_entry (a rules file holds no control characters). */
-#define INI_SEMICOLON '\x1f'
-
 /* the largest rules file read; they are written by hand or by lineup */
 #define MAX_RULES (16u << 20)
-
-struct ini_source {
-	const char *text;
-	size_t len, pos;
-	unsigned ini_line;	/* lines handed to libinih so far */
-	unsigned sections;	/* section headers seen so far */
-	unsigned section_ini_line;	/* where the last one was */
-	bool continuation;	/* the last line continues the one before */
-	bool after_key;		/* libinih's prev_name: a key since [section] */
-	char section_text[200];	/* the last [header]'s text */
-	unsigned keys;		/* keys seen in the last section */
-	unsigned empty_line;	/* the first section without keys, or 0 */
-	char empty_text[200];
-};
 
 struct ini_ctx {
 	struct lu_rules *rules;
 	struct lu_error *err;
 	const char *name;
-	struct ini_source *src;
+	struct lu_rules_source *src;
 	bool failed;
 	unsigned fail_line;
 	struct lu_rule_struct *cur;	/* section being filled */
@@ -55,91 +38,27 @@ struct ini_ctx {
 	size_t cap_groups, cap_allow, cap_bytes, cap_lines, cap_options;
 };
 
-static void note_empty_section(struct ini_source *src)
-{
-	if (src->sections && !src->keys && !src->empty_line) {
-		src->empty_line = src->section_ini_line;
-		memcpy(src->empty_text, src->section_text,
-		       sizeof(src->empty_text));
-	}
-}
-
-/* fgets for libinih that counts lines, strips `#` comments, refuses long lines. */
-static char *read_line(char *buf, int size, void *stream)
-{
-	struct ini_source *src = stream;
-
-	if (src->pos >= src->len)
-		return NULL;
-	const char *start = src->text + src->pos;
-	const char *nl = memchr(start, '\n', src->len - src->pos);
-	size_t n = nl ? (size_t)(nl - start) : src->len - src->pos;
-
-	src->pos += n + (nl ? 1 : 0);
-	src->ini_line++;
-	if (n >= (size_t)size - 1) {
-		/* libinih would split it; hand over a line it rejects. */
-		snprintf(buf, (size_t)size, "\x01 line too long\n");
-		return buf;
-	}
-	memcpy(buf, start, n);
-	buf[n] = '\0';
-	/* libinih skips leading isspace(), \f and \v too: count as it does */
-	size_t lead = 0;
-
-	while (isspace((unsigned char)buf[lead]))
-		lead++;
-
-	src->continuation = lead && buf[lead] && buf[lead] != '#' &&
-			    buf[lead] != ';' && buf[lead] != '\r';
-	/* an indented line after a key continues it, even "  [x]" */
-	if (buf[lead] == '[' && !(src->continuation && src->after_key)) {
-		/* libinih reports keys only: an empty section shows up here */
-		note_empty_section(src);
-		src->sections++;
-		src->section_ini_line = src->ini_line;
-		src->after_key = false;
-		src->keys = 0;
-		snprintf(src->section_text, sizeof(src->section_text), "%.*s",
-			 (int)strcspn(buf + lead + 1, "]\r\n"), buf + lead + 1);
-	} else if (buf[lead] && buf[lead] != '#' && buf[lead] != ';') {
-		src->after_key = true;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (buf[i] == '#' && (i == 0 || buf[i - 1] == ' ' ||
-				      buf[i - 1] == '\t')) {
-			bool only_space = true;
-
-			for (size_t k = 0; k < i; k++)
-				if (buf[k] != ' ' && buf[k] != '\t')
-					only_space = false;
-			/* a whole-line comment stays for libinih */
-			if (!only_space)
-				buf[i] = '\0';
-			break;
-		}
-		if (buf[i] == '\0')
-			buf[i] = ' ';
-		/* libinih would end the value at " ;" (its inline comment):
-		 * doc/rules.md has none, so the word stays, as INI_SEMICOLON */
-		if (buf[i] == ';' && i > lead)
-			buf[i] = INI_SEMICOLON;
-	}
-	strcat(buf, "\n");
-	return buf;
-}
-
 static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 		    va_list ap) __attribute__((__format__(__printf__, 3, 0)));
 static int vfail_at(struct ini_ctx *c, unsigned line, const char *fmt,
 		    va_list ap)
 {
-	char msg[512];
+	va_list again;
 
 	if (c->failed)
 		return 0;
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* as long as the names in it: a struct name may be 4 KiB */
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, again);
+
+	va_end(again);
+	char *msg = malloc(n > 0 ? (size_t)n + 1 : 1);
+
+	if (!msg)
+		abort();
+	vsnprintf(msg, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
 	lu_error_set(c->err, "%s:%u: error: %s", c->name, line, msg);
+	free(msg);
 	c->failed = true;
 	c->fail_line = line;
 	return 0;
@@ -571,16 +490,14 @@ static int on_entry(void *user, const char *section, const char *key,
 		    const char *value)
 {
 	struct ini_ctx *c = user;
-	char text[256];	/* a value is shorter than a line (198) */
 
 	if (c->failed)
 		return 0;
-	/* the `;`s read_line hid go back */
-	snprintf(text, sizeof(text), "%s", value);
-	for (char *p = strchr(text, INI_SEMICOLON); p;
-	     p = strchr(p, INI_SEMICOLON))
-		*p = ';';
-	value = text;
+	/* libinih split the line; the text comes whole from read_line */
+	if (*section)
+		section = c->src->section;
+	key = c->src->key;
+	value = c->src->value;
 	c->src->keys++;
 	if (!*section)
 		return fail(c, "'%s' outside any section", key);
@@ -649,7 +566,7 @@ static void settle(struct lu_rules *r)
 static int parse_string(const char *text, size_t len, const char *name,
 			struct lu_rules *rules, struct lu_error *err)
 {
-	struct ini_source src = { .text = text, .len = len };
+	struct lu_rules_source src = { .text = text, .len = len };
 	struct ini_ctx c = { .rules = rules, .err = err, .name = name,
 			     .src = &src };
 
@@ -666,10 +583,10 @@ static int parse_string(const char *text, size_t len, const char *name,
 			     name, line);
 		return -1;
 	}
-	int rc = ini_parse_stream(read_line, &src, on_entry, &c);
+	int rc = ini_parse_stream(lu_rules_read_line, &src, on_entry, &c);
 
 	lu_strset_free(&c.struct_names);
-	note_empty_section(&src);
+	lu_rules_note_empty_section(&src);
 	settle(rules);
 	/* Of several mistakes, the first in the file is reported. */
 	unsigned first = c.failed ? c.fail_line : 0;
@@ -678,8 +595,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 		first = (unsigned)rc;
 		lu_error_set(err, "%s:%d: error: %s", name, rc,
 			     "malformed line (expected [section], key = "
-			     "value, or a comment; lines are at most 198 "
-			     "characters)");
+			     "value, or a comment)");
 	}
 	/* an empty section matters only when nothing else is wrong */
 	if (src.empty_line && !first && rc >= 0) {
@@ -693,6 +609,7 @@ static int parse_string(const char *text, size_t len, const char *name,
 					  "(expected [struct NAME] or [matrix])",
 			     name, src.empty_line, t);
 	}
+	lu_rules_lines_free(&src);
 	if (rc < 0 && !first)
 		lu_error_set(err, "failed to read rules from %s: out of memory",
 			     name);

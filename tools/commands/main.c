@@ -701,6 +701,14 @@ static int help(int argc, char **argv)
 	c = command_named(argv[2]);
 	if (!c)
 		return unknown_command(argv[2]);
+	if (c->takes & LU_TAKES_RAW) {
+		/* it parses its own words: its --help is the whole one */
+		static char opt_help[] = "--help";
+		static char *args[] = { opt_help, NULL };
+		struct lu_cli cli = { .args = args, .n_args = 1 };
+
+		return c->run(&cli);
+	}
 	command_help(c);
 	return LU_EXIT_OK;
 }

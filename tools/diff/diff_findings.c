@@ -21,7 +21,7 @@
 
 #include "strset.h"
 
-#define N_TYPES (LU_FIND_FOOTPRINT + 1)
+#define N_TYPES (LU_FIND_EMPTY_GROUP + 1)
 
 /* Does a group of TO or a group of the user's rule already take NAME? */
 static bool group_known(const struct lu_struct *to,

@@ -14,9 +14,12 @@
 #include "error.h"
 #include "layout.h"
 
+/* `$` too: GNU C takes it in identifiers (gcc and clang, by default on
+ * every target lineup reads), so a struct that has one compiled with it */
 static bool ident_start(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+	       c == '$';
 }
 
 static bool ident_char(char c)

@@ -8,7 +8,8 @@
  * written here, as jansson's dump lays it out (JSON_INDENT(1)), and
  * jansson stays the authority on strings: one of plain printable ASCII
  * without '"' or '\' is written as it is, which is what jansson writes for
- * it; any other goes through json_string() (UTF-8 check) and json_dumpb()
+ * it; any other goes through lu_utf8_marked (a byte that is not UTF-8 as
+ * the text \xNN, escape.h: never dropped), json_string() and json_dumpb()
  * (escaping). tests/unit/test_json_stream.c compares both ways.
  */
 #include "json_stream.h"
@@ -18,6 +19,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "escape.h"
 
 void lu_js_init(struct lu_js *js, FILE *out)
 {
@@ -134,26 +137,16 @@ static bool is_plain(const char *s, size_t *len)
 	return true;
 }
 
-bool lu_js_valid(const char *s)
-{
-	json_t *j;
-	size_t n;
-
-	if (!s)
-		return false;
-	if (is_plain(s, &n))
-		return true;
-	j = json_string(s);
-	json_decref(j);
-	return j != NULL;
-}
-
-/* jansson's own text of the string S, or false if it refuses S. */
+/* jansson's own text of the string S, its bytes that are not UTF-8 as
+ * \xNN (lu_json_text's mapping); false only when out of room. */
 static bool dump_by_jansson(struct lu_js *js, const char *key, const char *s)
 {
-	json_t *j = json_string(s);
+	char *marked = lu_utf8_marked(s);
+	json_t *j = json_string(marked ? marked : s);
 	char small[256];
 	size_t n;
+
+	free(marked);
 
 	if (!j)
 		return false;

@@ -50,8 +50,6 @@ struct json_t;
 /* The jansson tree V laid out in place, as if it were part of the stream's
  * own tree; takes the reference (NULL: left out, key included). */
 void lu_js_tree(struct lu_js *js, const char *key, struct json_t *v);
-/* Whether jansson takes S as a string (UTF-8, not NULL). */
-bool lu_js_valid(const char *s);
 
 /*
  * Writes what is buffered and a final newline, flushes, and frees. 0, or

@@ -213,6 +213,19 @@ void lu_finding_message(const struct lu_finding *f,
 				    " (skipped: normal when a configuration "
 				    "leaves it out)");
 		break;
+	case LU_FIND_EMPTY_GROUP: {
+		const struct lu_rule_group *g = f->rule_group;
+
+		lu_text_put(&b, "group '%s' checks nothing: %s%s has none of "
+			    "its members (", f->name, lu_struct_tag_word(s),
+			    s->name);
+		for (size_t m = 0; m < g->n_members && m < 4; m++)
+			lu_text_put(&b, "%s'%s'", m ? ", " : "", g->members[m]);
+		lu_text_put(&b, "%s)", g->n_members > 4 ? ", ..." : "");
+		if (f->elsewhere)
+			lu_text_put(&b, " (other %s have them)", f->elsewhere);
+		break;
+	}
 	case LU_FIND_FOOTPRINT: {
 		char text[1024];
 
@@ -275,6 +288,7 @@ void lu_finding_location(const struct lu_finding *f,
 		return;
 	case LU_FIND_MISSING:
 	case LU_FIND_UNKNOWN_GROUP:
+	case LU_FIND_EMPTY_GROUP:
 		struct_location(s, 0, false, false, loc);
 		if (ctx->rules && f->rules_line) {
 			loc->file = f->rules_path ? f->rules_path : ctx->rules->path;

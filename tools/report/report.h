@@ -40,7 +40,9 @@ struct lu_location {
 unsigned lu_finding_line_size(const struct lu_finding *f,
 			      const struct lu_report_ctx *ctx);
 
-/* The one-sentence message of a finding, without location or severity. */
+/* The one-sentence message of a finding, without location or severity;
+ * LU_MESSAGE_MAX holds one with a struct name of 4 KiB (C++ templates). */
+#define LU_MESSAGE_MAX 16384
 void lu_finding_message(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx, char *buf, size_t size);
 void lu_finding_location(const struct lu_finding *f,
@@ -120,7 +122,7 @@ int lu_report_sarif(FILE *out, const struct lu_findings *f,
  * report's rules go after them); one finding as a result; a location; and
  * the log that holds the rules and results (it takes both references).
  */
-#define LU_SARIF_CHECK_RULES 9
+#define LU_SARIF_CHECK_RULES 10
 /* The rows of report_rules.c after check's: diff's and the measured one */
 enum lu_rule_index {
 	LU_RULE_DIFF_SIZE = LU_SARIF_CHECK_RULES,

@@ -34,6 +34,9 @@ static const char *type_name(enum lu_finding_type t)
 		return "kernel_size";
 	case LU_FIND_KERNEL_MEMBER:
 		return "kernel_member";
+
+	case LU_FIND_EMPTY_GROUP:
+		return "empty_group";
 	}
 	return "?";
 }
@@ -154,7 +157,7 @@ static json_t *kassert_json(const struct lu_finding *f)
 json_t *lu_finding_json(const struct lu_finding *f,
 			const struct lu_report_ctx *ctx)
 {
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 	struct lu_location loc;
 	json_t *j = json_object();
 
@@ -341,7 +344,7 @@ json_t *lu_sarif_rules(void)
 json_t *lu_sarif_result(const struct lu_finding *x,
 			const struct lu_report_ctx *ctx)
 {
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 	struct lu_location loc;
 	json_t *related = json_array();
 

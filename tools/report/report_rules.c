@@ -104,6 +104,18 @@ static const struct lu_check_rule rules[] = {
 		"checked.",
 		"Move the member between the group's markers, or fix the "
 		"assert in the kernel's *_struct_check()." },
+
+	[LU_FIND_EMPTY_GROUP] = { "LU010", "empty-group",
+		"A rules group checks nothing: the layout has none of its "
+		"members",
+		"A rules group names members of which the struct has none in "
+		"any input (or configuration): every name is misspelt, "
+		"renamed or configured out, so the group guards nothing and "
+		"the check would pass whatever the layout. A group with one "
+		"member present checks that member and is not reported.",
+		"Fix the names in the rules (each missing member's LU005 "
+		"line offers the nearest one), or drop the group. Under "
+		"--strict each missing member is an error (LU005) instead." },
 	[LU_RULE_DIFF_SIZE] = { "LU101", "struct-size",
 		"The struct's size or alignment changed",
 		"lineup diff: the struct's size or alignment differs between "

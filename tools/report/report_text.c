@@ -60,7 +60,7 @@ void lu_report_finding_text(FILE *out, const struct lu_finding *f,
 {
 	struct text_out t = { out, ctx->color };
 	struct lu_location loc;
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 	size_t n;
 
 	lu_finding_location(f, ctx, &loc);

@@ -197,23 +197,16 @@ int lu_show_json(FILE *out, const struct lu_set *set,
 	lu_js_init(js, out);
 	lu_js_open_object(js, NULL);
 	lu_js_int(js, "lineup", 1);
-	/* json_pack("{s:s, s:s, s:o, s:i}") built "input" whole or not at
-	 * all: one string jansson refuses left the key out */
-	const char *format = set->format ? set->format : "";
-
-	if (lu_js_valid(set->path) && lu_js_valid(format) &&
-	    (!set->machine || lu_js_valid(set->machine)) &&
-	    (!set->debug_path || lu_js_valid(set->debug_path))) {
-		lu_js_open_object(js, "input");
-		lu_js_str(js, "path", set->path);
-		lu_js_str(js, "format", format);
-		lu_js_str_or_null(js, "machine", set->machine);
-		lu_js_int(js, "line_size", (int)opts->line_size);
-		/* only when separate: ordinary inputs' JSON stays as it was */
-		if (set->debug_path)
-			lu_js_str(js, "debug_file", set->debug_path);
-		lu_js_close(js);
-	}
+	/* every string is written, a byte not UTF-8 as \xNN (escape.h) */
+	lu_js_open_object(js, "input");
+	lu_js_str(js, "path", set->path);
+	lu_js_str(js, "format", set->format ? set->format : "");
+	lu_js_str_or_null(js, "machine", set->machine);
+	lu_js_int(js, "line_size", (int)opts->line_size);
+	/* only when separate: ordinary inputs' JSON stays as it was */
+	if (set->debug_path)
+		lu_js_str(js, "debug_file", set->debug_path);
+	lu_js_close(js);
 	lu_js_open_array(js, "structs");
 	/* a failed write stops the document where it failed */
 	for (size_t i = 0; i < set->n_structs && !lu_js_failed(js); i++)

@@ -92,7 +92,7 @@ static void print_note(FILE *out, const struct lu_show_notes *sn,
 		       const struct lu_finding *f, unsigned indent)
 {
 	struct lu_location loc;
-	char msg[2048];
+	char msg[LU_MESSAGE_MAX];
 
 	lu_finding_message(f, &sn->ctx, msg, sizeof(msg));
 	for (unsigned t = 0; t < indent; t++)

@@ -8,7 +8,7 @@
 #define LINEUP_ERROR_H
 
 struct lu_error {
-	char msg[1024];
+	char msg[8192];	/* a 4 KiB name and the words around it */
 };
 
 void lu_error_set(struct lu_error *err, const char *fmt, ...)
