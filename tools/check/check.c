@@ -99,9 +99,8 @@ static void report_empty(struct lu_findings *out, const struct view *v,
 			 const struct lu_rule_group *rg,
 			 const struct lu_check_opts *opts)
 {
-	struct lu_finding *f = add_finding(
-		out, LU_FIND_EMPTY_GROUP,
-		LU_WARNING, v->s);
+	struct lu_finding *f = lu_findings_add(out, LU_FIND_EMPTY_GROUP,
+					       LU_WARNING, v->s);
 
 	f->name = rg->name;
 	f->rule_group = rg;
