@@ -13,6 +13,7 @@
 #include "configs.h"
 #include "interrupt.h"
 #include "jobs.h"
+#include "matrix_arch.h"
 #include "matrix_kconfig.h"
 #include "matrix_progress.h"
 #include "relevance.h"
@@ -77,6 +78,7 @@ struct lu_matrix {
 	struct lu_interrupt interrupt;
 	struct lu_progress progress;
 	struct lu_kconfig_result kconfig;	/* a Kconfig matrix's */
+	struct lu_arch *arch;	/* `arch =`'s compilers, or NULL */
 };
 
 /*
