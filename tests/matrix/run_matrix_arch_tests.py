@@ -144,6 +144,20 @@ def test_base_arch(d, scratch):
            "ARCH=x86_64 && CONFIG_FAIR_GROUP_SCHED=y"] and
           all(f.get("every_arch") is False
               for f in data.get("findings", [])), out)
+    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
+        schema = json.load(f)
+    props = schema["$defs"]["matrix"]["properties"]
+    try:
+        import jsonschema
+        errs = [e.message for e in jsonschema.Draft202012Validator(
+            dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
+        ).iter_errors(data)]
+    except ImportError:
+        errs = []
+    check("json: valid, its arch fields in the schema",
+          not errs and "architectures" in props and "every_arch" in props
+          and "arch" in schema["$defs"]["matrix_configuration"]
+          ["properties"], str(errs[:3]))
     clean("base[arm]", scratch)
 
 

@@ -300,7 +300,8 @@ static int missing(const struct lu_matrix *mx, const char *name,
 				  "install Debian's %s (or name another "
 				  "compiler with cross[%s] = PREFIX)",
 			     path, line, name, compiler,
-			     clang ? "clang" : t->k->package, name);
+			     clang ? "clang" : t->host ? "gcc" : t->k->package,
+			     name);
 	return -1;
 }
 
