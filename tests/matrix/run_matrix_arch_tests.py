@@ -15,13 +15,13 @@ ARCH=arm. task_group fails the same on both architectures.
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import textwrap
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import distccd_local  # noqa: E402
 
 LINEUP = os.path.abspath(sys.argv[1])
 ROOT = os.path.abspath(sys.argv[2])
@@ -229,66 +229,28 @@ def test_errors(d, scratch):
     clean("errors", scratch)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_distcc(d, scratch):
     """CC=distcc: every build of both architectures through a distccd on
     127.0.0.1, with the architecture's compiler; the report is the local
     one."""
-    if not (shutil.which("distcc") and shutil.which("distccd")):
+    if not distccd_local.available():
         print("skip distcc: distcc or distccd not installed")
         return
     r = kconfig_rules(d, "farm", "arch = x86_64 arm\noptions = CONFIG_SMP\n",
                       ARCH_STATS)
     _, local, _ = matrix(r, scratch=scratch)
-    state = tempfile.mkdtemp(prefix="lineup-distcc.")
-    os.chmod(state, 0o777)  # distccd drops root for its own user
-    log = os.path.join(state, "distccd.log")
-    port = free_port()
-    daemon = subprocess.Popen(
-        ["distccd", "--daemon", "--no-detach", "--allow", "127.0.0.1",
-         "--listen", "127.0.0.1", "--port", str(port), "--jobs", "2",
-         "--log-file", log, "--log-level", "info"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True,
-        env=dict(os.environ, TMPDIR=state))
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), 1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        env = dict(os.environ, CC="distcc", DISTCC_DIR=state,
-                   DISTCC_HOSTS="127.0.0.1:%d/2" % port,
-                   DISTCC_FALLBACK="0", DISTCC_SKIP_LOCAL_RETRY="1")
+    with distccd_local.Distccd() as farm:
+        env = dict(os.environ, CC="distcc", **farm.env)
         rc, out, err = matrix(r, scratch=scratch, env=env)
-        time.sleep(0.2)  # distccd logs after it answers
-        with open(log) as f:
-            served = f.read()
+        served = farm.served()
         check("distcc: the report of local builds",
               rc == 1 and out == local and "[ARCH=arm && CONFIG_SMP=y]"
               in out, out + err + "\n--- local:\n" + local)
         check("distcc: the 4 builds served by distccd, both compilers",
               served.count("COMPILE_OK") == 4 and ARM in served,
               served[-2000:])
-    finally:
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(daemon.pid, sig)
-                daemon.wait(timeout=5)
-                break
-            except ProcessLookupError:
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        daemon.wait()
-        shutil.rmtree(state, ignore_errors=True)
+    check("distcc: distccd and its workers stopped", not farm.left,
+          str(farm.left))
     clean("distcc", scratch)
 
 

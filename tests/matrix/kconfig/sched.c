@@ -43,19 +43,8 @@ struct task_group {
 
 struct task_group root_task_group;
 
-/*
- * A struct whose layout follows the word size: on a 64-bit architecture
- * spare[] fills hits' line and limit starts the next one; on 32-bit ARM
- * (or i386) limit lands on hits' line, but only with CONFIG_SMP=y.
- */
-struct arch_stats {
-	unsigned long hits;
+/* struct arch_stats, whose layout follows the word size, batched with SMP */
 #ifdef CONFIG_SMP
-	unsigned long spare[7];
-	unsigned int limit;
-#else
-	unsigned int limit __attribute__((__aligned__(64)));
+#define BATCHED
 #endif
-};
-
-struct arch_stats arch_stats;
+#include "../arch/stats.c"
