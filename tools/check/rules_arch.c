@@ -42,8 +42,8 @@ int lu_rules_arch_key(struct lu_matrix_rules *m, struct lu_arena *a,
 	if (!strcmp(key, "arch")) {
 		*bars = bars_of(a, value);
 		if (!*bars || !**bars) {
-			snprintf(why, size, "arch = NAME NAME...: architectures "
-					    "between spaces (e.g. x86_64 arm), "
+			snprintf(why, size, "arch = NAME NAME...: "
+					    "architectures between spaces (e.g. x86_64 arm), "
 					    "not '%s'", value);
 			return -1;
 		}
@@ -69,7 +69,8 @@ int lu_rules_arch_key(struct lu_matrix_rules *m, struct lu_arena *a,
 	s->arch = lu_arena_strndup(a, open + 1, alen - 1);
 	for (const struct lu_arch_setting *t = m->per_arch; t; t = t->next)
 		if (!strcmp(t->key, s->key) && !strcmp(t->arch, s->arch)) {
-			snprintf(why, size, "'%s' given twice in [matrix]", key);
+			snprintf(why, size, "'%s' given twice in [matrix]",
+				 key);
 			return -1;
 		}
 	/* `cross[x86_64] =` (nothing) is the host's own compiler */

@@ -191,7 +191,8 @@ static bool assignment(const char *w, size_t n)
 
 /*
  * Where CMD's compiler word starts and how long it is: after VAR=value
- * words and launchers. -1 when the words before it or it are not plain.
+ * words and launchers. 1 when there is none (launchers alone, *AT their
+ * end); -1 when the words before it or it are not plain.
  */
 static int compiler_word(const char *cmd, size_t *at, size_t *len)
 {
@@ -211,7 +212,9 @@ static int compiler_word(const char *cmd, size_t *at, size_t *len)
 		p += n;
 		p += strspn(p, " \t");
 	}
-	return -1;
+	*at = strlen(cmd);
+	*len = 0;
+	return 1;
 }
 
 /* ---- per architecture ------------------------------------------------- */
@@ -263,8 +266,8 @@ static int decide(struct lu_matrix *mx, const char *name,
 	t->k = find_known(name);
 	t->crossed = cross != NULL;
 	if (!t->k && !cross) {
-		lu_error_set(err, "%s:%u: error: arch = %s: lineup does not know "
-				  "this architecture (it knows x86_64 i386 arm "
+		lu_error_set(err, "%s:%u: error: arch = %s: lineup does not "
+				  "know this architecture (it knows x86_64 i386 arm "
 				  "arm64 riscv64 powerpc s390); name its "
 				  "compiler with cross[%s] = PREFIX",
 			     mx->rules.path, mx->m->ini_line, name, name);
@@ -335,8 +338,8 @@ static int compile_command(struct lu_matrix *mx, const char *name,
 	if (compiler_word(cmd, &at, &len) == 0)
 		c = classify(a, lu_arena_strndup(a, cmd + at, len));
 	if (!c.tool) {
-		lu_error_set(err, "%s:%u: error: arch = %s: the compile command "
-				  "must start with its compiler (cc, gcc, "
+		lu_error_set(err, "%s:%u: error: arch = %s: the compile "
+				  "command must start with its compiler (cc, gcc, "
 				  "g++, clang...) for lineup to swap it per "
 				  "architecture: %s", mx->rules.path,
 			     mx->m->ini_line, name, cmd);
@@ -383,11 +386,17 @@ static int make_cc(struct lu_matrix *mx, const char *name,
 	struct compiler c = { 0 };
 	const char *tool;
 
-	if (env && *env) {
-		if (compiler_word(env, &at, &len) == 0)
-			c = classify(a, lu_arena_strndup(a, env + at, len));
-		else
-			at = strlen(env);	/* launchers alone */
+	int w = env && *env ? compiler_word(env, &at, &len) : 1;
+
+	if (w == 0)
+		c = classify(a, lu_arena_strndup(a, env + at, len));
+	if (w < 0 || (w == 0 && !c.tool)) {
+		lu_error_set(err, "%s:%u: error: arch = %s: CC=%s: lineup puts "
+				  "each architecture's compiler in place of "
+				  "CC's, which must be gcc, cc or clang after "
+				  "launchers (CC=distcc, CC=\"ccache gcc\")",
+			     mx->rules.path, mx->m->ini_line, name, env);
+		return -1;
 	}
 	if (llvm || c.clang)
 		tool = c.clang ? lu_arena_strndup(a, env + at, len) : "clang";
@@ -398,9 +407,9 @@ static int make_cc(struct lu_matrix *mx, const char *name,
 		return missing(mx, name, t, tool, err);
 	*out = NULL;
 	if (env && *env)
-		*out = lu_arena_printf(a, "CC=%.*s%s%s", (int)at, env,
+		*out = lu_arena_printf(a, "CC=%.*s%s%s%s", (int)at, env,
 				       at && env[at - 1] != ' ' ? " " : "",
-				       tool);
+				       tool, env + at + len);
 	return 0;
 }
 
@@ -488,7 +497,9 @@ bool lu_arch_same_everywhere(const struct lu_matrix *mx, const bool *failing)
 		size_t twins = 0;
 
 		for (size_t j = 0; j < c->n_configs; j++) {
-			if (!same_but(row, lu_config_row(c, j), c->n_options, o))
+			const unsigned char *other = lu_config_row(c, j);
+
+			if (!same_but(row, other, c->n_options, o))
 				continue;
 			if (failing[i] != failing[j])
 				return false;

@@ -341,7 +341,7 @@ static int read_resolved(struct kc *s, size_t c)
 	free(text);
 	for (size_t o = 0; o < m->n_options; o++) {
 		if (m->options[o].kind == LU_OPTION_ARCH) {
-			kr->seen[o] = true;	/* make's ARCH=, not .config's */
+			kr->seen[o] = true;	/* make's ARCH=, no symbol */
 			got[o] = 0;
 			continue;
 		}

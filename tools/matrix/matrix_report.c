@@ -395,20 +395,20 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 								 st->size));
 			free(key);
 		}
-		json_t *cj = json_pack("{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
-				  lu_json_text(mx->cfg[c].name), "flags",
-				  lu_json_text(mx->cfg[c].flags),
-				  "status",
-				  b->state != LU_BUILD_OK ? "error"
-				  : failing[c]	       ? "fail" : "pass",
-				  "message",
-				  b->message ? lu_json_text(b->message)
-					     : json_null(),
-				  "output",
-				  b->output ? lu_json_text(b->output)
-					    : json_null(),
-				  "build", (json_int_t)mx->cfg[c].build,
-				  "sizes", sizes);
+		json_t *cj = json_pack(
+			"{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
+			lu_json_text(mx->cfg[c].name), "flags",
+			lu_json_text(mx->cfg[c].flags),
+			"status",
+			b->state != LU_BUILD_OK ? "error"
+			: failing[c]		? "fail"
+						: "pass",
+			"message",
+			b->message ? lu_json_text(b->message) : json_null(),
+			"output",
+			b->output ? lu_json_text(b->output) : json_null(),
+			"build", (json_int_t)mx->cfg[c].build,
+			"sizes", sizes);
 
 		lu_arch_config_json(mx, cj, c);
 		json_array_append_new(configs, cj);
