@@ -162,11 +162,19 @@ def test_base_arch(d, scratch):
 
 
 def test_compile(d, scratch):
-    """A compile matrix: cc becomes arm-linux-gnueabihf-gcc for arm, and
-    clang gets --target=arm-linux-gnueabihf."""
-    for cc in ("cc", "clang"):
+    """A compile matrix: cc (and a compilation database's /usr/bin/gcc)
+    becomes arm-linux-gnueabihf-gcc for arm, and clang gets
+    --target=arm-linux-gnueabihf."""
+    # a compilation database's command, its compiler by its full path
+    write(os.path.join(d, "compile_commands.json"), json.dumps([{
+        "directory": d, "file": STATS, "output": "stats.o",
+        "arguments": [shutil.which("gcc"), "-c", "-g", "-o", "stats.o",
+                      STATS]}]))
+    for cc in ("cc", "clang", "compdb"):
+        how = (f"compdb = compile_commands.json\nsource = {STATS}\n"
+               if cc == "compdb" else f"compile = {cc} -c -g {STATS}\n")
         r = write(os.path.join(d, cc + ".ini"),
-                  f"{ARCH_STATS}\n[matrix]\ncompile = {cc} -c -g {STATS}\n"
+                  f"{ARCH_STATS}\n[matrix]\n{how}"
                   "arch = x86_64 arm\noptions = BATCHED\n")
         rc, out, err = matrix(r, scratch=scratch)
         check(f"compile {cc}: exit 1", rc == 1, out + err)
