@@ -15,7 +15,6 @@ ARCH=arm. task_group fails the same on both architectures.
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import textwrap
@@ -23,24 +22,16 @@ import textwrap
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import distccd_local  # noqa: E402
 
-LINEUP = os.path.abspath(sys.argv[1])
-ROOT = os.path.abspath(sys.argv[2])
+# the Kconfig tests' fixture and helpers (their argv starts as ours)
+from run_matrix_kconfig_tests import (  # noqa: E402
+    LINEUP, ROOT, TREE, check, clean, failures, matrix)
+
 SANITIZE = sys.argv[3] if len(sys.argv) > 3 else "none"
-TREE = os.path.join(ROOT, "tests", "matrix", "kconfig")
 STATS = os.path.join(ROOT, "tests", "matrix", "arch", "stats.c")
 ARM = "arm-linux-gnueabihf-gcc"
-failures = []
 
 TASK_GROUP = "[struct task_group]\nwrite = load_avg\nread = parent rt_se rt_rq\n"
 ARCH_STATS = "[struct arch_stats]\nwrite = hits\nread = limit\n"
-
-
-def check(name, cond, detail=""):
-    print(("ok   " if cond else "FAIL ") + name)
-    if not cond:
-        failures.append(name)
-        if detail:
-            print(textwrap.indent(detail, "     | "))
 
 
 def write(path, text):
@@ -53,19 +44,6 @@ def kconfig_rules(d, name, matrix, structs=TASK_GROUP + ARCH_STATS):
     return write(os.path.join(d, name + ".ini"),
                  f"{structs}\n[matrix]\nkconfig = {TREE}\nobject = sched.o\n"
                  + textwrap.dedent(matrix))
-
-
-def matrix(path, *args, scratch, env=None):
-    env = dict(os.environ if env is None else env, TMPDIR=scratch)
-    proc = subprocess.run([LINEUP, "matrix", "--rules", path, *args],
-                          capture_output=True, text=True, env=env,
-                          timeout=300)
-    return proc.returncode, proc.stdout, proc.stderr
-
-
-def clean(name, scratch):
-    left = os.listdir(scratch)
-    check(name + ": no temporary files left", not left, str(left))
 
 
 def test_kconfig(d, scratch):
