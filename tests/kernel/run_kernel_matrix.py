@@ -87,7 +87,8 @@ def sweep(src, name, text):
 
 def test_arch(src):
     """task_group on four architectures, each from its own defconfig
-    (arm's multi_v7 has no CGROUP_SCHED: it is swept)."""
+    (arm's multi_v7 has no CGROUP_SCHED: it is swept; arm64's selects
+    it and FAIR_GROUP_SCHED, so their =n is excluded there)."""
     rc, out = sweep(src, "arch", f"""\
         [struct task_group]
         write = load_avg
@@ -100,10 +101,17 @@ def test_arch(src):
         options = CONFIG_CGROUP_SCHED CONFIG_FAIR_GROUP_SCHED
         """)
     check("arch: exit 1 (findings)", rc == 1, f"rc={rc}")
-    check("arch: 4 architectures, FAIR_GROUP_SCHED=y refused without "
-          "CGROUP_SCHED on each",
+    check("arch: 4 architectures; FAIR_GROUP_SCHED=y refused without "
+          "CGROUP_SCHED, and arm64's defconfig forcing both on",
           "2 Kconfig options, 4 architectures, 16 configurations (all), "
-          "4 excluded by Kconfig, 12 built" in out)
+          "6 excluded by Kconfig, 10 built" in out and
+          "Kconfig excludes CONFIG_CGROUP_SCHED=n when ARCH=arm64 (it "
+          "resolves to y)" in out)
+    check("arch: 32-bit ARM's own offsets (load_avg at 128, parent at 148)",
+          "'load_avg' (write) shares cache line 2 with 'parent' (read) in "
+          "struct task_group [ARCH=arm && CONFIG_FAIR_GROUP_SCHED=y]" in out
+          and "note: 'parent' is at offset 148, line 2 (bytes 128-191)"
+          in out)
     check("arch: a size line per architecture",
           all(f"task_group is " in line and f"with ARCH={a}" in line
               for a in ("x86_64", "arm", "arm64", "i386")
