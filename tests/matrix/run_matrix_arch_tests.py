@@ -139,6 +139,26 @@ def test_base_arch(d, scratch):
     clean("base[arm]", scratch)
 
 
+def test_llvm(d, scratch):
+    """LLVM=1: the tree's make builds with clang (its --target from
+    CROSS_COMPILE), and lineup asks for clang, not the cross gcc: with no
+    arm-linux-gnueabihf-* in PATH, arm is still built, 32-bit."""
+    bin_dir = os.path.join(d, "bin-llvm")
+    os.makedirs(bin_dir)
+    for f in os.listdir("/usr/bin"):
+        if not f.startswith("arm-linux-gnueabihf-"):
+            os.symlink(os.path.join("/usr/bin", f), os.path.join(bin_dir, f))
+    r = kconfig_rules(d, "llvm", "arch = x86_64 arm\noptions = CONFIG_SMP\n",
+                      ARCH_STATS)
+    rc, out, err = matrix(r, scratch=scratch,
+                          env=dict(os.environ, LLVM="1", PATH=bin_dir))
+    check("LLVM=1: arm through clang alone, ARCH=arm named",
+          rc == 1 and "lineup matrix: 1 of 4 configurations fail: ARCH=arm "
+          "&& CONFIG_SMP=y\n" in out and "arch_stats is 36 to 128 bytes "
+          "with ARCH=arm" in out, out + err)
+    clean("LLVM=1", scratch)
+
+
 def test_compile(d, scratch):
     """A compile matrix: cc (and a compilation database's /usr/bin/gcc)
     becomes arm-linux-gnueabihf-gcc for arm, and clang gets
@@ -246,7 +266,8 @@ def main():
             print(f"FAIL {tool} is not installed: scripts/install-deps "
                   "installs it (scripts/packages.txt)")
             return 1
-    tests = [test_kconfig, test_base_arch, test_compile, test_errors]
+    tests = [test_kconfig, test_base_arch, test_llvm, test_compile,
+             test_errors]
     if SANITIZE == "none":
         tests.append(test_distcc)  # its time is distccd's, not lineup's
     with tempfile.TemporaryDirectory(prefix="lineup-arch.") as d:
