@@ -225,6 +225,11 @@ def test_errors(d, scratch):
         rc, out, err = matrix(kconfig_rules(d, name, text), scratch=scratch)
         check(f"error {name}: exit 2, said", rc == 2 and msg in err and
               err.count("\n") == 1, err)
+    rc, out, err = matrix(kconfig_rules(d, "cc", "arch = x86_64 arm\n"),
+                          scratch=scratch, env=dict(os.environ, CC="mycc"))
+    check("error: a CC lineup cannot swap per architecture",
+          rc == 2 and "arch = x86_64: CC=mycc: lineup puts each "
+          "architecture's compiler in place of CC's" in err, err)
     r = write(os.path.join(d, "make.ini"),
               f"{ARCH_STATS}\n[matrix]\ncompile = make stats.o\n"
               "arch = arm\n")
