@@ -15,6 +15,7 @@ ARCH=arm. task_group fails the same on both architectures.
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -237,6 +238,17 @@ def test_errors(d, scratch):
     check("error: a command not starting with its compiler",
           rc == 2 and "the compile command must start with its compiler"
           in err, err)
+    obj = os.path.join(d, "stats.o")
+    subprocess.run(["cc", "-c", "-g", "-o", obj, STATS], check=True)
+    r = write(os.path.join(d, "suggest.ini"),
+              f"{ARCH_STATS}\n[matrix]\ncompile = cc -c -g {STATS}\n"
+              "arch = x86_64 arm\n")
+    proc = subprocess.run([LINEUP, "suggest", "--struct", "arch_stats",
+                           "--rules", r, obj], capture_output=True,
+                          text=True, env=dict(os.environ, TMPDIR=scratch))
+    check("error: suggest refuses arch = (its compiles are the host's)",
+          proc.returncode == 2 and "lineup suggest does not build per "
+          "architecture (arch =)" in proc.stderr, proc.stderr)
     clean("errors", scratch)
 
 
