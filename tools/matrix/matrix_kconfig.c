@@ -5,7 +5,9 @@
  * Everything goes through the tree's own make, with the user's CC, out of
  * tree in lineup's private directory (O=), one directory per
  * configuration:
- *  1. the base: `make O=TMP/base defconfig` (or the .config given);
+ *  1. the base: `make O=TMP/base0 defconfig` (or the .config given);
+ *     with `arch =`, one per architecture, each make of it with that
+ *     architecture's ARCH= and CROSS_COMPILE= (matrix_arch.c);
  *  2. each configuration: the base with the options and debug info set,
  *     written as TMP/cN/.config, then `make O=TMP/cN olddefconfig`. What
  *     olddefconfig wrote back says whether Kconfig kept every option as
