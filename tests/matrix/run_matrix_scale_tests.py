@@ -16,7 +16,6 @@ import re
 import select
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -24,6 +23,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run_matrix_tests as base  # noqa: E402
+import distccd_local  # noqa: E402
 
 from run_matrix_tests import (LINEUP, check, leftovers, matrix,  # noqa: E402
                               write)
@@ -256,14 +256,6 @@ def test_color(tmp, scratch):
           "--color 'sometimes'" in err, out + err)
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 def example_rules(tmp, name, compile_cmd):
     """The seed's example, compiled through COMPILE_CMD."""
     src = os.path.join(base.ROOT, "examples", "task_group")
@@ -290,40 +282,18 @@ def reference_report(tmp, scratch):
 def test_distcc(tmp, scratch):
     """The compiles go to a distccd on 127.0.0.1: the report is the one
     of local compiles, DWARF offsets included."""
-    if not (shutil.which("distcc") and shutil.which("distccd")):
+    if not distccd_local.available():
         print("skip distcc: distcc or distccd not installed")
         return
     ref_rc, ref_out, _ = reference_report(tmp, scratch)
     d, rules = example_rules(tmp, "farm-distcc", "sh log.sh distcc cc")
     write(os.path.join(d, "log.sh"), LOGGER)
-    state = tempfile.mkdtemp(prefix="lineup-distcc.")
-    os.chmod(state, 0o777)  # distccd drops root for its own user
-    log = os.path.join(state, "distccd.log")
-    port = free_port()
-    daemon = subprocess.Popen(
-        ["distccd", "--daemon", "--no-detach", "--allow", "127.0.0.1",
-         "--listen", "127.0.0.1", "--port", str(port), "--jobs", "2",
-         "--log-file", log, "--log-level", "info"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True,
-        env=dict(os.environ, TMPDIR=state))  # its files go with state
-    try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), 1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        env = dict(os.environ, TMPDIR=scratch, DISTCC_DIR=state,
-                   DISTCC_HOSTS="127.0.0.1:%d/2" % port,
-                   # a remote failure must fail, not compile here
-                   DISTCC_FALLBACK="0", DISTCC_SKIP_LOCAL_RETRY="1")
+    with distccd_local.Distccd() as farm:
+        env = dict(os.environ, TMPDIR=scratch, **farm.env)
         proc = subprocess.run([LINEUP, "matrix", "--rules", rules],
                               capture_output=True, text=True, env=env,
                               timeout=300)
-        with open(log) as f:
-            remote = f.read().count("COMPILE_OK")
+        remote = farm.served().count("COMPILE_OK")
         _, compiles = calls(d)
         check("distcc: the report of local compiles",
               proc.returncode == ref_rc == 1 and
@@ -335,32 +305,8 @@ def test_distcc(tmp, scratch):
         check("distcc: every compile ran on distccd",
               remote == compiles >= 24, "%d compiles in its log, %d run"
               % (remote, compiles))
-    finally:
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(daemon.pid, sig)
-            except ProcessLookupError:
-                break
-            try:
-                daemon.wait(timeout=5)
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        try:
-            os.killpg(daemon.pid, signal.SIGKILL)  # its workers
-        except ProcessLookupError:
-            pass
-        daemon.wait()
-        shutil.rmtree(state, ignore_errors=True)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        group = subprocess.run(["pgrep", "-g", str(daemon.pid)],
-                               capture_output=True, text=True).stdout
-        left = [p for p in map(int, group.split()) if base.alive(p)]
-        if not left:
-            break
-        time.sleep(0.1)
-    check("distcc: distccd and its workers stopped", not left, str(left))
+    check("distcc: distccd and its workers stopped", not farm.left,
+          str(farm.left))
     check("distcc: no temporary files left", not leftovers(scratch),
           str(leftovers(scratch)))
 

@@ -52,6 +52,15 @@ enum lu_option_kind {
 	LU_OPTION_FLAGS,	/* flags = -m64 | -m32: words added as they are */
 	LU_OPTION_LINE_SIZE,	/* line_size = 64 | 128: the check's lines, and
 				 * -DLINEUP_CACHELINE_SIZE=N for lineup.h */
+	LU_OPTION_ARCH,		/* arch = x86_64 arm: named ARCH, built by each
+				 * architecture's compiler (matrix_arch.c) */
+};
+
+/* `cross[ARCH] = PREFIX` or `base[ARCH] = TARGET`: one architecture's. */
+struct lu_arch_setting {
+	const char *key;	/* "cross" or "base" */
+	const char *arch, *value;
+	struct lu_arch_setting *next;
 };
 
 struct lu_matrix_option {
@@ -71,8 +80,20 @@ struct lu_matrix_rules {
 	const char *kconfig, *base, *object;
 	struct lu_matrix_option *options;
 	size_t n_options;
+	struct lu_arch_setting *per_arch;	/* in reverse file order */
 	unsigned ini_line;
 };
+
+/*
+ * A [matrix] key of the architectures (rules_arch.c): `arch` gives its
+ * values in *BARS ("x86_64|arm", for the dimension's parser) and returns
+ * 1; `cross[A]` and `base[A]` are added to M's per_arch and return 1;
+ * other keys return 0. -1 with WHY (SIZE bytes) when malformed.
+ */
+struct lu_arena;
+int lu_rules_arch_key(struct lu_matrix_rules *m, struct lu_arena *a,
+		      const char *key, const char *value, const char **bars,
+		      char *why, size_t size);
 
 struct lu_rules {
 	const char *path;	/* of several files, the one with [matrix] */

@@ -424,6 +424,15 @@ static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 	}
 	if (!strcmp(key, "options"))
 		return matrix_options(c, value);
+	char why[160];
+	const char *bars = NULL;
+	int arch = lu_rules_arch_key(m, a, key, value, &bars, why, sizeof(why));
+
+	if (arch < 0)
+		return fail(c, "%s", why);
+	if (arch)
+		return bars ? matrix_dimension(c, "ARCH", LU_OPTION_ARCH, bars)
+			    : 1;
 	if (!strcmp(key, "flags"))
 		return matrix_dimension(c, key, LU_OPTION_FLAGS, value);
 	if (!strcmp(key, "line_size"))
@@ -431,7 +440,7 @@ static int matrix_key(struct ini_ctx *c, const char *key, const char *value)
 	return fail(c,
 		    "unknown key '%s' in [matrix] (expected compile, compdb, "
 		    "source, kconfig, base, object, options, flags, "
-		    "line_size)",
+		    "line_size, arch, cross[ARCH], base[ARCH])",
 		    key);
 }
 

@@ -298,7 +298,7 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		return lu_usage_error("matrix", "lineup matrix --rules FILE.ini",
 				      "takes no FILE ('%s'): the rules' [matrix] "
 				      "names the source", cli->args[0]);
-	if (setup(&mx, &err) < 0) {
+	if (setup(&mx, &err) < 0 || lu_arch_setup(&mx, &err) < 0) {
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}

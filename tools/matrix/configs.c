@@ -315,6 +315,8 @@ const char **lu_config_args(struct lu_arena *a,
 
 		if (o->kind == LU_OPTION_FLAGS)
 			*n += add_words(a, o->values[row[i]], args + *n);
+		else if (o->kind == LU_OPTION_ARCH)
+			continue;	/* its compiler's (matrix_arch.c) */
 		else if (o->kind == LU_OPTION_LINE_SIZE)
 			d = lu_arena_printf(a, "-DLINEUP_CACHELINE_SIZE=%s",
 					    o->values[row[i]]);

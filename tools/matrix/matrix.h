@@ -13,6 +13,7 @@
 #include "configs.h"
 #include "interrupt.h"
 #include "jobs.h"
+#include "matrix_arch.h"
 #include "matrix_kconfig.h"
 #include "matrix_progress.h"
 #include "relevance.h"
@@ -96,6 +97,8 @@ struct lu_matrix {
 	struct lu_progress progress;
 	struct lu_kconfig_result kconfig;	/* a Kconfig matrix's */
 	struct lu_matrix_model model;		/* when the model answered */
+
+	struct lu_arch *arch;	/* `arch =`'s compilers, or NULL */
 };
 
 /*

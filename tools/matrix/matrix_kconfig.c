@@ -5,7 +5,9 @@
  * Everything goes through the tree's own make, with the user's CC, out of
  * tree in lineup's private directory (O=), one directory per
  * configuration:
- *  1. the base: `make O=TMP/base defconfig` (or the .config given);
+ *  1. the base: `make O=TMP/base0 defconfig` (or the .config given);
+ *     with `arch =`, one per architecture, each make of it with that
+ *     architecture's ARCH= and CROSS_COMPILE= (matrix_arch.c);
  *  2. each configuration: the base with the options and debug info set,
  *     written as TMP/cN/.config, then `make O=TMP/cN olddefconfig`. What
  *     olddefconfig wrote back says whether Kconfig kept every option as
@@ -63,20 +65,25 @@ struct assign {
 	char value;		/* 'y', 'm' or 'n' */
 };
 
+/* Where configurations start: one, or one per architecture (`arch =`). */
+struct base {
+	const char *target, *file;
+	struct lu_job job;
+	const char *text;	/* the base, less what lineup assigns */
+	struct assign *fixed;	/* debug info, the same for all */
+	size_t n_fixed;
+};
+
 struct kc {
 	struct lu_matrix *mx;
 	struct lu_error *err;
 	bool failed;		/* err is set */
 	const char *tree, *tmp;	/* absolute */
-	const char *base_target, *base_file;
 	const char *cc;		/* "CC=..." or NULL */
 	size_t n;		/* configurations asked for */
 	const char **dir;	/* per configuration: its O= */
-	struct lu_job base;
-	int base_state;		/* 0 to start, 1 running, 2 done */
-	const char *base_text;	/* the base, less what lineup assigns */
-	struct assign *fixed;	/* debug info, the same for all */
-	size_t n_fixed;
+	struct base *base;	/* per architecture */
+	size_t n_bases, bases_started, bases_done;
 	struct lu_job *resolve;
 	size_t resolve_next, resolve_done;
 	struct lu_job *build;	/* per allowed configuration */
@@ -111,6 +118,8 @@ int lu_kconfig_validate(const struct lu_matrix_rules *m,
 	for (size_t i = 0; i < m->n_options; i++) {
 		const struct lu_matrix_option *o = &m->options[i];
 
+		if (o->kind == LU_OPTION_ARCH)
+			continue;	/* matrix_arch.c's */
 		if (o->kind != LU_OPTION_DEFINE) {
 			lu_error_set(err, "%s:%u: error: %s is for compile "
 					  "matrices; a kconfig matrix varies "
@@ -204,11 +213,12 @@ static bool is_option(const struct lu_matrix_rules *m, const char *s,
 	return false;
 }
 
-static void add_fixed(struct kc *s, const char *name, char value)
+static void add_fixed(struct kc *s, struct base *b, const char *name,
+		      char value)
 {
 	if (is_option(s->mx->m, name, strlen(name)))
 		return;		/* the user's value wins */
-	s->fixed[s->n_fixed++] = (struct assign){ name, value };
+	b->fixed[b->n_fixed++] = (struct assign){ name, value };
 }
 
 /*
@@ -216,20 +226,20 @@ static void add_fixed(struct kc *s, const char *name, char value)
  * of the symbols lineup assigns (the options, debug info), which it then
  * writes once each at the end, so Kconfig reads no symbol twice.
  */
-static void settle_base(struct kc *s, const char *text)
+static void settle_base(struct kc *s, struct base *b, const char *text)
 {
 	struct lu_arena *a = &s->mx->arena;
 	size_t cap = N_OF(debug_on) + N_OF(debug_off_if_none) +
 		     N_OF(debug_off);
 	bool has_debug = sets_yes(text, "CONFIG_DEBUG_INFO");
 
-	s->fixed = lu_arena_alloc(a, cap * sizeof(*s->fixed));
+	b->fixed = lu_arena_alloc(a, cap * sizeof(*b->fixed));
 	for (size_t i = 0; !has_debug && i < N_OF(debug_on); i++)
-		add_fixed(s, debug_on[i], 'y');
+		add_fixed(s, b, debug_on[i], 'y');
 	for (size_t i = 0; !has_debug && i < N_OF(debug_off_if_none); i++)
-		add_fixed(s, debug_off_if_none[i], 'n');
+		add_fixed(s, b, debug_off_if_none[i], 'n');
 	for (size_t i = 0; i < N_OF(debug_off); i++)
-		add_fixed(s, debug_off[i], 'n');
+		add_fixed(s, b, debug_off[i], 'n');
 
 	char *out = lu_arena_alloc(a, strlen(text) + 2), *w = out;
 
@@ -239,8 +249,8 @@ static void settle_base(struct kc *s, const char *text)
 		const char *sym = line_symbol(p, len, &n, &v);
 		bool drop = sym && is_option(s->mx->m, sym, n);
 
-		for (size_t i = 0; sym && !drop && i < s->n_fixed; i++)
-			drop = names(sym, n, s->fixed[i].name);
+		for (size_t i = 0; sym && !drop && i < b->n_fixed; i++)
+			drop = names(sym, n, b->fixed[i].name);
 		if (!drop) {
 			memcpy(w, p, len);
 			w += len;
@@ -249,7 +259,7 @@ static void settle_base(struct kc *s, const char *text)
 		p += len + (p[len] == '\n');
 	}
 	*w = '\0';
-	s->base_text = out;
+	b->text = out;
 }
 
 static void put_assign(FILE *f, const char *name, char value)
@@ -266,6 +276,7 @@ static int write_config(struct kc *s, size_t c)
 	struct lu_matrix *mx = s->mx;
 	const char *path = lu_arena_printf(&mx->arena, "%s/.config", s->dir[c]);
 	const unsigned char *row = lu_config_row(&mx->configs, c);
+	const struct base *b = &s->base[lu_arch_of(mx->m, row)];
 	FILE *f = NULL;
 
 	if (mkdir(s->dir[c], 0700) == 0)
@@ -275,12 +286,13 @@ static int write_config(struct kc *s, size_t c)
 			     strerror(errno));
 		return -1;
 	}
-	fputs(s->base_text, f);
-	for (size_t i = 0; i < s->n_fixed; i++)
-		put_assign(f, s->fixed[i].name, s->fixed[i].value);
+	fputs(b->text, f);
+	for (size_t i = 0; i < b->n_fixed; i++)
+		put_assign(f, b->fixed[i].name, b->fixed[i].value);
 	for (size_t o = 0; o < mx->m->n_options; o++)
-		put_assign(f, mx->m->options[o].name,
-			   asked(&mx->m->options[o], row[o]));
+		if (mx->m->options[o].kind == LU_OPTION_DEFINE)
+			put_assign(f, mx->m->options[o].name,
+				   asked(&mx->m->options[o], row[o]));
 	if (fclose(f) != 0) {
 		lu_error_set(s->err, "failed to write %s: %s", path,
 			     strerror(errno));
@@ -330,6 +342,11 @@ static int read_resolved(struct kc *s, size_t c)
 	}
 	free(text);
 	for (size_t o = 0; o < m->n_options; o++) {
+		if (m->options[o].kind == LU_OPTION_ARCH) {
+			kr->seen[o] = true;	/* make's ARCH=, no symbol */
+			got[o] = 0;
+			continue;
+		}
 		if (got[o] == asked(&m->options[o], row[o])) {
 			got[o] = 0;
 			continue;
@@ -343,19 +360,23 @@ static int read_resolved(struct kc *s, size_t c)
 
 /* ---- jobs --------------------------------------------------------------- */
 
-/* `make -s -C TREE O=DIR WORDS... [CC=...]` as JOB. */
+/*
+ * `make -s -C TREE O=DIR [ARCH=... CROSS_COMPILE=...] [CC=...] WORDS...`
+ * as JOB, for architecture ARCH (0 without `arch =`).
+ */
 static void make_job(struct kc *s, struct lu_job *job, const char *dir,
-		     const char *const *words, size_t n_words)
+		     const char *const *words, size_t n_words, size_t arch)
 {
 	struct lu_arena *a = &s->mx->arena;
-	const char **args = lu_arena_alloc(a, (n_words + 6) * sizeof(*args));
+	const char **args = lu_arena_alloc(a, (n_words + 9) * sizeof(*args));
 	size_t n = 0;
 
 	args[n++] = "-s";
 	args[n++] = "-C";
 	args[n++] = s->tree;
 	args[n++] = lu_arena_printf(a, "O=%s", dir);
-	if (s->cc)
+	n += lu_arch_make_words(s->mx, arch, args + n);
+	if (s->cc && !s->mx->arch)
 		args[n++] = s->cc;
 	memcpy(args + n, words, n_words * sizeof(*words));
 	n += n_words;
@@ -373,6 +394,15 @@ static const char *failure(struct kc *s, const struct lu_job *job)
 
 	lu_matrix_fail_build(s->mx, &b, job);
 	return b.message;
+}
+
+/* " for ARCH=arm" for base I of an `arch =` sweep, "" otherwise. */
+static const char *arch_note(struct kc *s, size_t i)
+{
+	if (!s->mx->arch)
+		return "";
+	return lu_arena_printf(&s->mx->arena, " for ARCH=%s",
+			       s->mx->arch->name[i]);
 }
 
 static void draw(struct kc *s, bool force)
@@ -409,16 +439,19 @@ static struct lu_job *next_resolve(void *ctx)
 
 	if (s->failed)
 		return NULL;
-	if (s->base_state == 0 && s->base_target) {
-		const char *w[] = { s->base_target };
+	while (s->bases_started < s->n_bases) {
+		size_t i = s->bases_started++;
+		struct base *b = &s->base[i];
+		const char *w[] = { b->target };
 
-		s->base_state = 1;
-		make_job(s, &s->base, lu_arena_printf(&s->mx->arena,
-						      "%s/base", s->tmp),
-			 w, 1);
-		return &s->base;
+		if (!b->target)
+			continue;	/* a file, read already */
+		make_job(s, &b->job, lu_arena_printf(&s->mx->arena,
+						     "%s/base%zu", s->tmp, i),
+			 w, 1, i);
+		return &b->job;
 	}
-	if (s->base_state != 2 || s->resolve_next == s->n)
+	if (s->bases_done != s->n_bases || s->resolve_next == s->n)
 		return NULL;
 
 	size_t c = s->resolve_next++;
@@ -428,12 +461,13 @@ static struct lu_job *next_resolve(void *ctx)
 		s->failed = true;
 		return NULL;
 	}
-	make_job(s, &s->resolve[c], s->dir[c], w, 1);
+	make_job(s, &s->resolve[c], s->dir[c], w, 1,
+		 lu_arch_of(s->mx->m, lu_config_row(&s->mx->configs, c)));
 	return &s->resolve[c];
 }
 
-/* Reads the base .config (made, or given) into base_text; -1 with err. */
-static int load_base(struct kc *s, const char *path)
+/* Reads base B's .config (made, or given) into its text; -1 with err. */
+static int load_base(struct kc *s, struct base *b, const char *path)
 {
 	char *text, why[64];
 	size_t len;
@@ -453,7 +487,7 @@ static int load_base(struct kc *s, const char *path)
 		free(text);
 		return -1;
 	}
-	settle_base(s, text ? text : "");
+	settle_base(s, b, text ? text : "");
 	free(text);
 	return 0;
 }
@@ -465,20 +499,23 @@ static void done_resolve(void *ctx, struct lu_job *job)
 
 	if (s->failed)
 		return;
-	if (job == &s->base) {
-		const char *dir = lu_arena_printf(a, "%s/base", s->tmp);
+	for (size_t i = 0; i < s->n_bases; i++) {
+		struct base *b = &s->base[i];
+		const char *dir = lu_arena_printf(a, "%s/base%zu", s->tmp, i);
 
+		if (job != &b->job)
+			continue;
 		if (job->state != LU_JOB_DONE || job->status) {
-			lu_error_set(s->err, "failed to make %s in %s: %s",
-				     s->base_target, s->tree,
+			lu_error_set(s->err, "failed to make %s in %s%s: %s",
+				     b->target, s->tree, arch_note(s, i),
 				     failure(s, job));
 			s->failed = true;
 			return;
 		}
-		s->failed = load_base(s, lu_arena_printf(a, "%s/.config",
-							 dir)) < 0;
+		s->failed = load_base(s, b, lu_arena_printf(a, "%s/.config",
+							    dir)) < 0;
 		lu_tmpdir_remove(dir);
-		s->base_state = 2;
+		s->bases_done++;
 		return;
 	}
 	size_t c = (size_t)(job - s->resolve);
@@ -509,7 +546,8 @@ static struct lu_job *next_build(void *ctx)
 		mx->m->object,
 	};
 
-	make_job(s, &s->build[b], mx->builds[b].object, w, 2);
+	make_job(s, &s->build[b], mx->builds[b].object, w, 2,
+		 lu_arch_of(mx->m, mx->cfg[b].row));
 	return &s->build[b];
 }
 
@@ -559,12 +597,44 @@ static const char *beside_rules(struct lu_matrix *mx, const char *path)
 	return p;
 }
 
-/* The tree, the base and the CC; -1 with err. */
+/*
+ * Base I: `base[A]`, or `base`, or defconfig (each architecture's own,
+ * as the tree's make gives it for ARCH=A). A file beside the rules is a
+ * .config; a word, a make target. -1 with err.
+ */
+static int locate_base(struct kc *s, size_t i)
+{
+	struct lu_matrix *mx = s->mx;
+	const struct lu_matrix_rules *m = mx->m;
+	const char *base = mx->arch && mx->arch->base[i] ? mx->arch->base[i]
+			   : m->base && *m->base	       ? m->base
+							       : "defconfig";
+	struct base *b = &s->base[i];
+	struct stat st;
+
+	b->file = beside_rules(mx, base);
+	if (b->file && stat(b->file, &st) == 0 && S_ISDIR(st.st_mode))
+		b->file = NULL;
+	if (!b->file && strchr(base, '/')) {
+		lu_error_set(s->err, "%s:%u: error: base%s = %s: no such file",
+			     mx->rules.path, m->ini_line,
+			     mx->arch && mx->arch->base[i]
+				     ? lu_arena_printf(&mx->arena, "[%s]",
+						       mx->arch->name[i])
+				     : "",
+			     base);
+		return -1;
+	}
+	if (!b->file)
+		b->target = base;
+	return 0;
+}
+
+/* The tree, the bases and the CC; -1 with err. */
 static int locate(struct kc *s)
 {
 	struct lu_matrix *mx = s->mx;
 	const struct lu_matrix_rules *m = mx->m;
-	const char *base = m->base && *m->base ? m->base : "defconfig";
 	char *tmp = realpath(mx->tmp, NULL);
 	struct stat st;
 
@@ -579,18 +649,12 @@ static int locate(struct kc *s)
 	}
 	s->tmp = lu_arena_strdup(&mx->arena, tmp ? tmp : mx->tmp);
 	free(tmp);
-	/* a file beside the rules is a .config; a word, a make target */
-	s->base_file = beside_rules(mx, base);
-	if (s->base_file && stat(s->base_file, &st) == 0 &&
-	    S_ISDIR(st.st_mode))
-		s->base_file = NULL;
-	if (!s->base_file && strchr(base, '/')) {
-		lu_error_set(s->err, "%s:%u: error: base = %s: no such file",
-			     mx->rules.path, m->ini_line, base);
-		return -1;
-	}
-	if (!s->base_file)
-		s->base_target = base;
+	s->n_bases = mx->arch ? mx->arch->n : 1;
+	s->base = lu_arena_alloc(&mx->arena, s->n_bases * sizeof(*s->base));
+	memset(s->base, 0, s->n_bases * sizeof(*s->base));
+	for (size_t i = 0; i < s->n_bases; i++)
+		if (locate_base(s, i) < 0)
+			return -1;
 	const char *cc = getenv("CC");
 
 	if (cc && *cc)
@@ -662,10 +726,12 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		return -2;
 	for (size_t c = 0; c < n; c++)
 		s.dir[c] = lu_arena_printf(a, "%s/c%zu", s.tmp, c);
-	if (s.base_file) {
-		if (load_base(&s, s.base_file) < 0)
+	for (size_t i = 0; i < s.n_bases; i++) {
+		if (!s.base[i].file)
+			continue;
+		if (load_base(&s, &s.base[i], s.base[i].file) < 0)
 			return -2;
-		s.base_state = 2;
+		s.bases_done++;
 	}
 	draw(&s, true);
 

@@ -79,10 +79,16 @@ void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
 {
 	const struct lu_kconfig_result *kr = &mx->kconfig;
 	size_t n = kr->all.n_configs, n_opt = mx->m->n_options;
+	size_t n_arch = mx->arch ? mx->arch->n : 0;
+	size_t n_sym = n_opt - (n_arch > 0);
 
-	fprintf(out, "lineup matrix: %zu Kconfig option%s, %zu "
-		     "configuration%s (%s), %zu excluded by Kconfig, %zu "
-		     "built\n", n_opt, n_opt == 1 ? "" : "s", n,
+	fprintf(out, "lineup matrix: %zu Kconfig option%s, ", n_sym,
+		n_sym == 1 ? "" : "s");
+	if (n_arch)
+		fprintf(out, "%zu architecture%s, ", n_arch,
+			n_arch == 1 ? "" : "s");
+	fprintf(out, "%zu configuration%s (%s), %zu excluded by Kconfig, %zu "
+		     "built\n", n,
 		n == 1 ? "" : "s",
 		kr->all.exhaustive ? "all" : "covering every pair of values",
 		kr->n_excluded, mx->n_builds);

@@ -26,7 +26,8 @@ static void preprocess_job(void *ctx, const unsigned char *row,
 	args[n++] = "-o";
 	args[n++] = out;
 	*job = (struct lu_job){
-		.command = mx->command, .args = args, .n_args = n,
+		.command = lu_arch_command(mx, mx->given, row),
+		.args = args, .n_args = n,
 		.dir = mx->dir, .fd = -1,
 	};
 }

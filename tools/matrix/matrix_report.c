@@ -101,7 +101,14 @@ struct size_range {
 	bool any;
 };
 
-static size_t size_ranges(struct lu_matrix *mx, struct size_range **out)
+/* Whether configuration C is of architecture ARCH (any, without one). */
+static bool on_arch(const struct lu_matrix *mx, size_t c, size_t arch)
+{
+	return !mx->arch || lu_arch_of(mx->m, mx->cfg[c].row) == arch;
+}
+
+static size_t size_ranges(struct lu_matrix *mx, size_t arch,
+			  struct size_range **out)
 {
 	size_t n = 0, cap = 0;
 	struct size_range *r = NULL;
@@ -109,7 +116,7 @@ static size_t size_ranges(struct lu_matrix *mx, struct size_range **out)
 	for (size_t c = 0; c < mx->configs.n_configs; c++) {
 		const struct lu_build *b = &mx->builds[mx->cfg[c].build];
 
-		if (b->state != LU_BUILD_OK)
+		if (b->state != LU_BUILD_OK || !on_arch(mx, c, arch))
 			continue;
 		for (size_t i = 0; i < b->set.n_structs; i++) {
 			const struct lu_struct *s = &b->set.structs[i];
@@ -333,6 +340,65 @@ static void report_relevance(struct lu_matrix *mx, FILE *out)
 			     "all)\n", LU_RELEVANT_LIMIT, mx->m->n_options);
 }
 
+/*
+ * The size range of every struct, over the configurations of
+ * architecture ARCH: with `arch =` one line per struct and architecture,
+ * ending in " with ARCH=arm".
+ */
+static void report_sizes(struct lu_matrix *mx, FILE *out,
+			 const struct lu_report_ctx *ctx, size_t arch)
+{
+	size_t n_cfg = mx->configs.n_configs;
+	const char *with = mx->arch ? lu_arena_printf(&mx->arena,
+						      " with ARCH=%s",
+						      mx->arch->name[arch])
+				    : "";
+	struct size_range *r = NULL;
+	size_t n_r = size_ranges(mx, arch, &r);
+
+	for (size_t i = 0; i < n_r; i++) {
+		if (r[i].min == r[i].max) {
+			fputs("lineup matrix: ", out);
+			lu_text_put_escaped(out, r[i].name);
+			fprintf(out, " is %s bytes in every configuration%s\n",
+				lu_num(r[i].max, ctx->hex).s, with);
+			continue;
+		}
+		bool *largest = calloc(n_cfg, sizeof(*largest));
+
+		if (!largest)
+			abort();
+		size_t n_largest = 0;
+
+		for (size_t c = 0; c < n_cfg; c++) {
+			largest[c] = on_arch(mx, c, arch) &&
+				     struct_size(mx, c, r[i].name) == r[i].max;
+			n_largest += largest[c];
+		}
+		const char *when = lu_condition(&mx->arena, mx->m,
+						&mx->configs, largest);
+
+		/* a condition nobody can read helps less than an example */
+		if (strlen(when) > 160)
+			when = lu_arena_printf(&mx->arena,
+					       "in %zu configurations, e.g. %s",
+					       n_largest,
+					       mx->cfg[r[i].max_cfg].name);
+		else
+			when = lu_arena_printf(&mx->arena, "when %s", when);
+		fputs("lineup matrix: ", out);
+		lu_text_put_escaped(out, r[i].name);
+		fprintf(out, " is %s to %s bytes%s (%s ",
+			lu_num(r[i].min, ctx->hex).s,
+			lu_num(r[i].max, ctx->hex).s, with,
+			lu_num(r[i].max, ctx->hex).s);
+		lu_text_put_escaped(out, when);
+		fputs(")\n", out);
+		free(largest);
+	}
+	free(r);
+}
+
 static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			size_t n_seen, const struct lu_report_ctx *ctx,
 			const bool *failing, size_t n_failing,
@@ -367,58 +433,18 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 						seen[i].in);
 
+		cond = lu_arch_note(mx, cond, seen[i].in);
 		lu_report_finding_text(out, seen[i].f, ctx, cond ? cond : "never");
 	}
-	struct size_range *r = NULL;
-	size_t n_r = size_ranges(mx, &r);
-
-	for (size_t i = 0; i < n_r; i++) {
-		if (r[i].min == r[i].max) {
-			fputs("lineup matrix: ", out);
-			lu_text_put_escaped(out, r[i].name);
-			fprintf(out, " is %s bytes in every configuration\n",
-				lu_num(r[i].max, ctx->hex).s);
-			continue;
-		}
-		bool *largest = calloc(n_cfg, sizeof(*largest));
-
-		if (!largest)
-			abort();
-		size_t n_largest = 0;
-
-		for (size_t c = 0; c < n_cfg; c++) {
-			largest[c] = struct_size(mx, c, r[i].name) == r[i].max;
-			n_largest += largest[c];
-		}
-		const char *when = lu_condition(&mx->arena, mx->m,
-						&mx->configs, largest);
-
-		/* a condition nobody can read helps less than an example */
-		if (strlen(when) > 160)
-			when = lu_arena_printf(&mx->arena,
-					       "in %zu configurations, e.g. %s",
-					       n_largest,
-					       mx->cfg[r[i].max_cfg].name);
-		else
-			when = lu_arena_printf(&mx->arena, "when %s", when);
-		fputs("lineup matrix: ", out);
-		lu_text_put_escaped(out, r[i].name);
-		fprintf(out, " is %s to %s bytes (%s ",
-			lu_num(r[i].min, ctx->hex).s,
-			lu_num(r[i].max, ctx->hex).s,
-			lu_num(r[i].max, ctx->hex).s);
-		lu_text_put_escaped(out, when);
-		fputs(")\n", out);
-		free(largest);
-	}
-	free(r);
+	for (size_t a = 0; a < (mx->arch ? mx->arch->n : 1); a++)
+		report_sizes(mx, out, ctx, a);
 	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 					failing);
 
 	if (n_failing) {
 		fprintf(out, "lineup matrix: %zu of %zu configurations fail: ",
 			n_failing, n_cfg);
-		lu_text_put_escaped(out, cond);
+		lu_text_put_escaped(out, lu_arch_note(mx, cond, failing));
 		fputc('\n', out);
 	}
 	else if (n_broken < n_cfg)
@@ -489,22 +515,23 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 								 size));
 			free(key);
 		}
-		json_array_append_new(
-			configs,
-			json_pack("{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
-				  lu_json_text(mx->cfg[c].name), "flags",
-				  lu_json_text(mx->cfg[c].flags),
-				  "status",
-				  b->state != LU_BUILD_OK ? "error"
-				  : failing[c]	       ? "fail" : "pass",
-				  "message",
-				  b->message ? lu_json_text(b->message)
-					     : json_null(),
-				  "output",
-				  b->output ? lu_json_text(b->output)
-					    : json_null(),
-				  "build", (json_int_t)mx->cfg[c].build,
-				  "sizes", sizes));
+		json_t *cj = json_pack(
+			"{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
+			lu_json_text(mx->cfg[c].name), "flags",
+			lu_json_text(mx->cfg[c].flags),
+			"status",
+			b->state != LU_BUILD_OK ? "error"
+			: failing[c]		? "fail"
+						: "pass",
+			"message",
+			b->message ? lu_json_text(b->message) : json_null(),
+			"output",
+			b->output ? lu_json_text(b->output) : json_null(),
+			"build", (json_int_t)mx->cfg[c].build,
+			"sizes", sizes);
+
+		lu_arch_config_json(mx, cj, c);
+		json_array_append_new(configs, cj);
 	}
 	for (size_t i = 0; i < n_seen; i++) {
 		json_t *j = lu_finding_json(seen[i].f, ctx), *in = json_array();
@@ -517,6 +544,7 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 						      lu_json_text(mx->cfg[c].name));
 		json_object_set_new(j, "condition", lu_json_text(cond ? cond : ""));
 		json_object_set_new(j, "configurations", in);
+		lu_arch_json(mx, j, seen[i].in, false);
 		json_array_append_new(findings, j);
 	}
 	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
@@ -558,6 +586,7 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
 			    cond ? lu_json_text(cond) : json_null());
+	lu_arch_json(mx, root, failing, true);
 	return lu_output_json(stdout, root);
 }
 
@@ -578,7 +607,7 @@ static int report_sarif(struct lu_matrix *mx, struct seen_finding *seen,
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 						seen[i].in);
 
-		cond = cond ? cond : "never";
+		cond = cond ? lu_arch_note(mx, cond, seen[i].in) : "never";
 		json_object_set_new(msg, "text", json_sprintf(
 			"%s [%s]", json_string_value(json_object_get(msg, "text")),
 			cond));

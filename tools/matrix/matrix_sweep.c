@@ -226,7 +226,8 @@ static void config_job(struct lu_matrix *mx, struct lu_job *job, size_t c,
 	n += mx->n_fixed;
 	memcpy(args + n, tail, n_tail * sizeof(*tail));
 	*job = (struct lu_job){
-		.command = mx->command, .args = args, .n_args = n + n_tail,
+		.command = lu_arch_command(mx, mx->m, mx->cfg[c].row),
+		.args = args, .n_args = n + n_tail,
 		.dir = mx->dir, .fd = -1,
 	};
 }

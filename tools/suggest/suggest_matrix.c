@@ -36,6 +36,15 @@ static int compile_all(struct lu_sg_matrix *mx, const struct lu_rules *rules,
 	    lu_matrix_command(&rules->matrix, rules->path, &mx->arena, &command,
 			      &dir, err) < 0)
 		return -1;
+	/* its compiles would all be the host's: refused, not wrong */
+	for (size_t o = 0; o < rules->matrix.n_options; o++)
+		if (rules->matrix.options[o].kind == LU_OPTION_ARCH) {
+			lu_error_set(err, "%s:%u: error: lineup suggest does "
+					  "not build per architecture (arch =); "
+					  "lineup matrix does", rules->path,
+				     rules->matrix.ini_line);
+			return -1;
+		}
 	struct lu_job *jobs = calloc(n, sizeof(*jobs));
 
 	if (!jobs)

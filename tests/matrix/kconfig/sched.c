@@ -42,3 +42,9 @@ struct task_group {
 };
 
 struct task_group root_task_group;
+
+/* struct arch_stats, whose layout follows the word size, batched with SMP */
+#ifdef CONFIG_SMP
+#define BATCHED
+#endif
+#include "../arch/stats.c"
