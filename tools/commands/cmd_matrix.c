@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "compdb.h"
 #include "jobs.h"
+#include "kconfig_auto.h"
 #include "matrix.h"
 #include "reader.h"
 #include "tmpdir.h"
@@ -56,8 +57,14 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		/* a Kconfig matrix sweeps its options as given: each
 		 * configuration is a .config the tree resolves and builds
 		 * (matrix_kconfig.c), not -D flags to narrow by relevance */
-		if (lu_kconfig_validate(mx->m, path, err) < 0 ||
-		    lu_configs_make_or_error(mx->m, cli->exhaustive,
+		if (lu_kconfig_validate(mx->m, path, err) < 0)
+			return -1;
+		mx->given = mx->m;
+		/* options = auto: the configurations once the options are
+		 * found (kconfig_auto.c) */
+		if (mx->m->options_auto)
+			return 0;
+		if (lu_configs_make_or_error(mx->m, cli->exhaustive,
 					     path, &mx->configs,
 					     err) < 0)
 			return -1;
@@ -74,6 +81,13 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 			c->flags = "";
 		}
 		return 0;
+	}
+	if (mx->m->options_auto) {
+		lu_error_set(err, "%s:%u: error: options = auto is for kconfig "
+				  "matrices: a compile matrix sweeps only the "
+				  "options that can change its structs already",
+			     path, mx->m->ini_line);
+		return -1;
 	}
 	if (lu_matrix_command(mx->m, path, &mx->arena, &mx->command,
 			      &mx->dir, err) < 0)
@@ -318,8 +332,10 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	} else {
 		struct lu_jobs_opts o = jobs_opts(&mx);
 
-		int narrowed = mx.m->kconfig ? 0
-					     : lu_matrix_narrow(&mx, &o, &err);
+		int narrowed = !mx.m->kconfig ? lu_matrix_narrow(&mx, &o, &err)
+			       : mx.m->options_auto
+				       ? lu_kconfig_auto(&mx, &o, &err)
+				       : 0;
 
 		if (narrowed == -1)
 			fprintf(stderr, "lineup: %s\n", err.msg);
@@ -353,6 +369,7 @@ out:
 		lu_findings_free(&mx.builds[b].findings);
 	}
 	lu_configs_free(&mx.configs);
+	lu_kconfig_auto_free(mx.kauto);
 	lu_rules_free(&mx.rules);
 	lu_arena_free(&mx.arena);
 	if (sig) {

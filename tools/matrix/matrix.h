@@ -77,6 +77,7 @@ struct lu_matrix {
 	struct lu_interrupt interrupt;
 	struct lu_progress progress;
 	struct lu_kconfig_result kconfig;	/* a Kconfig matrix's */
+	struct lu_kconfig_auto *kauto;	/* options = auto's, or NULL */
 };
 
 /*

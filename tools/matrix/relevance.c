@@ -64,6 +64,9 @@ struct scan {
 	unsigned char *rows;
 	size_t n_rows, next_row, n_done;
 	struct lu_strset seen_rows;
+	/* in->collect: the identifiers recorded, "NAME-INDEX:ID" */
+	struct lu_strset seen_ids;
+	size_t ids_cap;
 	struct lu_job *jobs;
 	const char **paths;
 	bool *ok;
@@ -376,26 +379,37 @@ struct closure {
 	struct scan *s;
 	struct lu_strset set;
 	const char **todo;
-	size_t n, cap;
+	/* per todo entry: the source and line that named it first */
+	const char **at_file;
+	unsigned *at_line;
+	size_t n, cap, at_cap, line_cap;
 	const char *unsure;
 	/* the unit's sources, for the #defines of each name */
 	struct source **srcs;
 	size_t n_srcs, srcs_cap;
 };
 
-static void want(struct closure *c, const char *id)
+static void want(struct closure *c, const char *id, const char *file,
+		 unsigned line)
 {
 	if (!lu_strset_add(&c->set, id))
 		return;
 	c->todo = lu_grow(c->todo, &c->cap, c->n, sizeof(*c->todo));
+	c->at_file = lu_grow(c->at_file, &c->at_cap, c->n,
+			     sizeof(*c->at_file));
+	c->at_line = lu_grow(c->at_line, &c->line_cap, c->n,
+			     sizeof(*c->at_line));
+	c->at_file[c->n] = file;
+	c->at_line[c->n] = line;
 	c->todo[c->n++] = id;
 }
 
+/* The identifiers at ids[FROM, TO) of SRC, named at its LINE. */
 static void want_range(struct closure *c, const struct source *src,
-		       size_t from, size_t to)
+		       size_t from, size_t to, unsigned line)
 {
 	for (size_t k = from; k < to; k++)
-		want(c, src->ids[k]);
+		want(c, src->ids[k], src->path, line);
 }
 
 /* The unit's source at PATH: NULL for <built-in> and the like. */
@@ -425,7 +439,7 @@ static void want_groups(struct closure *c, const struct source *src,
 		if (src->blocks[b].first <= last &&
 		    src->blocks[b].last >= first)
 			want_range(c, src, src->blocks[b].from,
-				   src->blocks[b].to);
+				   src->blocks[b].to, src->blocks[b].first);
 }
 
 /* The #ifs around every #include that led to FILE, up to the unit. */
@@ -458,7 +472,8 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 	want_groups(c, src, sp->first, sp->last);
 	for (unsigned l = sp->first ? sp->first : 1;
 	     l <= sp->last && l <= src->n_lines; l++)
-		want_range(c, src, src->line_from[l], src->line_from[l + 1]);
+		want_range(c, src, src->line_from[l], src->line_from[l + 1],
+			   l);
 	want_includers(c, u, sp->file, done);
 }
 
@@ -477,10 +492,37 @@ static void close_over(struct closure *c)
 			     j = src->site_next[j - 1]) {
 				const struct site *st = &src->sites[j - 1];
 
-				want_range(c, src, st->from, st->to);
+				want_range(c, src, st->from, st->to,
+					   st->line);
 				want_groups(c, src, st->line, st->line);
 			}
 		}
+	}
+}
+
+/* The identifiers of C that start with in->collect, recorded once per
+ * name with where they were named first. */
+static void collect(struct scan *s, const struct closure *c, size_t name)
+{
+	const struct lu_relevance_in *in = s->in;
+	struct lu_relevance *out = s->out;
+	size_t n = strlen(in->collect);
+
+	for (size_t k = 0; k < c->n; k++) {
+		if (strncmp(c->todo[k], in->collect, n))
+			continue;
+		char *key = lu_arena_printf(&s->arena, "%zu:%s", name,
+					    c->todo[k]);
+
+		if (!lu_strset_add(&s->seen_ids, key))
+			continue;
+		out->ids = lu_grow(out->ids, &s->ids_cap, out->n_ids,
+				   sizeof(*out->ids));
+		out->ids[out->n_ids++] = (struct lu_relevance_id){
+			name, lu_arena_strdup(in->arena, c->todo[k]),
+			lu_arena_strdup(in->arena, c->at_file[k]),
+			c->at_line[k],
+		};
 	}
 }
 
@@ -509,6 +551,8 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 	for (size_t i = 0; i < text.n_spans; i++)
 		want_span(&c, u, &text.spans[i], &done);
 	close_over(&c);
+	if (in->collect)
+		collect(s, &c, name);
 	if (c.unsure && !out->unsure[name])
 		out->unsure[name] = c.unsure;
 	for (size_t o = 0; o < in->m->n_options; o++)
@@ -517,6 +561,8 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 	lu_strset_free(&c.set);
 	lu_strset_free(&done);
 	free(c.todo);
+	free(c.at_file);
+	free(c.at_line);
 	free(c.srcs);
 	lu_arena_free(&a);
 }
@@ -628,7 +674,8 @@ static bool gather(struct scan *s)
 	bool grew = false;
 
 	for (size_t o = 0; o < out->n_options; o++) {
-		bool r = always(&s->in->m->options[o]);
+		bool r = always(&s->in->m->options[o]) ||
+			 (s->in->also && s->in->also[o]);
 
 		for (size_t k = 0; k < out->n_names && !r; k++)
 			r = out->relevant[k * out->n_options + o] ||
@@ -763,6 +810,13 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 				out->unsure[k] = "no configuration preprocessed";
 	gather(&s);
 	keep_rows(&s);
+	if (out->ids) {
+		struct lu_relevance_id *ids = out->ids;
+
+		out->ids = lu_arena_memdup(in->arena, ids,
+					   out->n_ids * sizeof(*ids));
+		free(ids);
+	}
 	for (size_t i = 0; i < s.n_sources; i++)
 		source_free(s.sources[i]);
 	free(s.sources);
@@ -772,6 +826,7 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 	free(s.ok);
 	free(s.keys);
 	lu_strset_free(&s.seen_rows);
+	lu_strset_free(&s.seen_ids);
 	lu_intern_free(&s.intern);
 	lu_arena_free(&s.arena);
 	return sig ? -1 : 0;

@@ -48,8 +48,22 @@ struct lu_relevance_in {
 	size_t limit;		/* configurations explored, at most */
 	lu_relevance_job_fn *job;
 	void *ctx;
+	/* NULL, or a prefix ("CONFIG_"): every identifier that starts with
+	 * it in some name's closure is recorded in ids, option or not */
+	const char *collect;
+	/* NULL, or per option: relevant whatever the texts say (what
+	 * selects a symbol that is) */
+	const bool *also;
 	const struct lu_jobs_opts *jobs;
 	struct lu_arena *arena;
+};
+
+/* An identifier in the closure of name NAME, first named at FILE:LINE
+ * (an #if's first line, a #define's, or a line of the struct's text). */
+struct lu_relevance_id {
+	size_t name;
+	const char *id, *file;
+	unsigned line;
 };
 
 struct lu_relevance {
@@ -71,6 +85,10 @@ struct lu_relevance {
 	uint64_t *keys;
 	size_t n_rows;
 	size_t *slot, mask;	/* rows by content: index + 1 */
+	/* with in->collect: the identifiers found, in the order found, in
+	 * the arena */
+	struct lu_relevance_id *ids;
+	size_t n_ids;
 };
 
 /* The explored configuration ROW's index, or -1 when it was not one. */

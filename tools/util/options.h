@@ -34,6 +34,7 @@ struct lu_cli {
 	bool strict;
 	bool quiet;		/* check: errors and the summary only */
 	bool exhaustive;
+	bool verbose;		/* matrix: why each option was found */
 	bool from_pahole;
 	unsigned jobs;
 	unsigned timeout;	/* seconds per compile, matrix */
