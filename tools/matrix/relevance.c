@@ -707,60 +707,6 @@ static int run_round(struct scan *s)
 	return lu_jobs_pump(&feed, s->in->jobs);
 }
 
-static size_t row_hash(const unsigned char *row, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ row[i]) * 0x100000001b3ull;
-	return (size_t)(h ^ h >> 31);
-}
-
-/* The rows that ran, with their keys, into OUT, found by content. */
-static void keep_rows(struct scan *s)
-{
-	struct lu_relevance *out = s->out;
-	struct lu_arena *a = s->in->arena;
-	size_t n = out->n_options, rows = s->next_row;
-
-	out->n_rows = rows;
-	out->rows = lu_arena_alloc(a, rows * n + 1);
-	out->ok = lu_arena_alloc(a, (rows + 1) * sizeof(*out->ok));
-	out->keys = lu_arena_alloc(a, (rows + 1) * sizeof(*out->keys));
-	if (rows) {
-		memcpy(out->rows, s->rows, rows * n);
-		memcpy(out->ok, s->ok, rows * sizeof(*out->ok));
-		memcpy(out->keys, s->keys, rows * sizeof(*out->keys));
-	}
-	out->mask = 15;
-	while (out->mask < 2 * rows)
-		out->mask = 2 * out->mask + 1;
-	out->slot = lu_arena_alloc(a, (out->mask + 1) * sizeof(*out->slot));
-	for (size_t i = 0; i < rows; i++) {
-		size_t h = row_hash(out->rows + i * n, n) & out->mask;
-
-		while (out->slot[h])
-			h = (h + 1) & out->mask;
-		out->slot[h] = i + 1;
-	}
-}
-
-long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row)
-{
-	size_t n = r->n_options;
-
-	if (!r->slot)
-		return -1;
-	for (size_t h = row_hash(row, n) & r->mask; r->slot[h];
-	     h = (h + 1) & r->mask) {
-		size_t i = r->slot[h] - 1;
-
-		if (!memcmp(r->rows + i * n, row, n))
-			return (long)i;
-	}
-	return -1;
-}
-
 int lu_relevance_find(const struct lu_relevance_in *in,
 		      struct lu_relevance *out)
 {
@@ -809,7 +755,8 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 			if (in->names[k])
 				out->unsure[k] = "no configuration preprocessed";
 	gather(&s);
-	keep_rows(&s);
+	lu_relevance_keep_rows(out, in->arena, s.rows, s.ok, s.keys,
+			       s.next_row);
 	if (out->ids) {
 		struct lu_relevance_id *ids = out->ids;
 

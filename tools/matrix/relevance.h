@@ -27,6 +27,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "jobs.h"
@@ -91,6 +92,10 @@ struct lu_relevance {
 	size_t n_ids;
 };
 
+/* relevance.c's: the ROWS that ran (OK, KEYS), into OUT, by content. */
+void lu_relevance_keep_rows(struct lu_relevance *out, struct lu_arena *a,
+			    const unsigned char *rows_in, const bool *ok,
+			    const uint64_t *keys, size_t rows);
 /* The explored configuration ROW's index, or -1 when it was not one. */
 long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row);
 
