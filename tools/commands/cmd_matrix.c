@@ -54,9 +54,9 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		return -1;
 	}
 	if (mx->m->kconfig) {
-		/* a Kconfig matrix sweeps its options as given: each
-		 * configuration is a .config the tree resolves and builds
-		 * (matrix_kconfig.c), not -D flags to narrow by relevance */
+		/* a Kconfig matrix sweeps its options as given, or those
+		 * options = auto finds: each configuration is a .config the
+		 * tree resolves and builds (matrix_kconfig.c), not -D flags */
 		if (lu_kconfig_validate(mx->m, path, err) < 0)
 			return -1;
 		mx->given = mx->m;

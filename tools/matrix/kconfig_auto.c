@@ -33,14 +33,21 @@
 /*
  * One configuration: resolve, preprocess, keep what the sweep needs.
  * $1 the O= directory, $2 the text relevance.c reads, $3 the cache's
- * stem, $4 the tree, $5 the .i target; then make's own words. The
+ * stem, $4 the tree, $5 the .i target, $6 the base's O=; then make's own
+ * words. The first configuration is made in the base's directory, and
+ * kept there: once it is, every other starts from a copy of it, so what
+ * `make prepare` built (kconfig's conf, fixdep, objtool, generated
+ * headers) is rebuilt only where the .config changes it, by the tree's
+ * own make and its dependency files (bench/README.md). The
  * directory goes when the job ends (a kernel's is tens of MB), so the
  * headers it generated that the text came from (autoconf.h, and the
  * kernel's include/generated) are copied beside the text first, and its
  * line markers made to name the copies: relevance.c reads them after.
  */
 static const char preprocess_script[] =
-	"lu_pp() { d=$1 o=$2 c=$3 t=$4 i=$5; shift 5; "
+	"lu_pp() { d=$1 o=$2 c=$3 t=$4 i=$5 b=$6; shift 6; "
+	"if [ \"$d\" != \"$b\" ] && [ -f \"$b/.lineup-prepared\" ]; "
+	"then mkdir -p \"$d\" && cp -a \"$b/.\" \"$d/\"; fi && "
 	"mkdir -p \"$d\" \"$c.h\" && cp \"$c.in\" \"$d/.config\" && "
 	"${MAKE:-make} -s -C \"$t\" O=\"$d\" \"$@\" olddefconfig && "
 	"${MAKE:-make} -s -C \"$t\" O=\"$d\" \"$@\" \"$i\" && "
@@ -55,7 +62,9 @@ static const char preprocess_script[] =
 	"sed -e \"s|^\\(# [0-9][0-9]* \\\"\\)$d/|\\1$c.h/|\" "
 	"-e \"s|^\\(# [0-9][0-9]* \\\"\\)\\([^/<\\\"]\\)|\\1$c.h/\\2|\" "
 	"\"$d/$i\" > \"$c.i\" && cp \"$c.i\" \"$o\"; "
-	"r=$?; rm -rf \"$d\"; return $r; }; lu_pp";
+	"r=$?; if [ \"$d\" = \"$b\" ]; then [ $r != 0 ] || "
+	": > \"$b/.lineup-prepared\"; else rm -rf \"$d\"; fi; return $r; }; "
+	"lu_pp";
 
 struct auto_run {
 	struct lu_matrix *mx;
@@ -220,6 +229,11 @@ static const char *stem_of(struct auto_run *r, uint64_t h)
 			       (unsigned long long)h);
 }
 
+static const char *base_dir(struct auto_run *r)
+{
+	return lu_arena_printf(&r->mx->arena, "%s/base", r->ka->dir);
+}
+
 static bool exists(const char *path)
 {
 	return access(path, F_OK) == 0;
@@ -233,7 +247,7 @@ static void preprocess_job(void *ctx, const unsigned char *row,
 	size_t len;
 	char *text = config_text(r, row, &len);
 	const char *stem = stem_of(r, fnv(text, len));
-	const char **args = lu_arena_alloc(a, 8 * sizeof(*args));
+	const char **args = lu_arena_alloc(a, 9 * sizeof(*args));
 	const char *in = lu_arena_printf(a, "%s.in", stem);
 	size_t n = 0;
 	FILE *f;
@@ -255,11 +269,15 @@ static void preprocess_job(void *ctx, const unsigned char *row,
 		fclose(f);
 	}
 	free(text);
-	args[n++] = lu_arena_printf(a, "%s/o%zu", r->ka->dir, r->n_jobs++);
+	args[n++] = r->n_jobs ? lu_arena_printf(a, "%s/o%zu", r->ka->dir,
+						r->n_jobs)
+			      : base_dir(r);
+	r->n_jobs++;
 	args[n++] = out;
 	args[n++] = stem;
 	args[n++] = r->ka->tree;
 	args[n++] = r->ka->target;
+	args[n++] = base_dir(r);
 	if (r->cc)
 		args[n++] = r->cc;
 	*job = (struct lu_job){
