@@ -19,18 +19,11 @@ import sys
 import tempfile
 import textwrap
 
-LINEUP = os.path.abspath(sys.argv[1])
-ROOT = os.path.abspath(sys.argv[2])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_matrix_kconfig_tests import (  # noqa: E402
+    LINEUP, ROOT, check, failures)
+
 TREE = os.path.join(ROOT, "tests", "matrix", "kconfig-auto")
-failures = []
-
-
-def check(name, cond, detail=""):
-    print(("ok   " if cond else "FAIL ") + name)
-    if not cond:
-        failures.append(name)
-        if detail:
-            print(textwrap.indent(detail, "     | "))
 
 
 def rules(d, name, matrix):

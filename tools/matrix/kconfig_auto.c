@@ -529,9 +529,10 @@ static int make_configs(struct auto_run *r, struct lu_error *err)
 			mx->swept.options[k++] = g->options[o];
 	mx->swept.n_options = k;
 	mx->m = &mx->swept;
-	if (lu_configs_make_limit(mx->m, mx->cli->exhaustive,
-				  LU_RELEVANT_LIMIT, mx->rules.path,
-				  &mx->configs, err) < 0)
+	/* the sweep's configurations are those explored: a build costs a
+	 * make, so past the Kconfig sweep's own limit, a covering array */
+	if (lu_configs_make_or_error(mx->m, mx->cli->exhaustive,
+				     mx->rules.path, &mx->configs, err) < 0)
 		return -1;
 
 	size_t n = mx->configs.n_configs;
@@ -675,7 +676,7 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		struct lu_relevance_in in = {
 			.m = &r.rules, .names = mx->names,
 			.n_names = mx->n_names, .dir = ka->tree,
-			.tmp = ka->dir, .limit = LU_RELEVANT_LIMIT,
+			.tmp = ka->dir, .limit = LU_EXHAUSTIVE_LIMIT,
 			.job = preprocess_job, .ctx = &r, .jobs = o,
 			.arena = &mx->arena, .collect = "CONFIG_",
 		};

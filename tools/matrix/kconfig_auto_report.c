@@ -119,6 +119,13 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 		     "explored in %zu round%s, %zu preprocessed\n",
 		ka->explored, ka->rounds, ka->rounds == 1 ? "" : "s",
 		ka->explored - ka->reused);
+	if (mx->rel.bounded)
+		fprintf(out, "lineup matrix: options = auto: more than %d "
+			     "configurations of the symbols found: a covering "
+			     "array of them was explored, so a symbol that only "
+			     "a configuration left out shows may be missing "
+			     "(pin some: options = auto CONFIG_X=y)\n",
+			LU_EXHAUSTIVE_LIMIT);
 	if (ka->syms.missed)
 		fprintf(out, "lineup matrix: options = auto read the tree's "
 			     "Kconfig without %s (a source it could not "
