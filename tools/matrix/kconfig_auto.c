@@ -716,6 +716,8 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka)
 {
-	if (ka)
-		lu_ksyms_free(&ka->syms);
+	if (!ka)
+		return;
+	lu_ksyms_free(&ka->syms);
+	free(ka->found);
 }
