@@ -80,13 +80,14 @@ def test_auto(d, scratch, env):
     check("auto: the options found, swept over what Kconfig allows",
           "lineup matrix: 4 Kconfig options, 16 configurations (all), 4 "
           "excluded by Kconfig, 10 built\n" in out, out)
-    head = ("lineup matrix: 6 of 9 Kconfig symbols can change task_group: "
+    head = ("lineup matrix: 6 of 10 Kconfig symbols can change task_group: "
             "CONFIG_FAIR_GROUP_SCHED CONFIG_L1_SHIFT (int, held at the "
-            "base's 6; range 5 7) CONFIG_DEBUG_LOCK CONFIG_ARCH_WIDE_STATS "
-            "(no prompt: selected by CONFIG_WIDE_STATS) CONFIG_WIDE_STATS "
-            "(selects CONFIG_ARCH_WIDE_STATS) CONFIG_CFS_BANDWIDTH\n")
+            "base's 6; range 5 7) CONFIG_DEBUG_LOCK (also selected by "
+            "CONFIG_LOCK_STATS) CONFIG_ARCH_WIDE_STATS (no prompt: selected "
+            "by CONFIG_WIDE_STATS) CONFIG_WIDE_STATS (selects "
+            "CONFIG_ARCH_WIDE_STATS) CONFIG_CFS_BANDWIDTH\n")
     check("auto: N of M symbols, the int held, what selects the one "
-          "without a prompt", head in out, out)
+          "without a prompt and the one with", head in out, out)
     for sym, where, why in [
             ("CONFIG_FAIR_GROUP_SCHED", "sched.c:14", "an #ifdef in it"),
             ("CONFIG_CFS_BANDWIDTH", "include/bandwidth.h:6",
@@ -98,7 +99,8 @@ def test_auto(d, scratch, env):
             ("CONFIG_L1_SHIFT", "sched.c:18", "an int in the text")]:
         check(f"auto: {sym} found ({why}) at {where}",
               f"lineup matrix:   {sym}: {where}\n" in out, out)
-    for sym in ("CONFIG_UNRELATED", "CONFIG_MODULES", "CONFIG_DEBUG_INFO"):
+    for sym in ("CONFIG_UNRELATED", "CONFIG_MODULES", "CONFIG_DEBUG_INFO",
+                "CONFIG_LOCK_STATS="):
         check(f"auto: {sym} not named", sym not in out, out)
     check("auto: the excluded configurations, named",
           "lineup matrix: Kconfig excludes CONFIG_WIDE_STATS=y when "

@@ -15,6 +15,9 @@
 #include "kconfig_auto.h"
 #include "matrix.h"
 
+/* What selects a symbol, named at most this many in its text line. */
+#define MAX_SELECTERS 4
+
 /* Symbol S's first identifier for NAME (or that of the symbol it is
  * swept for), or -1. */
 static long first_id(const struct lu_kconfig_auto *ka, size_t name, long s)
@@ -43,15 +46,21 @@ static const char *use_text(struct lu_arena *a,
 	if (s->via >= 0)
 		return lu_arena_printf(a, " (selects %s)",
 				       ka->found[s->via].name);
-	if (s->use != LU_KAUTO_NO_PROMPT)
-		return "";
-	if (!s->ks->n_selected_by)
+	if (s->use == LU_KAUTO_NO_PROMPT && !s->ks->n_selected_by)
 		return " (no prompt: set by its default)";
-	char *by = lu_config_join(a, " (no prompt: selected by ",
-				  s->ks->selected_by, s->ks->n_selected_by,
-				  " ", ")");
+	if (!s->ks || !s->ks->n_selected_by)
+		return "";
+	/* a symbol the user sets may be forced on too: say by what */
+	size_t n = s->ks->n_selected_by;
+	size_t shown = n > MAX_SELECTERS ? MAX_SELECTERS : n;
+	const char *more = n > shown ? lu_arena_printf(a, " and %zu more)",
+						       n - shown)
+				     : ")";
 
-	return by;
+	return lu_config_join(a, s->use == LU_KAUTO_NO_PROMPT
+					 ? " (no prompt: selected by "
+					 : " (also selected by ",
+			      s->ks->selected_by, shown, " ", more);
 }
 
 /* FILE as people know it: relative to the tree, or to the build
