@@ -391,7 +391,10 @@ static const char *failure(struct kc *s, const struct lu_job *job)
 static void draw(struct kc *s, bool force)
 {
 	struct lu_matrix *mx = s->mx;
-	size_t allowed = mx->n_builds;
+	/* until the builds are planned, one per configuration allowed */
+	size_t allowed = s->resolve_done < s->n || !mx->builds
+				 ? s->n - mx->kconfig.n_excluded
+				 : mx->n_builds;
 	char what[160];
 
 	if (!mx->progress.out)
@@ -710,6 +713,7 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 		if (same >= 0) {
 			mx->cfg[k++].build = (size_t)same;
+			lu_tmpdir_remove(s.dir[c]);
 			continue;
 		}
 		mx->builds[b].first_config = k;
