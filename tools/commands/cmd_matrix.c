@@ -68,18 +68,7 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 					     path, &mx->configs,
 					     err) < 0)
 			return -1;
-		mx->given = mx->m;
-		size_t n = mx->configs.n_configs;
-
-		mx->cfg = lu_arena_alloc(&mx->arena,
-					 (n + 1) * sizeof(*mx->cfg));
-		for (size_t i = 0; i < n; i++) {
-			struct lu_config *c = &mx->cfg[i];
-
-			c->row = lu_config_row(&mx->configs, i);
-			c->name = lu_config_name(&mx->arena, mx->m, c->row);
-			c->flags = "";
-		}
+		lu_kconfig_name_configs(mx);
 		return 0;
 	}
 	if (mx->m->options_auto) {

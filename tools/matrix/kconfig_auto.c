@@ -522,10 +522,11 @@ static int make_configs(struct auto_run *r, struct lu_error *err)
 	size_t k = 0;
 
 	mx->swept = *g;
-	mx->swept.options = lu_arena_alloc(&mx->arena, (g->n_options + 1) *
-							       sizeof(*g->options));
+	mx->swept.options = lu_arena_alloc(
+		&mx->arena, (g->n_options + 1) * sizeof(*g->options));
 	for (size_t o = 0; o < g->n_options; o++)
-		if (mx->rel.any[o] || is_option(&mx->rules.matrix, g->options[o].name))
+		if (mx->rel.any[o] ||
+		    is_option(&mx->rules.matrix, g->options[o].name))
 			mx->swept.options[k++] = g->options[o];
 	mx->swept.n_options = k;
 	mx->m = &mx->swept;
@@ -534,7 +535,12 @@ static int make_configs(struct auto_run *r, struct lu_error *err)
 	if (lu_configs_make_or_error(mx->m, mx->cli->exhaustive,
 				     mx->rules.path, &mx->configs, err) < 0)
 		return -1;
+	lu_kconfig_name_configs(mx);
+	return 0;
+}
 
+void lu_kconfig_name_configs(struct lu_matrix *mx)
+{
 	size_t n = mx->configs.n_configs;
 
 	mx->cfg = lu_arena_alloc(&mx->arena, (n + 1) * sizeof(*mx->cfg));
@@ -545,7 +551,6 @@ static int make_configs(struct auto_run *r, struct lu_error *err)
 		c->name = lu_config_name(&mx->arena, mx->m, c->row);
 		c->flags = "";
 	}
-	return 0;
 }
 
 /* A named struct the exploration could not see: no symbols to find. */

@@ -43,7 +43,7 @@ struct json_t;
 /* What lineup does with a symbol it found. */
 enum lu_kauto_use {
 	LU_KAUTO_SWEPT,		/* an option of the sweep */
-	LU_KAUTO_VALUE,		/* int, hex or string: held at the base's */
+	LU_KAUTO_VALUE,		/* int, hex, string: held at the base's */
 	LU_KAUTO_NO_PROMPT,	/* Kconfig sets it: held, with its selects */
 };
 
@@ -52,7 +52,7 @@ struct lu_kauto_sym {
 	const char *name;		/* CONFIG_X */
 	enum lu_kauto_use use;
 	enum lu_ksym_type type;
-	const char *base;		/* its value in the base, NULL: unset */
+	const char *base;		/* the base's value, NULL: unset */
 	const struct lu_ksym *ks;	/* the tree's, NULL if not found */
 	bool given;			/* named in options = auto ... */
 	bool module;			/* named as CONFIG_X_MODULE */
@@ -84,6 +84,8 @@ struct lu_kconfig_auto {
  */
 int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		    struct lu_error *err);
+/* MX's configurations as a Kconfig sweep names them: CFG, no flags. */
+void lu_kconfig_name_configs(struct lu_matrix *mx);
 /* The key of the checked structs' text a resolved .config (its hash,
  * RESOLVED) made in the exploration; false when none did, or KA is NULL. */
 bool lu_kconfig_auto_key(const struct lu_kconfig_auto *ka, uint64_t resolved,

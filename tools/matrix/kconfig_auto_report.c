@@ -131,8 +131,9 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 	if (mx->rel.bounded)
 		fprintf(out, "lineup matrix: options = auto: more than %d "
 			     "configurations of the symbols found: a covering "
-			     "array of them was explored, so a symbol that only "
-			     "a configuration left out shows may be missing "
+			     "array of them was explored, so a symbol that "
+			     "only a configuration left out shows may be "
+			     "missing "
 			     "(pin some: options = auto CONFIG_X=y)\n",
 			LU_EXHAUSTIVE_LIMIT);
 	if (ka->syms.missed)
@@ -165,7 +166,8 @@ void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
 			for (size_t b = 0; y->ks && b < y->ks->n_selected_by;
 			     b++)
 				json_array_append_new(
-					by, lu_json_text(y->ks->selected_by[b]));
+					by,
+					lu_json_text(y->ks->selected_by[b]));
 			json_array_append_new(syms, json_pack(
 				"{s:o, s:s, s:s, s:o, s:o, s:I, s:o}",
 				"symbol", lu_json_text(y->name),
@@ -173,7 +175,8 @@ void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
 				"use", uses[y->use],
 				"base", y->base ? lu_json_text(y->base)
 						: json_null(),
-				"file", lu_json_text(shown(ka, ka->ids[i].file)),
+				"file",
+				lu_json_text(shown(ka, ka->ids[i].file)),
 				"line", (json_int_t)ka->ids[i].line,
 				"selected_by", by));
 		}

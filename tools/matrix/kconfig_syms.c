@@ -135,7 +135,8 @@ static void source(struct reader *r, const char *p, const char *end,
 		   const char *dir, bool rel, unsigned depth)
 {
 	const char *q = memchr(p, '"', (size_t)(end - p));
-	const char *close = q ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
+	const char *close = q ? memchr(q + 1, '"', (size_t)(end - q - 1))
+			      : NULL;
 
 	if (!close)
 		return;
@@ -164,7 +165,7 @@ static void read_text(struct reader *r, const char *file, const char *text,
 				: ".";
 	struct lu_ksym *cur = NULL;
 	unsigned line = 0;
-	int help = -1;		/* the help line's indent, -1: not in help */
+	int help = -1;		/* the help line's indent; -1: none */
 	int help_text = -1;	/* its text's indent, once seen */
 
 	while (p < end) {
@@ -265,7 +266,9 @@ static void read_file(struct reader *r, const char *path, unsigned depth)
 void lu_ksyms_read(const char *tree, const char *srcarch, struct lu_arena *a,
 		   struct lu_ksyms *out)
 {
-	struct reader r = { .tree = tree, .srcarch = srcarch, .a = a, .k = out };
+	struct reader r = {
+		.tree = tree, .srcarch = srcarch, .a = a, .k = out,
+	};
 
 	*out = (struct lu_ksyms){ 0 };
 	reindex(out);

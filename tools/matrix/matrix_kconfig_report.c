@@ -92,7 +92,8 @@ void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
 		fprintf(out, "lineup matrix: %zu allowed configurations, %zu "
 			     "builds: %zu with a .config Kconfig resolved as "
 			     "another's, %zu with the checked structs' text "
-			     "of another's; %zu excluded resolve to one built\n",
+			     "of another's; %zu excluded resolve to one "
+			     "built\n",
 			mx->configs.n_configs, mx->n_builds,
 			kr->n_same_config, kr->n_same_text, kr->n_covered);
 	for (size_t o = 0; o < n_opt; o++)
