@@ -185,6 +185,21 @@ def test_errors(d, scratch, env):
           "is defined in no configuration explored" in err, out + err)
 
 
+def test_all_refused(d, scratch, env):
+    """Pinned where Kconfig refuses them: an error, and what was found
+    (what the user pins from)."""
+    r = kconfig_rules(d, "refused", "auto CONFIG_WIDE_STATS=y "
+                      "CONFIG_FAIR_GROUP_SCHED=n")
+    rc, out, err = matrix(r, scratch=scratch, env=env)
+    check("refused: exit 2, said",
+          rc == 2 and "error: Kconfig refuses all 2 configurations of the "
+          "options" in err, out + err)
+    check("refused: the symbols found, and why, on stderr",
+          "Kconfig symbols can change task_group: CONFIG_FAIR_GROUP_SCHED"
+          in err and "lineup matrix:   CONFIG_DEBUG_LOCK: include/lock.h:5"
+          in err, err)
+
+
 def main():
     env = dict(os.environ)
     env.pop("CC", None)
@@ -192,7 +207,8 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         scratch = os.path.join(d, "tmp")
         os.mkdir(scratch)
-        for t in (test_auto, test_pinned_json, test_errors):
+        for t in (test_auto, test_pinned_json, test_errors,
+                  test_all_refused):
             t(d, scratch, env)
             left = os.listdir(scratch)
             check(f"{t.__name__}: no temporary files left", not left,

@@ -342,6 +342,9 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		lu_progress_clear(&mx.progress);
 		if (r == -2)
 			fprintf(stderr, "lineup: %s\n", err.msg);
+		/* what options = auto found is what the user pins from */
+		if (r == -2 && mx.kauto)
+			lu_kconfig_auto_report_text(&mx, true, stderr);
 	}
 	if (mx.tmp)
 		lu_tmpdir_remove(mx.tmp);
