@@ -10,6 +10,12 @@ into BUILD_DIR (run it first: the same suite). Never written: every make
 is O= in lineup's temporary directory. Prints the report, the wall and
 CPU time (bench/README.md has them). Off by default
 (meson -Dkernel_tests=true).
+
+Known to fail today (2026-12-02): the symbols are found (some 30), but
+Kconfig refuses every configuration of the covering array over them, so
+lineup exits 2 with the symbols on stderr; it passes once the sweep
+takes what Kconfig resolved a configuration to instead of excluding it
+(bench/README.md, issue 27).
 """
 import os
 import resource
