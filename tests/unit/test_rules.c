@@ -109,6 +109,27 @@ Test(rules, kconfig_keys)
 	lu_rules_free(&r);
 }
 
+/* options = auto: a word of its own, the options after it the user's. */
+Test(rules, kconfig_auto)
+{
+	static const char text[] =
+		"[matrix]\n"
+		"kconfig = ../linux\n"
+		"object = kernel/sched/core.o\n"
+		"options = CONFIG_SMP auto CONFIG_PREEMPT_RT=n\n";
+	struct lu_rules r;
+	struct lu_error err;
+
+	cr_assert_eq(lu_rules_parse_string(text, strlen(text), "t.ini", &r,
+					   &err), 0, "%s", err.msg);
+	cr_assert(r.matrix.options_auto);
+	cr_assert_eq(r.matrix.n_options, 2);
+	cr_assert_str_eq(r.matrix.options[0].name, "CONFIG_SMP");
+	cr_assert_str_eq(r.matrix.options[1].name, "CONFIG_PREEMPT_RT");
+	cr_assert_eq(r.matrix.options[1].n_values, 1);
+	lu_rules_free(&r);
+}
+
 /* Arrays, not pointers: Criterion runs each case in a fresh process. */
 struct bad_case {
 	char text[320];

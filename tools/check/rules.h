@@ -78,6 +78,10 @@ struct lu_matrix_rules {
 	 * configuration (a make target or a .config) and the object each
 	 * configuration builds; NULL when not said */
 	const char *kconfig, *base, *object;
+	/* `options = auto ...`: lineup finds the Kconfig symbols that can
+	 * change the checked structs (kconfig_auto.c); OPTIONS are those
+	 * the user adds to them */
+	bool options_auto;
 	struct lu_matrix_option *options;
 	size_t n_options;
 	struct lu_arch_setting *per_arch;	/* in reverse file order */

@@ -306,6 +306,11 @@ static int matrix_options(struct ini_ctx *c, const char *value)
 		const char *eq = memchr(w, '=', (size_t)(p - w));
 		size_t nlen = eq ? (size_t)(eq - w) : (size_t)(p - w);
 
+		if (p - w == 4 && !strncmp(w, "auto", 4)) {
+			m->options_auto = true;
+			continue;
+		}
+
 		if (!lu_rules_valid_name(w, nlen, false))
 			return fail(c, "bad option name '%.*s'", (int)nlen, w);
 		for (size_t i = 0; i < m->n_options; i++)

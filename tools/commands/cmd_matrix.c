@@ -28,6 +28,7 @@
 #include "cli.h"
 #include "compdb.h"
 #include "jobs.h"
+#include "kconfig_auto.h"
 #include "matrix.h"
 #include "matrix_model.h"
 #include "reader.h"
@@ -54,27 +55,29 @@ static int setup(struct lu_matrix *mx, struct lu_error *err)
 		return -1;
 	}
 	if (mx->m->kconfig) {
-		/* a Kconfig matrix sweeps its options as given: each
-		 * configuration is a .config the tree resolves and builds
-		 * (matrix_kconfig.c), not -D flags to narrow by relevance */
-		if (lu_kconfig_validate(mx->m, path, err) < 0 ||
-		    lu_configs_make_or_error(mx->m, cli->exhaustive,
+		/* a Kconfig matrix sweeps its options as given, or those
+		 * options = auto finds: each configuration is a .config the
+		 * tree resolves and builds (matrix_kconfig.c), not -D flags */
+		if (lu_kconfig_validate(mx->m, path, err) < 0)
+			return -1;
+		mx->given = mx->m;
+		/* options = auto: the configurations once the options are
+		 * found (kconfig_auto.c) */
+		if (mx->m->options_auto)
+			return 0;
+		if (lu_configs_make_or_error(mx->m, cli->exhaustive,
 					     path, &mx->configs,
 					     err) < 0)
 			return -1;
-		mx->given = mx->m;
-		size_t n = mx->configs.n_configs;
-
-		mx->cfg = lu_arena_alloc(&mx->arena,
-					 (n + 1) * sizeof(*mx->cfg));
-		for (size_t i = 0; i < n; i++) {
-			struct lu_config *c = &mx->cfg[i];
-
-			c->row = lu_config_row(&mx->configs, i);
-			c->name = lu_config_name(&mx->arena, mx->m, c->row);
-			c->flags = "";
-		}
+		lu_kconfig_name_configs(mx);
 		return 0;
+	}
+	if (mx->m->options_auto) {
+		lu_error_set(err, "%s:%u: error: options = auto is for kconfig "
+				  "matrices: a compile matrix sweeps only the "
+				  "options that can change its structs already",
+			     path, mx->m->ini_line);
+		return -1;
 	}
 	if (lu_matrix_command(mx->m, path, &mx->arena, &mx->command,
 			      &mx->dir, err) < 0)
@@ -302,6 +305,17 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
+	/* options = auto explores with the host's make words only: across
+	 * architectures it would name one's symbols as every one's */
+	if (mx.m->options_auto && mx.arch) {
+		fprintf(stderr, "lineup: %s:%u: error: options = auto cannot "
+				"be combined with arch = yet: run it with one "
+				"architecture at a time (ARCH=... in the "
+				"environment) and name the symbols it finds in "
+				"options\n",
+			mx.rules.path, mx.m->ini_line);
+		goto out;
+	}
 	if (mx.m->kconfig && !cli->timeout)
 		mx.timeout = LU_KCONFIG_TIMEOUT;
 	/*
@@ -319,8 +333,10 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	} else {
 		struct lu_jobs_opts o = jobs_opts(&mx);
 
-		int narrowed = mx.m->kconfig ? 0
-					     : lu_matrix_narrow(&mx, &o, &err);
+		int narrowed = !mx.m->kconfig ? lu_matrix_narrow(&mx, &o, &err)
+			       : mx.m->options_auto
+				       ? lu_kconfig_auto(&mx, &o, &err)
+				       : 0;
 
 		if (narrowed == -1)
 			fprintf(stderr, "lineup: %s\n", err.msg);
@@ -347,6 +363,9 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		lu_progress_clear(&mx.progress);
 		if (r == -2)
 			fprintf(stderr, "lineup: %s\n", err.msg);
+		/* what options = auto found is what the user pins from */
+		if (r == -2 && mx.kauto)
+			lu_kconfig_auto_report_text(&mx, true, stderr);
 	}
 	if (mx.tmp)
 		lu_tmpdir_remove(mx.tmp);
@@ -363,6 +382,7 @@ out:
 		lu_findings_free(&mx.builds[b].findings);
 	}
 	lu_configs_free(&mx.configs);
+	lu_kconfig_auto_free(mx.kauto);
 	lu_rules_free(&mx.rules);
 	lu_arena_free(&mx.arena);
 	if (sig) {

@@ -26,7 +26,7 @@ enum lu_option_id {
 	OPT_FROM_NET, OPT_SAMPLE, OPT_SOURCE_ROOT, OPT_QUIET, OPT_HELP,
 	/* show's pahole habits: --hex and the whole-file filters */
 	OPT_HEX, OPT_MIN_SIZE, OPT_HOLES, OPT_MIN_LINES, OPT_PREFIX,
-	OPT_STAMP, OPT_MODEL, OPT_OUTPUT, OPT_KERNEL_ASSERTS,
+	OPT_STAMP, OPT_MODEL, OPT_OUTPUT, OPT_KERNEL_ASSERTS, OPT_VERBOSE,
 };
 
 #define TAKES(id) (UINT64_C(1) << (id))
@@ -55,6 +55,8 @@ static const struct lu_option all_options[] = {
 	{ { "model", no_argument, NULL, 256 + OPT_MODEL }, OPT_MODEL,
 	  "--model",
 	  "the layout model even where every configuration would be built" },
+	{ { "verbose", no_argument, NULL, 256 + OPT_VERBOSE }, OPT_VERBOSE,
+	  "--verbose", "matrix: why each option found matters (file:line)" },
 	{ { "timeout", required_argument, NULL, 256 + OPT_TIMEOUT },
 	  OPT_TIMEOUT, "--timeout SECONDS", "per compile (default 300)" },
 	{ { "strict", no_argument, NULL, 256 + OPT_STRICT }, OPT_STRICT,
@@ -210,7 +212,8 @@ static const struct lu_command commands[] = {
 	  "are excluded and reported.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
-		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP) | TAKES(OPT_MODEL),
+		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP) | TAKES(OPT_MODEL) |
+		  TAKES(OPT_VERBOSE),
 	  TEXT | JSON | SARIF },
 	{ "c2c", lu_cmd_c2c,
 	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "
@@ -500,6 +503,9 @@ static bool parse_option(const struct lu_command *c, const struct lu_option *o,
 		return true;
 	case OPT_MODEL:
 		cli->model = true;
+		return true;
+	case OPT_VERBOSE:
+		cli->verbose = true;
 		return true;
 	case OPT_FROM_PAHOLE:
 		cli->from_pahole = true;

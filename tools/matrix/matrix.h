@@ -99,6 +99,7 @@ struct lu_matrix {
 	struct lu_matrix_model model;		/* when the model answered */
 
 	struct lu_arch *arch;	/* `arch =`'s compilers, or NULL */
+	struct lu_kconfig_auto *kauto;	/* options = auto's, or NULL */
 };
 
 /*

@@ -156,13 +156,8 @@ static char asked(const struct lu_matrix_option *o, size_t v)
 
 /* ---- .config text ------------------------------------------------------ */
 
-/*
- * The symbol a .config line assigns ("CONFIG_X=..." or "# CONFIG_X is
- * not set"), its length in *N and its value in *VALUE ('n' for "not
- * set", the value's first character otherwise); NULL for other lines.
- */
-static const char *line_symbol(const char *line, size_t len, size_t *n,
-			       char *value)
+const char *lu_kconfig_line_symbol(const char *line, size_t len, size_t *n,
+				   char *value)
 {
 	static const char unset[] = " is not set";
 	size_t u = sizeof(unset) - 1;
@@ -195,7 +190,7 @@ static bool sets_yes(const char *text, const char *name)
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, "\n"), n;
 		char v;
-		const char *sym = line_symbol(p, len, &n, &v);
+		const char *sym = lu_kconfig_line_symbol(p, len, &n, &v);
 
 		if (sym && names(sym, n, name))
 			return v == 'y';
@@ -246,7 +241,7 @@ static void settle_base(struct kc *s, struct base *b, const char *text)
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, "\n"), n;
 		char v;
-		const char *sym = line_symbol(p, len, &n, &v);
+		const char *sym = lu_kconfig_line_symbol(p, len, &n, &v);
 		bool drop = sym && is_option(s->mx->m, sym, n);
 
 		for (size_t i = 0; sym && !drop && i < b->n_fixed; i++)
@@ -268,6 +263,23 @@ static void put_assign(FILE *f, const char *name, char value)
 		fprintf(f, "# %s is not set\n", name);
 	else
 		fprintf(f, "%s=%c\n", name, value);
+}
+
+void lu_kconfig_put_fixed(FILE *f, const char *base_text,
+			  const struct lu_matrix_rules *m)
+{
+	bool has_debug = sets_yes(base_text, "CONFIG_DEBUG_INFO");
+
+	for (size_t i = 0; !has_debug && i < N_OF(debug_on); i++)
+		if (!is_option(m, debug_on[i], strlen(debug_on[i])))
+			put_assign(f, debug_on[i], 'y');
+	for (size_t i = 0; !has_debug && i < N_OF(debug_off_if_none); i++)
+		if (!is_option(m, debug_off_if_none[i],
+			       strlen(debug_off_if_none[i])))
+			put_assign(f, debug_off_if_none[i], 'n');
+	for (size_t i = 0; i < N_OF(debug_off); i++)
+		if (!is_option(m, debug_off[i], strlen(debug_off[i])))
+			put_assign(f, debug_off[i], 'n');
 }
 
 /* Writes configuration C's .config into its directory; -1 with err. */
@@ -328,10 +340,11 @@ static int read_resolved(struct kc *s, size_t c)
 	}
 	for (size_t o = 0; o < m->n_options; o++)
 		got[o] = 'n';
+	kr->hash[c] = lu_kconfig_text_hash(text ? text : "", len);
 	for (const char *p = text ? text : ""; p < text + len;) {
 		size_t l = strcspn(p, "\n"), n;
 		char v;
-		const char *sym = line_symbol(p, l, &n, &v);
+		const char *sym = lu_kconfig_line_symbol(p, l, &n, &v);
 
 		for (size_t o = 0; sym && o < m->n_options; o++)
 			if (names(sym, n, m->options[o].name)) {
@@ -408,7 +421,10 @@ static const char *arch_note(struct kc *s, size_t i)
 static void draw(struct kc *s, bool force)
 {
 	struct lu_matrix *mx = s->mx;
-	size_t allowed = s->n - mx->kconfig.n_excluded;
+	/* until the builds are planned, one per configuration allowed */
+	size_t allowed = s->resolve_done < s->n || !mx->builds
+				 ? s->n - mx->kconfig.n_excluded
+				 : mx->n_builds;
 	char what[160];
 
 	if (!mx->progress.out)
@@ -582,7 +598,7 @@ static void done_build(void *ctx, struct lu_job *job)
 /* ---- the sweep ---------------------------------------------------------- */
 
 /* PATH relative to the rules file's directory, made absolute. */
-static const char *beside_rules(struct lu_matrix *mx, const char *path)
+const char *lu_kconfig_beside_rules(struct lu_matrix *mx, const char *path)
 {
 	struct lu_arena *a = &mx->arena;
 	const char *dir = dirname(lu_arena_strdup(a, mx->rules.path));
@@ -612,7 +628,7 @@ static int locate_base(struct kc *s, size_t i)
 	struct base *b = &s->base[i];
 	struct stat st;
 
-	b->file = beside_rules(mx, base);
+	b->file = lu_kconfig_beside_rules(mx, base);
 	if (b->file && stat(b->file, &st) == 0 && S_ISDIR(st.st_mode))
 		b->file = NULL;
 	if (!b->file && strchr(base, '/')) {
@@ -638,7 +654,7 @@ static int locate(struct kc *s)
 	char *tmp = realpath(mx->tmp, NULL);
 	struct stat st;
 
-	s->tree = beside_rules(mx, m->kconfig);
+	s->tree = lu_kconfig_beside_rules(mx, m->kconfig);
 	if (!s->tree || stat(lu_arena_printf(&mx->arena, "%s/Kconfig",
 					     s->tree), &st) != 0) {
 		lu_error_set(s->err, "%s:%u: error: kconfig = %s: no Kconfig "
@@ -718,6 +734,7 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	kr->excluded = lu_arena_alloc(a, n + 1);
 	memset(kr->excluded, 0, n + 1);
 	kr->resolved = lu_arena_alloc(a, n * n_opt + 1);
+	kr->hash = lu_arena_alloc(a, (n + 1) * sizeof(*kr->hash));
 	kr->seen = lu_arena_alloc(a, n_opt + 1);
 	memset(kr->seen, 0, n_opt + 1);
 	s.resolve = lu_arena_alloc(a, (n + 1) * sizeof(*s.resolve));
@@ -746,21 +763,34 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	/* step 3: one build per configuration Kconfig allows */
 	size_t allowed = mx->configs.n_configs;
 
-	mx->n_builds = allowed;
+	kr->built_hash = lu_arena_alloc(a, (allowed + 1) *
+						   sizeof(*kr->built_hash));
+
+	mx->n_builds = 0;
 	mx->builds = lu_arena_alloc(a, (allowed + 1) * sizeof(*mx->builds));
 	memset(mx->builds, 0, (allowed + 1) * sizeof(*mx->builds));
 	s.build = lu_arena_alloc(a, (allowed + 1) * sizeof(*s.build));
-	for (size_t b = 0, c = 0; c < n; c++) {
+	for (size_t b = 0, k = 0, c = 0; c < n; c++) {
 		if (kr->excluded[c])
 			continue;
-		mx->builds[b].first_config = b;
+		/* the same .config, or the same text of the structs, as a
+		 * configuration built already: no build of its own */
+		long same = lu_kconfig_same_build(mx, k, kr->hash[c]);
+
+		if (same >= 0) {
+			mx->cfg[k++].build = (size_t)same;
+			lu_tmpdir_remove(s.dir[c]);
+			continue;
+		}
+		mx->builds[b].first_config = k;
 		mx->builds[b].object = s.dir[c];	/* its O= until built */
-		mx->cfg[b].build = b;
-		b++;
+		mx->cfg[k++].build = b++;
+		mx->n_builds = b;
 	}
+	lu_kconfig_count_covered(mx);
 	/* the slots are shared among the builds that run at once */
-	s.jobs_per_make = o->parallel > allowed
-				  ? (unsigned)(o->parallel / allowed)
+	s.jobs_per_make = o->parallel > mx->n_builds
+				  ? (unsigned)(o->parallel / mx->n_builds)
 				  : 1;
 	feed.next = next_build;
 	feed.done = done_build;

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "configs.h"
@@ -37,6 +38,14 @@ struct lu_kconfig_result {
 	char *resolved;
 	bool *seen;		/* per option: in some .config Kconfig wrote */
 	size_t n_excluded;
+	/* per configuration of ALL: its resolved .config's hash; per
+	 * allowed one, the same (kconfig_dedupe.c) */
+	uint64_t *hash, *built_hash;
+	/* allowed configurations built by another's build: the same
+	 * resolved .config, or the same text of the checked structs */
+	size_t n_same_config, n_same_text;
+	/* excluded configurations whose resolved .config one built has */
+	size_t n_covered;
 };
 
 /*
@@ -57,6 +66,33 @@ int lu_kconfig_validate(const struct lu_matrix_rules *m,
  */
 int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		     struct lu_error *err);
+
+/* PATH relative to the rules file's directory, made absolute; NULL when
+ * it does not exist. */
+const char *lu_kconfig_beside_rules(struct lu_matrix *mx, const char *path);
+/*
+ * The symbol a .config line assigns ("CONFIG_X=..." or "# CONFIG_X is
+ * not set"), its length in *N and its value in *VALUE ('n' for "not
+ * set", the value's first character otherwise); NULL for other lines.
+ */
+const char *lu_kconfig_line_symbol(const char *line, size_t len, size_t *n,
+				   char *value);
+/* Writes the assignments lineup makes in every .config over BASE_TEXT
+ * (debug info), less those M names as options. */
+void lu_kconfig_put_fixed(FILE *f, const char *base_text,
+			  const struct lu_matrix_rules *m);
+
+/* kconfig_dedupe.c: the hash that tells two .config texts apart. */
+uint64_t lu_kconfig_text_hash(const char *text, size_t len);
+/*
+ * Allowed configuration K (its resolved .config's hash RESOLVED): the
+ * build of an earlier one it shares, or -1 for a build of its own. It
+ * shares one with the same .config, or, when `options = auto` knows the
+ * text of the checked structs for both, with the same text.
+ */
+long lu_kconfig_same_build(struct lu_matrix *mx, size_t k, uint64_t resolved);
+/* Counts the excluded configurations whose .config one built has. */
+void lu_kconfig_count_covered(struct lu_matrix *mx);
 
 /* The report's lines on what Kconfig excluded, one per refused value. */
 void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out);

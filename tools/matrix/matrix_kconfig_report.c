@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kconfig_auto.h"
 #include "matrix.h"
 
 
@@ -92,6 +93,15 @@ void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
 		n == 1 ? "" : "s",
 		kr->all.exhaustive ? "all" : "covering every pair of values",
 		kr->n_excluded, mx->n_builds);
+	lu_kconfig_auto_report_text(mx, mx->cli->verbose, out);
+	if (kr->n_same_config || kr->n_same_text || kr->n_covered)
+		fprintf(out, "lineup matrix: %zu allowed configurations, %zu "
+			     "builds: %zu with a .config Kconfig resolved as "
+			     "another's, %zu with the checked structs' text "
+			     "of another's; %zu excluded resolve to one "
+			     "built\n",
+			mx->configs.n_configs, mx->n_builds,
+			kr->n_same_config, kr->n_same_text, kr->n_covered);
 	for (size_t o = 0; o < n_opt; o++)
 		for (size_t v = 0; v < kr->all.n_values[o]; v++)
 			report_refused(mx, o, v, out);
@@ -125,4 +135,10 @@ void lu_kconfig_report_json(struct lu_matrix *mx, struct json_t *root)
 				  "resolved", refused));
 	}
 	json_object_set_new(root, "excluded", excluded);
+	json_object_set_new(root, "shared", json_pack(
+		"{s:I, s:I, s:I}",
+		"same_config", (json_int_t)kr->n_same_config,
+		"same_text", (json_int_t)kr->n_same_text,
+		"excluded_built", (json_int_t)kr->n_covered));
+	lu_kconfig_auto_report_json(mx, root);
 }

@@ -30,6 +30,9 @@ struct scan {
 	unsigned char *rows;
 	size_t n_rows, next_row, n_done;
 	struct lu_strset seen_rows;
+	/* in->collect: the identifiers recorded, "NAME-INDEX:ID" */
+	struct lu_strset seen_ids;
+	size_t ids_cap;
 	struct lu_job *jobs;
 	const char **paths;
 	bool *ok;
@@ -51,7 +54,10 @@ struct closure {
 	struct scan *s;
 	struct lu_strset set;
 	const char **todo;
-	size_t n, cap;
+	/* per todo entry: the source and line that named it first */
+	const char **at_file;
+	unsigned *at_line;
+	size_t n, cap, at_cap, line_cap;
 	const char *unsure;
 	/* the struct's own body, whose #if lines the sizes closure leaves
 	 * out (relevance.h, sized) */
@@ -62,19 +68,27 @@ struct closure {
 	size_t n_srcs, srcs_cap;
 };
 
-static void want(struct closure *c, const char *id)
+static void want(struct closure *c, const char *id, const char *file,
+		 unsigned line)
 {
 	if (!lu_strset_add(&c->set, id))
 		return;
 	c->todo = lu_grow(c->todo, &c->cap, c->n, sizeof(*c->todo));
+	c->at_file = lu_grow(c->at_file, &c->at_cap, c->n,
+			     sizeof(*c->at_file));
+	c->at_line = lu_grow(c->at_line, &c->line_cap, c->n,
+			     sizeof(*c->at_line));
+	c->at_file[c->n] = file;
+	c->at_line[c->n] = line;
 	c->todo[c->n++] = id;
 }
 
+/* The identifiers at ids[FROM, TO) of SRC, named at its LINE. */
 static void want_range(struct closure *c, const struct lu_pp_source *src,
-		       size_t from, size_t to)
+		       size_t from, size_t to, unsigned line)
 {
 	for (size_t k = from; k < to; k++)
-		want(c, src->ids[k]);
+		want(c, src->ids[k], src->path, line);
 }
 
 /* The unit's source at PATH: NULL for <built-in> and the like. */
@@ -104,7 +118,7 @@ static void want_groups(struct closure *c, const struct lu_pp_source *src,
 		if (src->blocks[b].first <= last &&
 		    src->blocks[b].last >= first)
 			want_range(c, src, src->blocks[b].from,
-				   src->blocks[b].to);
+				   src->blocks[b].to, src->blocks[b].first);
 }
 
 /* The #ifs around every #include that led to FILE, up to the unit. */
@@ -153,7 +167,7 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 			if (k->first <= sp->last && k->last >= sp->first &&
 			    !(own_cond(c, src, k->first) &&
 			      own_cond(c, src, k->last)))
-				want_range(c, src, k->from, k->to);
+				want_range(c, src, k->from, k->to, k->first);
 		}
 	} else {
 		want_groups(c, src, sp->first, sp->last);
@@ -162,7 +176,7 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 	     l <= sp->last && l <= src->n_lines; l++)
 		if (!own_cond(c, src, l))
 			want_range(c, src, src->line_from[l],
-				   src->line_from[l + 1]);
+				   src->line_from[l + 1], l);
 	want_includers(c, u, sp->file, done);
 }
 
@@ -181,7 +195,8 @@ static void close_over(struct closure *c)
 			     j = src->site_next[j - 1]) {
 				const struct lu_pp_site *st = &src->sites[j - 1];
 
-				want_range(c, src, st->from, st->to);
+				want_range(c, src, st->from, st->to,
+					   st->line);
 				want_groups(c, src, st->line, st->line);
 			}
 		}
@@ -226,7 +241,35 @@ static void closure_free(struct closure *c)
 {
 	lu_strset_free(&c->set);
 	free(c->todo);
+	free(c->at_file);
+	free(c->at_line);
 	free(c->srcs);
+}
+
+/* The identifiers of C that start with in->collect, recorded once per
+ * name with where they were named first. */
+static void collect(struct scan *s, const struct closure *c, size_t name)
+{
+	const struct lu_relevance_in *in = s->in;
+	struct lu_relevance *out = s->out;
+	size_t n = strlen(in->collect);
+
+	for (size_t k = 0; k < c->n; k++) {
+		if (strncmp(c->todo[k], in->collect, n))
+			continue;
+		char *key = lu_arena_printf(&s->pp.arena, "%zu:%s", name,
+					    c->todo[k]);
+
+		if (!lu_strset_add(&s->seen_ids, key))
+			continue;
+		out->ids = lu_grow(out->ids, &s->ids_cap, out->n_ids,
+				   sizeof(*out->ids));
+		out->ids[out->n_ids++] = (struct lu_relevance_id){
+			name, lu_arena_strdup(in->arena, c->todo[k]),
+			lu_arena_strdup(in->arena, c->at_file[k]),
+			c->at_line[k],
+		};
+	}
 }
 
 /* The struct's own body, if one span in every configuration. */
@@ -269,6 +312,8 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 	}
 	out->found[name] = true;
 	close_text(s, u, &text, false, &c);
+	if (in->collect)
+		collect(s, &c, name);
 	if (c.unsure && !out->unsure[name])
 		out->unsure[name] = c.unsure;
 	mark_options(&c, in->m, out->relevant + name * n);
@@ -389,7 +434,8 @@ static bool gather(struct scan *s)
 	bool grew = false;
 
 	for (size_t o = 0; o < out->n_options; o++) {
-		bool r = always(&s->in->m->options[o]);
+		bool r = always(&s->in->m->options[o]) ||
+			 (s->in->also && s->in->also[o]);
 
 		for (size_t k = 0; k < out->n_names && !r; k++)
 			r = out->relevant[k * out->n_options + o] ||
@@ -419,60 +465,6 @@ static int run_round(struct scan *s)
 		s->keys[i] = 0;
 	}
 	return lu_jobs_pump(&feed, s->in->jobs);
-}
-
-static size_t row_hash(const unsigned char *row, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ row[i]) * 0x100000001b3ull;
-	return (size_t)(h ^ h >> 31);
-}
-
-/* The rows that ran, with their keys, into OUT, found by content. */
-static void keep_rows(struct scan *s)
-{
-	struct lu_relevance *out = s->out;
-	struct lu_arena *a = s->in->arena;
-	size_t n = out->n_options, rows = s->next_row;
-
-	out->n_rows = rows;
-	out->rows = lu_arena_alloc(a, rows * n + 1);
-	out->ok = lu_arena_alloc(a, (rows + 1) * sizeof(*out->ok));
-	out->keys = lu_arena_alloc(a, (rows + 1) * sizeof(*out->keys));
-	if (rows) {
-		memcpy(out->rows, s->rows, rows * n);
-		memcpy(out->ok, s->ok, rows * sizeof(*out->ok));
-		memcpy(out->keys, s->keys, rows * sizeof(*out->keys));
-	}
-	out->mask = 15;
-	while (out->mask < 2 * rows)
-		out->mask = 2 * out->mask + 1;
-	out->slot = lu_arena_alloc(a, (out->mask + 1) * sizeof(*out->slot));
-	for (size_t i = 0; i < rows; i++) {
-		size_t h = row_hash(out->rows + i * n, n) & out->mask;
-
-		while (out->slot[h])
-			h = (h + 1) & out->mask;
-		out->slot[h] = i + 1;
-	}
-}
-
-long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row)
-{
-	size_t n = r->n_options;
-
-	if (!r->slot)
-		return -1;
-	for (size_t h = row_hash(row, n) & r->mask; r->slot[h];
-	     h = (h + 1) & r->mask) {
-		size_t i = r->slot[h] - 1;
-
-		if (!memcmp(r->rows + i * n, row, n))
-			return (long)i;
-	}
-	return -1;
 }
 
 int lu_relevance_find(const struct lu_relevance_in *in,
@@ -531,7 +523,15 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 			if (in->names[k])
 				out->unsure[k] = "no configuration preprocessed";
 	gather(&s);
-	keep_rows(&s);
+	lu_relevance_keep_rows(out, in->arena, s.rows, s.ok, s.keys,
+			       s.next_row);
+	if (out->ids) {
+		struct lu_relevance_id *ids = out->ids;
+
+		out->ids = lu_arena_memdup(in->arena, ids,
+					   out->n_ids * sizeof(*ids));
+		free(ids);
+	}
 	lu_pp_sources_free(&s.pp);
 	free(s.rows);
 	free(s.jobs);
@@ -539,5 +539,6 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 	free(s.ok);
 	free(s.keys);
 	lu_strset_free(&s.seen_rows);
+	lu_strset_free(&s.seen_ids);
 	return sig ? -1 : 0;
 }

@@ -27,6 +27,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "jobs.h"
@@ -48,8 +49,22 @@ struct lu_relevance_in {
 	size_t limit;		/* configurations explored, at most */
 	lu_relevance_job_fn *job;
 	void *ctx;
+	/* NULL, or a prefix ("CONFIG_"): every identifier that starts with
+	 * it in some name's closure is recorded in ids, option or not */
+	const char *collect;
+	/* NULL, or per option: relevant whatever the texts say (what
+	 * selects a symbol that is) */
+	const bool *also;
 	const struct lu_jobs_opts *jobs;
 	struct lu_arena *arena;
+};
+
+/* An identifier in the closure of name NAME, first named at FILE:LINE
+ * (an #if's first line, a #define's, or a line of the struct's text). */
+struct lu_relevance_id {
+	size_t name;
+	const char *id, *file;
+	unsigned line;
 };
 
 struct lu_relevance {
@@ -82,8 +97,16 @@ struct lu_relevance {
 	uint64_t *keys;
 	size_t n_rows;
 	size_t *slot, mask;	/* rows by content: index + 1 */
+	/* with in->collect: the identifiers found, in the order found, in
+	 * the arena */
+	struct lu_relevance_id *ids;
+	size_t n_ids;
 };
 
+/* relevance.c's: the ROWS that ran (OK, KEYS), into OUT, by content. */
+void lu_relevance_keep_rows(struct lu_relevance *out, struct lu_arena *a,
+			    const unsigned char *rows_in, const bool *ok,
+			    const uint64_t *keys, size_t rows);
 /* The explored configuration ROW's index, or -1 when it was not one. */
 long lu_relevance_row(const struct lu_relevance *r, const unsigned char *row);
 

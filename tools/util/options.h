@@ -35,6 +35,7 @@ struct lu_cli {
 	bool quiet;		/* check: errors and the summary only */
 	bool exhaustive;
 	bool model;		/* matrix --model */
+	bool verbose;		/* matrix: why each option was found */
 	bool from_pahole;
 	unsigned jobs;
 	unsigned timeout;	/* seconds per compile, matrix */

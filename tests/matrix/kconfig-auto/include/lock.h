@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: MIT */
+/* An embedded type whose size another header's #ifdef changes. */
+struct grp_lock {
+	int raw;
+#ifdef CONFIG_DEBUG_LOCK
+	unsigned int magic, owner_cpu;
+	void *owner;
+#endif
+};

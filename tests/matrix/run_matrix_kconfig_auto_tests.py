@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""lineup matrix with `options = auto` over tests/matrix/kconfig-auto/, a
+Kconfig tree whose symbols reach struct task_group in the kernel's ways:
+an #ifdef in the struct (FAIR_GROUP_SCHED), one hidden in the type of a
+member only that symbol brings in (CFS_BANDWIDTH), one in an embedded
+type's header (DEBUG_LOCK), one only through a macro and without a prompt
+(ARCH_WIDE_STATS, selected by WIDE_STATS), an int (L1_SHIFT), and two
+that do not reach it (UNRELATED, in the same file; MODULES, nowhere).
+
+usage: run_matrix_kconfig_auto_tests.py LINEUP SOURCE_ROOT
+
+The compiles go through a CC that logs its arguments, so the builds and
+preprocessings are counted from what ran, not from what lineup says.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run_matrix_kconfig_tests import (  # noqa: E402
+    LINEUP, ROOT, check, failures)
+
+TREE = os.path.join(ROOT, "tests", "matrix", "kconfig-auto")
+
+
+def rules(d, name, matrix):
+    path = os.path.join(d, name + ".ini")
+    with open(path, "w") as f:
+        f.write("[struct task_group]\nwrite = load_avg\nread = parent "
+                "children\n\n[matrix]\n" + textwrap.dedent(matrix))
+    return path
+
+
+def kconfig_rules(d, name, options):
+    return rules(d, name, f"kconfig = {TREE}\nobject = sched.o\n"
+                 f"options = {options}\n")
+
+
+def matrix(path, *args, scratch, env):
+    env = dict(env, TMPDIR=scratch)
+    proc = subprocess.run([LINEUP, "matrix", "--rules", path, *args],
+                          capture_output=True, text=True, env=env,
+                          timeout=600)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def logging_cc(d, name):
+    """A CC that appends its arguments to a log, one line a run."""
+    log = os.path.join(d, name + ".log")
+    cc = os.path.join(d, name + "-cc")
+    with open(cc, "w") as f:
+        f.write(f'#!/bin/sh\necho "$*" >> "{log}"\nexec cc "$@"\n')
+    os.chmod(cc, 0o755)
+    return cc, log
+
+
+def runs(log, flag):
+    if not os.path.exists(log):
+        return 0
+    with open(log) as f:
+        return sum(1 for line in f if flag in line.split())
+
+
+def tree_files():
+    out = []
+    for top, _, files in os.walk(TREE):
+        out += [os.path.join(top, f) for f in files]
+    return sorted(out)
+
+
+def test_auto(d, scratch, env):
+    cc, log = logging_cc(d, "auto")
+    r = kconfig_rules(d, "auto", "auto")
+    rc, out, err = matrix(r, "--verbose", scratch=scratch,
+                          env=dict(env, CC=cc))
+    check("auto: exit 1 (task_group shares a line)", rc == 1, out + err)
+    check("auto: the options found, swept over what Kconfig allows",
+          "lineup matrix: 4 Kconfig options, 16 configurations (all), 4 "
+          "excluded by Kconfig, 10 built\n" in out, out)
+    head = ("lineup matrix: 6 of 10 Kconfig symbols can change task_group: "
+            "CONFIG_FAIR_GROUP_SCHED CONFIG_L1_SHIFT (int, held at the "
+            "base's 6; range 5 7) CONFIG_DEBUG_LOCK (also selected by "
+            "CONFIG_LOCK_STATS) CONFIG_ARCH_WIDE_STATS (no prompt: selected "
+            "by CONFIG_WIDE_STATS) CONFIG_WIDE_STATS (selects "
+            "CONFIG_ARCH_WIDE_STATS) CONFIG_CFS_BANDWIDTH\n")
+    check("auto: N of M symbols, the int held, what selects the one "
+          "without a prompt and the one with", head in out, out)
+    for sym, where, why in [
+            ("CONFIG_FAIR_GROUP_SCHED", "sched.c:14", "an #ifdef in it"),
+            ("CONFIG_CFS_BANDWIDTH", "include/bandwidth.h:6",
+             "hidden behind FAIR_GROUP_SCHED"),
+            ("CONFIG_DEBUG_LOCK", "include/lock.h:5",
+             "an embedded type's header"),
+            ("CONFIG_ARCH_WIDE_STATS", "include/stats.h:3",
+             "only through a macro"),
+            ("CONFIG_L1_SHIFT", "sched.c:18", "an int in the text")]:
+        check(f"auto: {sym} found ({why}) at {where}",
+              f"lineup matrix:   {sym}: {where}\n" in out, out)
+    for sym in ("CONFIG_UNRELATED", "CONFIG_MODULES", "CONFIG_DEBUG_INFO",
+                "CONFIG_LOCK_STATS="):
+        check(f"auto: {sym} not named", sym not in out, out)
+    check("auto: the excluded configurations, named",
+          "lineup matrix: Kconfig excludes CONFIG_WIDE_STATS=y when "
+          "CONFIG_FAIR_GROUP_SCHED=n (it resolves to n): 4 "
+          "configurations\n" in out, out)
+    check("auto: the builds shared, counted",
+          "lineup matrix: 12 allowed configurations, 10 builds: 0 with a "
+          ".config Kconfig resolved as another's, 2 with the checked "
+          "structs' text of another's; 4 excluded resolve to one built\n"
+          in out, out)
+    # FAIR_GROUP_SCHED=n: CFS_BANDWIDTH's two values are one text
+    check("auto: 10 objects compiled (the log)", runs(log, "-c") == 10,
+          open(log).read() if os.path.exists(log) else "no log")
+    check("auto: 16 configurations preprocessed, each once (the log)",
+          runs(log, "-E") == 16,
+          open(log).read() if os.path.exists(log) else "no log")
+    check("auto: the exploration said so",
+          "lineup matrix: options = auto: 25 configurations explored in 3 "
+          "rounds, 16 preprocessed\n" in out, out)
+    check("auto: a finding under a condition",
+          "in struct task_group [CONFIG_FAIR_GROUP_SCHED=n || " in out, out)
+
+
+def test_pinned_json(d, scratch, env):
+    cc, log = logging_cc(d, "pinned")
+    r = kconfig_rules(d, "pinned", "auto CONFIG_DEBUG_LOCK=n")
+    rc, out, err = matrix(r, "--format", "json", scratch=scratch,
+                          env=dict(env, CC=cc))
+    check("pinned: exit 1", rc == 1, out + err)
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        check("pinned: JSON", False, out + err)
+        return
+    names = [c["name"] for c in doc["configurations"]]
+    check("pinned: DEBUG_LOCK held at n in every configuration",
+          all("CONFIG_DEBUG_LOCK=n" in n for n in names) and
+          len(names) == 6, "\n".join(names))
+    auto = doc.get("auto", {})
+    rel = {s["symbol"]: s for s in auto.get("relevant", {})
+           .get("task_group", [])}
+    check("pinned: JSON names the symbols", sorted(rel) == sorted([
+        "CONFIG_FAIR_GROUP_SCHED", "CONFIG_L1_SHIFT", "CONFIG_DEBUG_LOCK",
+        "CONFIG_ARCH_WIDE_STATS", "CONFIG_WIDE_STATS",
+        "CONFIG_CFS_BANDWIDTH"]), json.dumps(auto, indent=1))
+    l1 = rel.get("CONFIG_L1_SHIFT", {})
+    check("pinned: the int, held at its base value",
+          l1.get("type") == "int" and l1.get("use") == "held" and
+          l1.get("base") == "6" and l1.get("file") == "sched.c",
+          json.dumps(l1))
+    w = rel.get("CONFIG_ARCH_WIDE_STATS", {})
+    check("pinned: the symbol without a prompt, with what selects it",
+          w.get("use") == "kconfig" and
+          w.get("selected_by") == ["CONFIG_WIDE_STATS"], json.dumps(w))
+    check("pinned: JSON counts the shared builds",
+          doc.get("shared") == {"same_config": 0, "same_text": 1,
+                                "excluded_built": 2} and
+          doc["builds"] == 5 and runs(log, "-c") == 5,
+          json.dumps(doc.get("shared")) + f" builds {doc['builds']}")
+
+
+def test_errors(d, scratch, env):
+    r = rules(d, "compile", "compile = cc -c x.c\noptions = auto\n")
+    rc, out, err = matrix(r, scratch=scratch, env=env)
+    check("errors: auto in a compile matrix, exit 2",
+          rc == 2 and "options = auto is for kconfig matrices" in err,
+          out + err)
+    r = rules(d, "noobj", f"kconfig = {TREE}\nobject = sched\n"
+              "options = auto\n")
+    rc, out, err = matrix(r, scratch=scratch, env=env)
+    check("errors: an object that is no .o, exit 2",
+          rc == 2 and "object = sched is no .o" in err, out + err)
+    r = rules(d, "nostruct", f"kconfig = {TREE}\nobject = sched.o\n"
+              "options = auto\n")
+    with open(r) as f:
+        text = f.read().replace("[struct task_group]", "[struct no_such]")
+    with open(r, "w") as f:
+        f.write(text)
+    rc, out, err = matrix(r, scratch=scratch, env=env)
+    check("errors: a struct in no configuration, exit 2, said",
+          rc == 2 and "cannot tell which symbols change no_such: no_such "
+          "is defined in no configuration explored" in err, out + err)
+
+
+def test_all_refused(d, scratch, env):
+    """Pinned where Kconfig refuses them: an error, and what was found
+    (what the user pins from)."""
+    r = kconfig_rules(d, "refused", "auto CONFIG_WIDE_STATS=y "
+                      "CONFIG_FAIR_GROUP_SCHED=n")
+    rc, out, err = matrix(r, scratch=scratch, env=env)
+    check("refused: exit 2, said",
+          rc == 2 and "error: Kconfig refuses all 2 configurations of the "
+          "options" in err, out + err)
+    check("refused: the symbols found, and why, on stderr",
+          "Kconfig symbols can change task_group: CONFIG_FAIR_GROUP_SCHED"
+          in err and "lineup matrix:   CONFIG_DEBUG_LOCK: include/lock.h:5"
+          in err, err)
+
+
+def main():
+    env = dict(os.environ)
+    env.pop("CC", None)
+    before = tree_files()
+    with tempfile.TemporaryDirectory() as d:
+        scratch = os.path.join(d, "tmp")
+        os.mkdir(scratch)
+        for t in (test_auto, test_pinned_json, test_errors,
+                  test_all_refused):
+            t(d, scratch, env)
+            left = os.listdir(scratch)
+            check(f"{t.__name__}: no temporary files left", not left,
+                  str(left))
+    check("the tree is not written", tree_files() == before)
+    if failures:
+        print(f"{len(failures)} failed")
+        sys.exit(1)
+
+
+main()
