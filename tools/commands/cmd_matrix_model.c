@@ -194,14 +194,15 @@ static char *verdict(struct lu_arena *a, const struct lu_set *set,
 
 struct classes {
 	char **sig;
+	bool *fails;		/* an error among its findings */
 	size_t *rep;		/* a configuration of each */
 	size_t n, cap;
 	size_t *of;		/* per configuration */
 };
 
 /* SIG's class (SIG is taken and freed), new ones kept in A. */
-static size_t class_of(struct classes *c, char *sig, size_t config,
-		       struct lu_arena *a)
+static size_t class_of(struct classes *c, char *sig, bool fails,
+		       size_t config, struct lu_arena *a)
 {
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->sig[i], sig)) {
@@ -214,8 +215,10 @@ static size_t class_of(struct classes *c, char *sig, size_t config,
 	sig = kept;
 	c->sig = lu_grow(c->sig, &c->cap, c->n, sizeof(*c->sig));
 	c->rep = realloc(c->rep, (c->cap + 1) * sizeof(*c->rep));
-	if (!c->rep)
+	c->fails = realloc(c->fails, (c->cap + 1) * sizeof(*c->fails));
+	if (!c->rep || !c->fails)
 		abort();
+	c->fails[c->n] = fails;
 	c->sig[c->n] = sig;
 	c->rep[c->n] = config;
 	return c->n++;
@@ -225,7 +228,7 @@ static size_t class_of(struct classes *c, char *sig, size_t config,
  * verdict, and the sizes into SIZES; NULL when a model cannot. */
 static char *model_config(struct lu_matrix *mx, struct names *nm,
 			  const unsigned char *row, unsigned line_size,
-			  struct lu_arena *keep, uint64_t *sizes)
+			  struct lu_arena *keep, uint64_t *sizes, bool *fails)
 {
 	struct lu_set set;
 	struct lu_findings fs = { 0 };
@@ -255,6 +258,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 
 	lu_check_set(&set, 0, &mx->rules, &copts, &fs);
 	sig = verdict(keep, &set, &fs, &mx->rules);
+	*fails = fs.n_errors > 0;
 out:
 	lu_findings_free(&fs);
 	lu_set_free(&set);
@@ -282,7 +286,7 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 				continue;
 			size_t j = i + stride;
 
-			if (!*cl->sig[cl->of[i]] != !*cl->sig[cl->of[j]])
+			if (cl->fails[cl->of[i]] != cl->fails[cl->of[j]])
 				mx->model.changes_verdict[o] = true;
 			if (memcmp(sizes + i * n_names, sizes + j * n_names,
 				   n_names * sizeof(*sizes)))
@@ -377,17 +381,18 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	for (size_t c = 0; c < n && !mx->model.refused; c++) {
 		const unsigned char *row = lu_config_row(&all, c);
 		unsigned line = lu_config_line_size(mx->m, row);
+		bool fails = false;
 		char *sig = model_config(mx, &nm, row,
 					 mx->cli->line_size ? mx->cli->line_size
 					 : line		    ? line
 							    : default_line,
-					 &mx->arena, sizes + c * nm.n);
+					 &mx->arena, sizes + c * nm.n, &fails);
 
 		if (!sig)
 			refuse(mx, NULL, "a configuration's sized options "
 					 "were never built with its members");
 		else
-			cl.of[c] = class_of(&cl, sig, c, &mx->arena);
+			cl.of[c] = class_of(&cl, sig, fails, c, &mx->arena);
 	}
 	if (mx->model.refused) {
 		lu_configs_free(&all);
@@ -488,6 +493,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	phase_free(&learn, NULL);
 	free(rows);
 	free(cl.sig);
+	free(cl.fails);
 	free(cl.rep);
 	free(cl.of);
 	return 1;
@@ -496,6 +502,7 @@ out:
 	phase_free(&confirm, NULL);
 	free(rows);
 	free(cl.sig);
+	free(cl.fails);
 	free(cl.rep);
 	free(cl.of);
 	return rc;
