@@ -85,6 +85,7 @@ int lu_cmd_diff(struct lu_cli *cli)
 		.n_names = cli->n_structs,
 		.expand_depth = lu_rules_max_depth(&rules),
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 
 	for (; n_sets < 2; n_sets++) {

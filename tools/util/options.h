@@ -35,7 +35,9 @@ struct lu_cli {
 	bool quiet;		/* check: errors and the summary only */
 	bool exhaustive;
 	bool from_pahole;
-	unsigned jobs;
+	unsigned jobs;		/* -j, 0 when not given */
+	unsigned read_jobs;	/* threads reading DWARF: -j, LINEUP_JOBS
+				 * or the CPUs (main.c) */
 	unsigned timeout;	/* seconds per compile, matrix */
 	const char *rules;	/* the first --rules, NULL if none */
 	const char **rules_files;	/* every --rules, merged */

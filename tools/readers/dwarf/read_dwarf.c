@@ -124,6 +124,14 @@ static const char *unit_path(struct dwarf_reader *r, Dwarf_Die *cudie)
 					   r->cwd));
 }
 
+void lu_dwarf_read_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
+{
+	r->cu = dwarf_diename(cudie);
+	r->cu_path = unit_path(r, cudie);
+	lu_dwarf_enter_unit(r, cudie);
+	visit_children(r, cudie, 0);
+}
+
 /* The file a module comes from, whose directory libdw looks in for the
  * .dwo and dwz files it names; found once, when first needed. */
 struct module_file {
@@ -240,10 +248,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		     unit_type == DW_UT_split_type) &&
 		    !split_files_ok(r, &cudie))
 			return;
-		r->cu = dwarf_diename(&cudie);
-		r->cu_path = unit_path(r, &cudie);
-		lu_dwarf_enter_unit(r, &cudie);
-		visit_children(r, &cudie, 0);
+		lu_dwarf_read_unit(r, &cudie);
 	}
 	r->failed = true; /* the guard of the file that shrank says so */
 }
@@ -350,10 +355,13 @@ struct module_walk {
 	size_t n_modules, n_with_dwarf;
 	bool is_archive;
 	const char *archive;	/* the ar file whose members are modules */
+	/* a parallel read lists the units here; NULL: reads them */
+	struct lu_dw_tasks *tasks;
 };
 
+/* *LABEL, the module's name in errors, goes to W's tasks if it has any. */
 static int read_module(struct module_walk *w, Dwfl_Module *mod,
-		       const char *name)
+		       const char *name, char **label)
 {
 	struct dwarf_reader *r = w->r;
 	Dwarf_Addr bias;
@@ -397,10 +405,15 @@ static int read_module(struct module_walk *w, Dwfl_Module *mod,
 		mf.path = debugfile;
 	int rc = -1;
 
-	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0)
+	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0) {
 		r->failed = true;
-	else
+	} else if (w->tasks) {
+		lu_dw_tasks_add(w->tasks, r, dw, *label);
+		*label = NULL;
+		rc = r->failed ? -1 : 0;
+	} else {
 		rc = visit_dwarf(r, dw, &mf);
+	}
 	free(mf.dir);
 	return rc;
 }
@@ -419,7 +432,7 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 
 	r->path = label ? label : r->ctx->path;
 	lu_map_guard_arm(&guard);
-	int rc = read_module(w, mod, name);
+	int rc = read_module(w, mod, name, &label);
 
 	if (lu_map_guard_disarm(&guard)) {
 		lu_error_set(r->err, "failed to read %s: the file shrank while "
@@ -427,7 +440,7 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 		r->failed = true;
 		rc = -1;
 	}
-	free(label);	/* the error, if any, holds a copy */
+	free(label);	/* the error, if any, holds a copy; or the tasks' */
 	r->path = r->ctx->path;
 	return rc < 0 ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
@@ -438,6 +451,37 @@ static bool is_ar(int fd)
 
 	return pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
 	       !memcmp(magic, "!<arch>\n", 8);
+}
+
+/*
+ * With -j N, N threads read the units (dwarf_jobs.c): the modules are
+ * opened and their units listed here first, then read. 1 when the units
+ * are still to be read, by the serial walk: also when the parallel read
+ * declines (a unit only the serial walk reads, a worker's failure, which
+ * the serial walk reports as it always does).
+ */
+static int read_parallel(struct dwarf_reader *r, Dwfl *dwfl,
+			 struct module_walk *w)
+{
+	struct lu_dw_tasks tasks = { .n = 0 };
+	struct module_walk serial = *w;
+	int rc = 1;
+
+	if (r->opts->jobs < 2)
+		return 1;
+	w->tasks = &tasks;
+	if (dwfl_getmodules(dwfl, visit_module, w, 0) == 0 && !r->failed &&
+	    !tasks.serial && tasks.n > 1)
+		rc = lu_dwarf_run_tasks(r, &tasks, r->opts->jobs);
+	w->tasks = NULL;
+	if (rc) {
+		/* as if nothing was listed: the walk opens what it needs */
+		*w = serial;
+		r->failed = false;
+		r->path = r->ctx->path;
+	}
+	lu_dw_tasks_free(&tasks);
+	return rc;
 }
 
 /* Reports every file to one libdwfl session, so duplicates across files are
@@ -487,7 +531,8 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		}
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
-	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
+	if (read_parallel(&r, dwfl, &w) &&
+	    dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
 		goto out;
 	if (!w.n_with_dwarf) {
 		lu_error_set(err,
