@@ -4,10 +4,14 @@
  * every module first (read_dwarf.c): libdw interns units lazily, in a
  * tree that is not safe to grow from two threads, and once every unit is
  * in it, the references between units (DW_FORM_ref_addr, type units'
- * signatures) only look units up. The workers then take units in
- * increasing order from one counter, each into a reader and a set of its
+ * signatures) only look units up. Worker i of N then reads units i, i + N,
+ * i + 2N, ... in increasing order, each into a reader and a set of its
  * own, logging what it did; dwarf_kept.c replays the logs in unit order
- * into the read's set, which ends as a serial read leaves it.
+ * into the read's set, which ends as a serial read leaves it. Units are
+ * dealt round, not taken from a counter: a kernel's 2,000 units even out
+ * between threads as well, and which thread reads which unit is the same
+ * on every run, so a test of the merge fails on every run when it is
+ * wrong, not when the scheduler happens to interleave.
  *
  * One Dwarf handle serves every thread (libdw reads DIEs and abbreviations
  * concurrently since elfutils 0.178): the caches it fills on demand are
@@ -71,10 +75,10 @@ void lu_dw_tasks_free(struct lu_dw_tasks *tasks)
 	free(tasks->t);
 }
 
-/* What the workers share: the units, the next to take, the lock. */
+/* What the workers share: the units, how many deal them, the lock. */
 struct job {
 	const struct lu_dw_tasks *tasks;
-	atomic_size_t next;
+	size_t n_workers;
 	atomic_bool stop;	/* a worker failed: the read is serial */
 	unsigned *owner;	/* the worker of each unit */
 	pthread_mutex_t libdw_lock;
@@ -135,10 +139,8 @@ static void *work(void *arg)
 	struct dwarf_reader *w = wk->r;
 	size_t n = job->tasks->n;
 
-	for (;;) {
-		size_t t = atomic_fetch_add(&job->next, 1);
-
-		if (t >= n || atomic_load(&job->stop))
+	for (size_t t = wk->id; t < n; t += job->n_workers) {
+		if (atomic_load(&job->stop))
 			break;
 		const struct lu_dw_task *task = &job->tasks->t[t];
 		const struct lu_dw_module *m = &job->tasks->m[task->module];
@@ -171,13 +173,13 @@ int lu_dwarf_run_tasks(struct dwarf_reader *r, const struct lu_dw_tasks *tasks,
 	struct worker *wk = calloc(n, sizeof(*wk));
 	struct dwarf_reader *w = calloc(n, sizeof(*w));
 	pthread_t *tid = calloc(n, sizeof(*tid));
-	size_t started = 1;
+	size_t started = 1;	/* threads: this one and those created */
 	int rc = 1;
 
 	job.owner = calloc(tasks->n, sizeof(*job.owner));
 	if (!wk || !w || !tid || !job.owner)
 		abort();
-	atomic_init(&job.next, 0);
+	job.n_workers = n;
 	atomic_init(&job.stop, false);
 	pthread_mutex_init(&job.libdw_lock, NULL);
 	for (size_t i = 0; i < n; i++) {
@@ -185,15 +187,18 @@ int lu_dwarf_run_tasks(struct dwarf_reader *r, const struct lu_dw_tasks *tasks,
 		wk[i].id = (unsigned)i;
 		worker_init(&wk[i], &w[i], r);
 	}
-	/* this thread is worker 0; fewer threads if no more can start */
+	/* this thread is worker 0; where no more can start, it reads their
+	 * units too, after its own, as the last of them */
 	for (; started < n; started++)
 		if (pthread_create(&tid[started], NULL, work, &wk[started]))
 			break;
 	work(&wk[0]);
+	for (size_t i = started; i < n; i++)
+		work(&wk[i]);
 	for (size_t i = 1; i < started; i++)
 		pthread_join(tid[i], NULL);
-	if (!atomic_load(&job.stop) && lu_dwarf_markers_agree(w, started)) {
-		lu_dwarf_merge(r, w, started, job.owner, tasks->n);
+	if (!atomic_load(&job.stop) && lu_dwarf_markers_agree(w, n)) {
+		lu_dwarf_merge(r, w, n, job.owner, tasks->n);
 		rc = 0;
 	}
 	for (size_t i = 0; i < n; i++)
