@@ -207,6 +207,29 @@ def diff_of_two_builds(lineup, srcdir, work):
         same_at_every_j(lineup, ["diff", "--format", fmt, old, new])
 
 
+@case
+def type_units_and_dwarf2(lineup, srcdir, work):
+    # DWARF 4 type units, which every unit's members refer to (so threads
+    # read one type unit at once), and DWARF 2's member locations
+    objs = []
+    for k in range(8):
+        src = os.path.join(work, "t%d.c" % k)
+        with open(src, "w") as f:
+            f.write(unit_source(k))
+        obj = src[:-2] + ".o"
+        flags = ["-gdwarf-4", "-fdebug-types-section"] if k % 2 else \
+            ["-gdwarf-2"]
+        sh(*CC, "-c", "-g", *flags, "-o", obj, src)
+        objs.append(obj)
+    one = link_r(work, "types", objs)
+    rules = rules_file(work)
+    for fmt in ("text", "json"):
+        same_at_every_j(lineup, ["show", "--format", fmt, one])
+    for fmt in ("text", "json", "sarif"):
+        same_at_every_j(lineup, ["check", "--rules", rules, "--format", fmt,
+                                 one])
+
+
 # A struct with lineup.h's group markers in one unit and, under the same
 # name and size, without them in an earlier one: the serial read decides
 # from its memo of unmarked names (here: unmarked, so only the rules'
