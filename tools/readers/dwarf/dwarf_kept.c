@@ -99,6 +99,23 @@ static const char *own(struct dwarf_reader *r, const char *s)
 	return lu_intern_str(&r->strings, &r->set->arena, s);
 }
 
+/* The same for the names and units of events, which repeat: by the
+ * worker's interned copy's address, through SEEN. */
+static const char *own_seen(struct dwarf_reader *r, struct lu_dw_memo *seen,
+			    const char *s)
+{
+	uint64_t v;
+
+	if (!s)
+		return NULL;
+	if (lu_dw_memo_get(seen, s, &v))
+		return (const char *)(uintptr_t)v;
+	const char *o = own(r, s);
+
+	lu_dw_memo_put(seen, s, (uintptr_t)o);
+	return o;
+}
+
 /* A worker's struct WS as it was built, before any unit or typedef was
  * added to it: those come with the events that added them. */
 static void copy_struct(struct dwarf_reader *r, const struct lu_struct *ws)
@@ -136,12 +153,13 @@ static void copy_struct(struct dwarf_reader *r, const struct lu_struct *ws)
 }
 
 /* Replays one event of worker W, whose structs map to the merged set's
- * through TO (SIZE_MAX: not met yet). */
+ * through TO (SIZE_MAX: not met yet) and strings through SEEN. */
 static void replay(struct dwarf_reader *r, struct dwarf_reader *w,
-		   const struct lu_dw_event *ev, size_t *to)
+		   const struct lu_dw_event *ev, size_t *to,
+		   struct lu_dw_memo *seen)
 {
 	struct kept_slot *slot;
-	const char *name = own(r, ev->name);
+	const char *name = own_seen(r, seen, ev->name);
 
 	switch (ev->kind) {
 	case LU_DW_EV_NAME:
@@ -162,7 +180,7 @@ static void replay(struct dwarf_reader *r, struct dwarf_reader *w,
 		}
 		to[ev->index] = slot->index;
 		lu_struct_add_unit(&r->set->structs[slot->index],
-				   &r->set->arena, own(r, ev->text));
+				   &r->set->arena, own_seen(r, seen, ev->text));
 		return;
 	case LU_DW_EV_TYPEDEF:
 		/* a typedef follows its struct's KEEP, in the same unit */
@@ -178,8 +196,9 @@ void lu_dwarf_merge(struct dwarf_reader *r, struct dwarf_reader *workers,
 {
 	size_t *at = calloc(n_workers, sizeof(*at));
 	size_t **to = calloc(n_workers, sizeof(*to));
+	struct lu_dw_memo *seen = calloc(n_workers, sizeof(*seen));
 
-	if (!at || !to)
+	if (!at || !to || !seen)
 		abort();
 	for (size_t i = 0; i < n_workers; i++) {
 		size_t n = workers[i].set->n_structs;
@@ -196,12 +215,14 @@ void lu_dwarf_merge(struct dwarf_reader *r, struct dwarf_reader *workers,
 		const struct lu_dw_log *log = w->log;
 
 		while (at[i] < log->n && log->ev[at[i]].task == t)
-			replay(r, w, &log->ev[at[i]++], to[i]);
+			replay(r, w, &log->ev[at[i]++], to[i], &seen[i]);
 	}
 	for (size_t i = 0; i < n_workers; i++) {
 		r->n_types += workers[i].n_types;
 		free(to[i]);
+		lu_dw_memo_free(&seen[i]);
 	}
+	free(seen);
 	free(to);
 	free(at);
 }
