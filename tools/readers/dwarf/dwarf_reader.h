@@ -169,8 +169,11 @@ void lu_dwarf_drop_empty_room(struct dwarf_reader *r, uint64_t size);
 void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* What the reader kept per type and per string, at the end of a read. */
 void lu_dwarf_free_memos(struct dwarf_reader *r);
-/* Reads the unit of CUDIE: its name, then every top-level DIE. */
+/* Reads the unit of CUDIE: its name, then every top-level DIE
+ * (dwarf_unit.c). */
 void lu_dwarf_read_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
+/* The last libdw (or libdwfl) error, else libelf's. */
+const char *lu_dw_why(void);
 
 /* The slot of (NAME, FP) in M: the kept one, or the free one to fill
  * (dwarf_kept.c). */
