@@ -63,8 +63,15 @@ void lu_dw_tasks_add(struct lu_dw_tasks *tasks, struct dwarf_reader *r,
 			.cudie = cudie, .module = tasks->n_m - 1,
 		};
 	}
-	if (lu_map_guard_shrank() || (!tasks->serial && rc < 0))
-		tasks->serial = true; /* the serial walk reports it */
+	/* as the serial walk would say on reaching this module: its units
+	 * before it are still to be read, and libelf's reason (a corrupt
+	 * compressed section) is said only once; a file that shrank is
+	 * visit_module's to report */
+	if (!tasks->serial && rc < 0 && !lu_map_guard_shrank()) {
+		lu_error_set(r->err, "failed to read DWARF from %s: %s",
+			     r->path, lu_dw_why());
+		r->failed = true;
+	}
 }
 
 void lu_dw_tasks_free(struct lu_dw_tasks *tasks)

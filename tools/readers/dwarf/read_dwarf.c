@@ -359,7 +359,9 @@ static bool is_ar(int fd)
  * opened and their units listed here first, then read. 1 when the units
  * are still to be read, by the serial walk: also when the parallel read
  * declines (a unit only the serial walk reads, a worker's failure, which
- * the serial walk reports as it always does).
+ * the serial walk reports as it always does). 0 when they were read, or
+ * when listing them failed (R says why) and the units before the failure
+ * were read without one: the serial walk would have stopped there too.
  */
 static int read_parallel(struct dwarf_reader *r, Dwfl *dwfl,
 			 struct module_walk *w)
@@ -371,9 +373,21 @@ static int read_parallel(struct dwarf_reader *r, Dwfl *dwfl,
 	if (r->opts->jobs < 2)
 		return 1;
 	w->tasks = &tasks;
-	if (dwfl_getmodules(dwfl, visit_module, w, 0) == 0 && !r->failed &&
-	    !tasks.serial && tasks.n > 1)
+	dwfl_getmodules(dwfl, visit_module, w, 0);
+	if (!tasks.serial && r->failed) {
+		rc = 0;
+		if (tasks.n) {
+			/* a worker's own failure comes first in unit order */
+			struct lu_error listed = *r->err;
+
+			r->failed = false;
+			rc = lu_dwarf_run_tasks(r, &tasks, r->opts->jobs);
+			*r->err = listed;
+			r->failed = true;
+		}
+	} else if (!tasks.serial && tasks.n > 1) {
 		rc = lu_dwarf_run_tasks(r, &tasks, r->opts->jobs);
+	}
 	w->tasks = NULL;
 	if (rc) {
 		/* as if nothing was listed: the walk opens what it needs */
@@ -432,7 +446,7 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		}
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
-	if (read_parallel(&r, dwfl, &w) &&
+	if (!read_parallel(&r, dwfl, &w) ? r.failed :
 	    dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
 		goto out;
 	if (!w.n_with_dwarf) {
