@@ -205,6 +205,12 @@ def diff_of_two_builds(lineup, srcdir, work):
         same_at_every_j(lineup, ["diff", "--rules", rules, "--format", fmt,
                                  old, new])
         same_at_every_j(lineup, ["diff", "--format", fmt, old, new])
+    # read at once, and still OLD's error first when both fail
+    gone = os.path.join(work, "gone.o")
+    for pair in ((gone, gone + "2"), (old, gone), (gone, new)):
+        _, _, err = same_at_every_j(lineup, ["diff", *pair], codes=(2,))
+        expect(pair[0 if pair[0] == gone else 1] in err.decode(),
+               "diff %s %s: %s" % (pair + (err.decode(),)))
 
 
 @case
