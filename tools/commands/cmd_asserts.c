@@ -132,6 +132,7 @@ int lu_cmd_asserts(struct lu_cli *cli)
 		.expand_depth = lu_rules_max_depth(&rules),
 		.pahole_text = cli->from_pahole,
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 	struct lu_assert_plan *plans = calloc(cli->n_structs, sizeof(*plans));
 

@@ -101,6 +101,7 @@ int lu_cmd_c2c(struct lu_cli *cli)
 		.names = (const char *const *)cli->structs,
 		.n_names = cli->n_structs,
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 	struct lu_c2c_report report = { 0 };
 	struct lu_c2c_map map = { 0 };

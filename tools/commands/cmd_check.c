@@ -230,6 +230,7 @@ int lu_cmd_check(struct lu_cli *cli)
 		.expand_depth = lu_rules_max_depth(&rules),
 		.pahole_text = cli->from_pahole,
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 
 	for (size_t i = 0; i < cli->n_args; i++, n_sets++) {

@@ -5,6 +5,7 @@
  * read whole before anything is printed, so an input error never leaves
  * half a report.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,6 +14,61 @@
 #include "closest_name.h"
 #include "diff_report.h"
 #include "reader.h"
+
+/* One input's read, on a thread of its own. */
+struct diff_read {
+	const char *path;
+	struct lu_read_opts opts;
+	struct lu_set *set;
+	struct lu_error err;
+	int rc;
+};
+
+static void *read_one(void *arg)
+{
+	struct diff_read *d = arg;
+
+	d->rc = lu_read(d->path, &d->opts, d->set, &d->err);
+	return NULL;
+}
+
+/*
+ * OLD and NEW at once, each on its share of the -j threads: a read that
+ * cannot use them all (BTF, pahole text, a file of few units, the parts
+ * of a DWARF read that are serial) leaves them to the other. Each read
+ * fills its own set, so the report is the one of reading them in turn;
+ * of two errors, OLD's is said, as it would be first.
+ */
+static int read_both(char *const *paths, const struct lu_read_opts *ro,
+		     struct lu_set *sets, struct lu_error *err)
+{
+	struct diff_read d[2];
+	pthread_t tid;
+	unsigned jobs = ro->jobs > 1 ? ro->jobs : 1;
+
+	for (size_t i = 0; i < 2; i++) {
+		d[i] = (struct diff_read){ .path = paths[i], .opts = *ro,
+					   .set = &sets[i] };
+		d[i].opts.jobs = i ? jobs / 2 : jobs - jobs / 2;
+		lu_set_init(&sets[i], paths[i]);
+	}
+	if (jobs < 2 || pthread_create(&tid, NULL, read_one, &d[1])) {
+		d[0].opts.jobs = jobs;
+		d[1].opts.jobs = jobs;
+		read_one(&d[0]);
+		if (d[0].rc == 0)
+			read_one(&d[1]);
+	} else {
+		read_one(&d[0]);
+		pthread_join(tid, NULL);
+	}
+	for (size_t i = 0; i < 2; i++)
+		if (d[i].rc < 0) {
+			*err = d[i].err;
+			return -1;
+		}
+	return 0;
+}
 
 /* A --struct name neither input has is a usage error: name the nearest. */
 static int names_found(const struct lu_cli *cli, const struct lu_set *sets)
@@ -85,17 +141,13 @@ int lu_cmd_diff(struct lu_cli *cli)
 		.n_names = cli->n_structs,
 		.expand_depth = lu_rules_max_depth(&rules),
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 
-	for (; n_sets < 2; n_sets++) {
-		const char *path = cli->args[n_sets];
-
-		lu_set_init(&sets[n_sets], path);
-		if (lu_read(path, &ropts, &sets[n_sets], &err) < 0) {
-			fprintf(stderr, "lineup: %s\n", err.msg);
-			n_sets++;
-			goto out;
-		}
+	n_sets = 2;
+	if (read_both(cli->args, &ropts, sets, &err) < 0) {
+		fprintf(stderr, "lineup: %s\n", err.msg);
+		goto out;
 	}
 	if (names_found(cli, sets) < 0)
 		goto out;

@@ -159,6 +159,7 @@ void lu_matrix_check_builds(struct lu_matrix *mx)
 		.names = names, .n_names = n_names, .marked = true,
 		.line_size = mx->cli->line_size,
 		.expand_depth = lu_rules_max_depth(&mx->rules),
+		.jobs = mx->cli->read_jobs,
 	};
 
 	for (size_t b = 0; b < mx->n_builds; b++) {

@@ -36,6 +36,7 @@ static int read_input(const struct lu_cli *cli, const struct lu_rules *rules,
 		.n_names = cli->n_structs,
 		.expand_depth = lu_rules_max_depth(rules),
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 	struct lu_error err;
 

@@ -354,6 +354,7 @@ static int read_input(struct ctx *c, const char *name, struct lu_error *err)
 		.expand_depth = lu_rules_max_depth(&c->rules),
 		.pahole_text = c->cli->from_pahole,
 		.line_size = c->cli->line_size,
+		.jobs = c->cli->read_jobs,
 	};
 
 	if (lu_read(c->cli->args[0], &ro, &c->set, err) < 0)

@@ -257,6 +257,7 @@ static int analyse(struct process *p, const struct lu_cli *cli,
 		.names = names,
 		.n_names = n_names,
 		.line_size = cli->line_size,
+		.jobs = cli->read_jobs,
 	};
 
 	lu_set_init(&p->set, p->trace.exe);
@@ -275,7 +276,8 @@ static int analyse(struct process *p, const struct lu_cli *cli,
 			struct lu_read_opts ao = { .names = (const char *const *)
 							    &cli->structs[i],
 						   .n_names = 1,
-						   .line_size = cli->line_size };
+						   .line_size = cli->line_size,
+						   .jobs = cli->read_jobs };
 
 			/* absent from the objects, or from the program? */
 			lu_set_init(&all, p->trace.exe);

@@ -48,7 +48,9 @@ static const struct lu_option all_options[] = {
 	  "rules for named structs (doc/rules.md); repeatable, the files "
 	  "merge" },
 	{ { "jobs", required_argument, NULL, 'j' }, OPT_JOBS,
-	  "-j, --jobs N", "parallel compiles (default: CPUs)" },
+	  "-j, --jobs N",
+	  "threads reading DWARF, parallel compiles (default: "
+	  "LINEUP_JOBS, else CPUs)" },
 	{ { "exhaustive", no_argument, NULL, 256 + OPT_EXHAUSTIVE },
 	  OPT_EXHAUSTIVE, "--exhaustive",
 	  "every configuration, not a covering array" },
@@ -177,6 +179,7 @@ static const struct lu_command commands[] = {
 	  "lines they concern. Exit status: 0 shown, findings or not (check "
 	  "exits 1\n"
 	  "on them), 2 usage or input error.\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_MIN_SIZE) | TAKES(OPT_HOLES) |
 		  TAKES(OPT_MIN_LINES) | TAKES(OPT_PREFIX),
@@ -195,6 +198,7 @@ static const struct lu_command commands[] = {
 	  "/sys/kernel/btf/vmlinux.\n"
 	  "Exit status: 0 every rule holds, 1 a rule is broken, 2 usage or "
 	  "input error.\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FROM_PAHOLE) | TAKES(OPT_ALIGN) | TAKES(OPT_STAMP) |
 		  TAKES(OPT_SOURCE_ROOT) | TAKES(OPT_QUIET) |
@@ -231,6 +235,7 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 no line holds a stored member and another loaded "
 	  "one, 1 one\n"
 	  "does (false sharing evidence), 2 usage or input error.\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
 		  TAKES(OPT_STRUCT) | TAKES(OPT_BASE) | TAKES(OPT_RULES_OUT) |
 		  TAKES(OPT_HEX),
@@ -269,6 +274,7 @@ static const struct lu_command commands[] = {
 	  "both have. Exit status: 0 no rule newly broken, 1 one is (or "
 	  "--fail-on's\n"
 	  "change happened), 2 usage or input error.\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  COMMON | TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_COLOR) |
 		  TAKES(OPT_FAIL_ON),
 	  TEXT | JSON | SARIF },
@@ -282,6 +288,7 @@ static const struct lu_command commands[] = {
 	  "groups, members in their groups, groups in no more lines than now, "
 	  "max_size.\n"
 	  "A layout that breaks a rule is refused (exit 1), nothing printed.\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
 		  TAKES(OPT_STRUCT) | TAKES(OPT_RULES) | TAKES(OPT_STYLE) |
 		  TAKES(OPT_STRICT) | TAKES(OPT_ALIGN) | TAKES(OPT_FROM_PAHOLE),
@@ -310,6 +317,7 @@ static const struct lu_command commands[] = {
 	  "Exit status: 0 no false sharing, 1 some, 2 usage or input error, "
 	  "or\n"
 	  "inconclusive (what it could not see is named).\n",
+	  TAKES(OPT_JOBS) | /* threads reading DWARF */
 	  TAKES(OPT_FORMAT) | TAKES(OPT_LINE_SIZE) | TAKES(OPT_HELP) |
 		  TAKES(OPT_STRUCT) | TAKES(OPT_SAMPLE) | TAKES(OPT_RULES_OUT) |
 		  TAKES(OPT_OUTPUT),
@@ -735,6 +743,26 @@ static void default_input(const struct lu_command *c, struct lu_cli *cli)
 	cli->n_args = 1;
 }
 
+/* Threads reading DWARF: -j, else LINEUP_JOBS, else one per CPU. */
+static bool read_jobs(const struct lu_command *c, struct lu_cli *cli)
+{
+	const char *env = getenv("LINEUP_JOBS");
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	cli->read_jobs = cli->jobs;
+	if (cli->read_jobs || !(c->takes & TAKES(OPT_JOBS)))
+		return true;
+	if (env && *env) {
+		if (lu_parse_count(env, 1024, &cli->read_jobs))
+			return true;
+		fprintf(stderr, "lineup %s: bad LINEUP_JOBS '%s' (1 to 1024)\n",
+			c->name, env);
+		return false;
+	}
+	cli->read_jobs = cpus < 1 ? 1 : cpus > 1024 ? 1024 : (unsigned)cpus;
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -762,7 +790,7 @@ int main(int argc, char **argv)
 		return c->run(&cli);
 	}
 
-	if (parse(c, argc - 1, argv + 1, &cli) == 0) {
+	if (parse(c, argc - 1, argv + 1, &cli) == 0 && read_jobs(c, &cli)) {
 		default_input(c, &cli);
 		if (lu_stamp_remove(&cli) == 0)
 			rc = lu_stamp_settle(&cli, c->run(&cli));

@@ -9,6 +9,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -624,12 +625,27 @@ static int read_btf(struct lu_read_ctx *ctx)
 	return r.failed ? -1 : 0;
 }
 
+/*
+ * libbpf prints its complaints to stderr; lineup says one line. Its
+ * printer is one for the process, and diff reads two inputs at once: the
+ * first read to start silences it, the last to end restores it, as
+ * map_guard.c installs its handler.
+ */
+static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned n_reading;
+static libbpf_print_fn_t saved_print;
+
 int lu_read_btf(struct lu_read_ctx *ctx)
 {
-	/* libbpf prints its complaints to stderr; lineup says one line */
-	libbpf_print_fn_t print = libbpf_set_print(NULL);
+	pthread_mutex_lock(&print_lock);
+	if (!n_reading++)
+		saved_print = libbpf_set_print(NULL);
+	pthread_mutex_unlock(&print_lock);
 	int rc = read_btf(ctx);
 
-	libbpf_set_print(print);
+	pthread_mutex_lock(&print_lock);
+	if (!--n_reading)
+		libbpf_set_print(saved_print);
+	pthread_mutex_unlock(&print_lock);
 	return rc;
 }

@@ -14,6 +14,8 @@ struct lu_read_opts {
 	bool pahole_text;	/* read the file as pahole --hex text */
 	/* --line-size: 0 takes the ELF machine's, else 64 */
 	unsigned line_size;
+	/* threads reading DWARF units; 0 or 1: this one */
+	unsigned jobs;
 };
 
 #endif

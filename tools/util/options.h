@@ -37,7 +37,9 @@ struct lu_cli {
 	bool model;		/* matrix --model */
 	bool verbose;		/* matrix: why each option was found */
 	bool from_pahole;
-	unsigned jobs;
+	unsigned jobs;		/* -j, 0 when not given */
+	unsigned read_jobs;	/* threads reading DWARF: -j, LINEUP_JOBS
+				 * or the CPUs (main.c) */
 	unsigned timeout;	/* seconds per compile, matrix */
 	const char *rules;	/* the first --rules, NULL if none */
 	const char **rules_files;	/* every --rules, merged */

@@ -19,10 +19,12 @@ static uint64_t mix(uint64_t h, uint64_t v)
 }
 
 /*
- * A string: a short one by its text, a long one by the address of its
- * interned copy, which is found by the string's own address in O(1), so
- * that one long name shared by every member is not hashed again for each.
- * Either way the same text mixes the same value throughout a read.
+ * A string: a short one by its text, a long one by the hash of its
+ * interned copy, which is found by the string's own address in O(1) and
+ * hashed once, so that one long name shared by every member is not hashed
+ * again for each. Either way the same text mixes the same value: in every
+ * worker of a parallel read, whose interned copies differ
+ * (dwarf_kept.c compares their fingerprints).
  */
 static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 {
@@ -36,7 +38,15 @@ static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 	}
 	if (!s)
 		return mix(text, 0xff);
-	return mix(h, (uintptr_t)lu_intern_at(&r->strings, &r->set->arena, s));
+	const char *kept = lu_intern_at(&r->strings, &r->set->arena, s);
+
+	if (!lu_dw_memo_get(&r->strhash, kept, &text)) {
+		text = 0xcbf29ce484222325ull;
+		for (const char *p = kept; *p; p++)
+			text = (text ^ (unsigned char)*p) * 0x100000001b3ull;
+		lu_dw_memo_put(&r->strhash, kept, text);
+	}
+	return mix(h, text);
 }
 
 /*

@@ -11,6 +11,7 @@
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <pthread.h>
 
 #include "dwarf_attrs.h"
 #include "dwarf_files.h"
@@ -42,6 +43,37 @@ struct kept_slot {
 struct kept_map {
 	struct kept_slot *slots;
 	size_t cap, count;
+};
+
+/*
+ * What a worker of a parallel read (dwarf_jobs.c) did that the serial
+ * read does to the one set, in the order it did it: dwarf_kept.c replays
+ * the workers' logs into the set unit by unit, in the serial order.
+ */
+enum lu_dw_event_kind {
+	LU_DW_EV_NAME,		/* lu_read_wants asked of NAME */
+	LU_DW_EV_KEEP,		/* struct INDEX (FP) held by unit TEXT */
+	LU_DW_EV_SKIP,		/* NAME (FP) left out, as TEXT says */
+	LU_DW_EV_TYPEDEF,	/* NAME names struct INDEX (TAGLESS) */
+};
+
+struct lu_dw_event {
+	size_t task;		/* the unit's index in the read */
+	enum lu_dw_event_kind kind;
+	bool tagless;
+	size_t index;		/* in the worker's set */
+	uint64_t fp;
+	const char *name;	/* the worker's strings */
+	const char *text;
+};
+
+struct lu_dw_log {
+	struct lu_dw_event *ev;
+	size_t n, cap;
+	size_t task;		/* the unit being read */
+	/* "name\nsize" keys has_markers scanned, by text: marked ones and
+	 * unmarked ones (see lu_dwarf_markers_agree) */
+	struct lu_strset marked, unmarked;
 };
 
 struct dwarf_reader {
@@ -89,6 +121,11 @@ struct dwarf_reader {
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
 	size_t n_types;		/* top-level type DIEs: none is -g1 */
 	struct lu_dw_scopes scopes;	/* the unit's C++ scopes */
+	struct lu_dw_memo strhash;	/* interned text -> its hash */
+	/* a worker's (dwarf_jobs.c): what it did, and the lock it takes
+	 * around libdw's calls that fill caches; NULL in a serial read */
+	struct lu_dw_log *log;
+	pthread_mutex_t *libdw_lock;
 	/* C++ virtual bases met in the struct being built, and why it
 	 * cannot be laid out (then it is skipped, with a note) */
 	const char **vbases;
@@ -132,5 +169,69 @@ void lu_dwarf_drop_empty_room(struct dwarf_reader *r, uint64_t size);
 void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* What the reader kept per type and per string, at the end of a read. */
 void lu_dwarf_free_memos(struct dwarf_reader *r);
+/* Reads the unit of CUDIE: its name, then every top-level DIE
+ * (dwarf_unit.c). */
+void lu_dwarf_read_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
+/* The last libdw (or libdwfl) error, else libelf's. */
+const char *lu_dw_why(void);
+
+/* The slot of (NAME, FP) in M: the kept one, or the free one to fill
+ * (dwarf_kept.c). */
+struct kept_slot *lu_dw_kept_slot(struct kept_map *m, const char *name,
+				  uint64_t fp);
+/* Adds the typedef NAME (interned) to the struct at INDEX, once. */
+void lu_dw_add_typedef(struct lu_set *set, size_t index, const char *name,
+		       bool tagless);
+/* Appends an event to R's log, if R has one. */
+void lu_dw_log(struct dwarf_reader *r, enum lu_dw_event_kind kind,
+	       size_t index, uint64_t fp, const char *name, const char *text,
+	       bool tagless);
+/* Replays the logs of N_WORKERS workers into the reader R of the read,
+ * unit by unit: OWNER[t] is the worker that read unit t. */
+void lu_dwarf_merge(struct dwarf_reader *r, struct dwarf_reader *workers,
+		    size_t n_workers, const unsigned *owner, size_t n_tasks);
+
+/*
+ * The units of a parallel read (dwarf_jobs.c), listed by one thread
+ * first: libdw then has every unit of the file in its tree, and the
+ * workers only look units up. A module is what its units share.
+ */
+struct lu_dw_module {
+	char *label;		/* owned: "lib.a(member)", or NULL */
+	const char *path;	/* for errors */
+	const char *unit;	/* archive member, or NULL */
+	bool big_endian;
+	unsigned max_base_align;
+};
+
+struct lu_dw_task {
+	Dwarf_Die cudie;
+	size_t module;
+};
+
+struct lu_dw_tasks {
+	struct lu_dw_task *t;
+	size_t n, cap;
+	struct lu_dw_module *m;
+	size_t n_m, cap_m;
+	/* a unit or file only the serial read reads: split DWARF, a dwz
+	 * file (libdw opens both when first needed, in any thread) */
+	bool serial;
+};
+
+/* Lists DW's units under a new module, as R reads it now (path, unit,
+ * ABI); LABEL (malloc'd, or NULL) is the tasks' from here. */
+void lu_dw_tasks_add(struct lu_dw_tasks *tasks, struct dwarf_reader *r,
+		     Dwarf *dw, char *label);
+void lu_dw_tasks_free(struct lu_dw_tasks *tasks);
+/* Reads the tasks' units on JOBS threads into R's set. 0 when done; 1
+ * when the read is to be done serially instead (a worker failed, or the
+ * result could differ from the serial one), R's set untouched. */
+int lu_dwarf_run_tasks(struct dwarf_reader *r, const struct lu_dw_tasks *tasks,
+		       unsigned jobs);
+/* False when a worker found a struct marked that another found unmarked
+ * under the same name and size: the serial read's memo of unmarked
+ * names would have decided otherwise, so the read is done serially. */
+bool lu_dwarf_markers_agree(const struct dwarf_reader *workers, size_t n);
 
 #endif

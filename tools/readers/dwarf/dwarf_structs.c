@@ -75,13 +75,20 @@ static const char *decl_file(struct dwarf_reader *r, Dwarf_Die *die)
 		return r->names[idx];
 	f = lu_dw_file_name(&r->files, a.cu, idx, &libdw);
 	/* a path that resolves wherever lineup runs (path_join.c) */
-	if (libdw) /* the unit's file table stays put until the end */
+	if (libdw) { /* the unit's file table stays put until the end */
+		/* dwarf_getsrcfiles fills the unit's table once: two
+		 * threads may fill that of a type unit both refer to */
+		if (r->libdw_lock)
+			pthread_mutex_lock(r->libdw_lock);
+		f = libdw_decl_file(die);
+		if (r->libdw_lock)
+			pthread_mutex_unlock(r->libdw_lock);
 		return lu_intern_str(
 			&r->strings, &r->set->arena,
-			lu_path_under(lu_path_join(r->comp_dir,
-						    libdw_decl_file(die), path,
+			lu_path_under(lu_path_join(r->comp_dir, f, path,
 						    sizeof(path)),
-				    r->cwd));
+				      r->cwd));
+	}
 	f = lu_intern_str(&r->strings, &r->set->arena,
 			  lu_path_under(lu_path_join(r->comp_dir, f, path,
 						      sizeof(path)),
@@ -167,6 +174,7 @@ void lu_dwarf_free_memos(struct dwarf_reader *r)
 	lu_dw_memo_free(&r->dims);
 	lu_dw_memo_free(&r->walked);
 	lu_dw_memo_free(&r->typehash);
+	lu_dw_memo_free(&r->strhash);
 	lu_dw_memo_free(&r->scopes.prefix);
 	free(r->vbases);
 	free(r->empty);
@@ -534,6 +542,7 @@ static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 {
 	char buf[24], nbuf[24];
 	const char *size = u64_text(buf, lu_dw_udata(die, DW_AT_byte_size, 0));
+	const char *text = name;
 	Dwarf_Die child;
 
 	name = u64_text(nbuf, (uintptr_t)name);
@@ -543,49 +552,18 @@ static bool has_markers(struct dwarf_reader *r, Dwarf_Die *die,
 	if (dwarf_child(die, &child) == 0) {
 		do {
 			if (dwarf_tag(&child) == DW_TAG_member &&
-			    lu_is_begin_marker_name(dwarf_diename(&child)))
+			    lu_is_begin_marker_name(dwarf_diename(&child))) {
+				if (r->log)
+					lu_strset_add2(&r->log->marked, text,
+						       size);
 				return true;
+			}
 		} while (dwarf_siblingof(&child, &child) == 0);
 	}
 	lu_strset_add2(&r->unmarked, name, size);
+	if (r->log)
+		lu_strset_add2(&r->log->unmarked, text, size);
 	return false;
-}
-
-static size_t kept_hash(const char *name, uint64_t fp)
-{
-	return (size_t)lu_dw_mix((uint64_t)(uintptr_t)name, fp);
-}
-
-/* The slot of (NAME, FP): the kept one, or the free one to fill. */
-static struct kept_slot *kept_slot(struct kept_map *m, const char *name,
-				   uint64_t fp)
-{
-	if ((m->count + 1) * 2 > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 256;
-		struct kept_slot *slots = calloc(cap, sizeof(*slots));
-
-		if (!slots)
-			abort();
-		for (size_t i = 0; i < m->cap; i++) {
-			struct kept_slot *o = &m->slots[i];
-			size_t k = kept_hash(o->name, o->fp) & (cap - 1);
-
-			if (!o->name)
-				continue;
-			while (slots[k].name)
-				k = (k + 1) & (cap - 1);
-			slots[k] = *o;
-		}
-		free(m->slots);
-		m->slots = slots;
-		m->cap = cap;
-	}
-	size_t k = kept_hash(name, fp) & (m->cap - 1);
-
-	while (m->slots[k].name &&
-	       !(m->slots[k].name == name && m->slots[k].fp == fp))
-		k = (k + 1) & (m->cap - 1);
-	return &m->slots[k];
 }
 
 /* The per-unit memos hold DIE addresses, which another unit reuses. */
@@ -614,11 +592,15 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 			      const char *name)
 {
 	uint64_t fp = lu_dwarf_fingerprint(r, die);
-	struct kept_slot *slot = kept_slot(&r->kept, name, fp);
+	struct kept_slot *slot = lu_dw_kept_slot(&r->kept, name, fp);
 
 	if (!slot->name) {
-		if (!build_struct(r, die, name))
+		if (!build_struct(r, die, name)) {
+			if (!r->failed)
+				lu_dw_log(r, LU_DW_EV_SKIP, 0, fp, name,
+					  r->skip_why, false);
 			return SIZE_MAX;
+		}
 		slot->name = name;
 		slot->fp = fp;
 		slot->index = r->set->n_structs - 1;
@@ -627,6 +609,7 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 	/* which units hold it: a finding on one variant names them */
 	lu_struct_add_unit(&r->set->structs[slot->index], &r->set->arena,
 			   r->cu_path);
+	lu_dw_log(r, LU_DW_EV_KEEP, slot->index, fp, name, r->cu_path, false);
 	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
 	return slot->index;
 }
@@ -642,6 +625,7 @@ static bool wants(struct dwarf_reader *r, const char *name)
 	if (!lu_dw_memo_get(&r->wanted, name, &v)) {
 		v = lu_read_wants(r->ctx, name);
 		lu_dw_memo_put(&r->wanted, name, v);
+		lu_dw_log(r, LU_DW_EV_NAME, 0, 0, name, NULL, false);
 	}
 	return v;
 }
@@ -690,25 +674,6 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 	return keep_definition(r, die, kept);
 }
 
-/* Adds the typedef NAME (interned) to the struct at INDEX, once. */
-static void add_typedef(struct dwarf_reader *r, size_t index,
-			const char *name, bool tagless)
-{
-	struct lu_struct *s = &r->set->structs[index];
-
-	for (size_t i = 0; i < s->n_typedefs; i++)
-		if (s->typedefs[i] == name)
-			return;
-	const char **names = lu_arena_alloc(&r->set->arena, (s->n_typedefs + 1) *
-								    sizeof(*names));
-
-	if (s->n_typedefs)
-		memcpy(names, s->typedefs, s->n_typedefs * sizeof(*names));
-	names[s->n_typedefs++] = name;
-	s->typedefs = names;
-	s->tagless = tagless;
-}
-
 /*
  * "typedef struct {...} foo_t;" is how much C names its structs, and
  * "typedef struct foo foo_t;" gives a tag a second name: either finds the
@@ -738,8 +703,10 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	    (wanted || (r->opts->marked && has_markers(r, &core, kept))))
 		at = keep_definition(r, &core,
 				     tag ? qualified(r, &core, tag) : kept);
-	if (at != SIZE_MAX && !r->failed)
-		add_typedef(r, at, kept, !tag);
+	if (at != SIZE_MAX && !r->failed) {
+		lu_dw_log(r, LU_DW_EV_TYPEDEF, at, 0, kept, NULL, !tag);
+		lu_dw_add_typedef(r->set, at, kept, !tag);
+	}
 }
 
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)

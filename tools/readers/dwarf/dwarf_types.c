@@ -695,14 +695,29 @@ bool lu_dw_location_value(Dwarf_Attribute *attr, uint64_t *offset)
 		*offset = v;
 		return true;
 	}
-	/* DWARF 2: a location expression, DW_OP_plus_uconst N */
-	Dwarf_Op *ops;
-	size_t nops;
+	/*
+	 * DWARF 2: a location expression of one DW_OP_plus_uconst N, decoded
+	 * here: dwarf_getlocation keeps what it decodes in a per-unit tree
+	 * that threads reading a shared type unit would fill at once.
+	 */
+	Dwarf_Block b;
+	unsigned shift = 0;
 
-	if (dwarf_getlocation(attr, &ops, &nops) == 0 && nops == 1 &&
-	    ops[0].atom == DW_OP_plus_uconst) {
-		*offset = ops[0].number;
-		return true;
+	v = 0;
+
+	if (dwarf_formblock(attr, &b) != 0 || b.length < 2 ||
+	    b.data[0] != DW_OP_plus_uconst)
+		return false;
+	for (Dwarf_Word i = 1; i < b.length; i++, shift += 7) {
+		if (shift > 63)
+			return false;
+		v |= (Dwarf_Word)(b.data[i] & 0x7f) << shift;
+		if (!(b.data[i] & 0x80)) {
+			if (i + 1 != b.length)
+				return false; /* more than one operation */
+			*offset = v;
+			return true;
+		}
 	}
 	return false;
 }

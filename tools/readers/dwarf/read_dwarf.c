@@ -4,10 +4,8 @@
  * executables, shared libraries and archives through elfutils. libdwfl
  * applies the relocations that relocatable objects need and opens archives
  * member by member; libdw follows split DWARF's skeleton units to their
- * .dwo files. Every top-level DIE goes to dwarf_structs.c.
- *
- * Speed matters on a kernel's vmlinux: only top-level DIEs are visited
- * (dwarf_siblingof skips whole subtrees) and only wanted structs are built.
+ * .dwo files. Each unit is walked by dwarf_unit.c, here one after the
+ * other or, with -j N, on N threads (dwarf_jobs.c).
  */
 #include "dwarf_reader.h"
 
@@ -24,22 +22,6 @@
 #include "companion.h"
 #include "read_formats.h"
 #include "map_guard.h"
-#include "path_join.h"
-
-/*
- * The last libdw (or libdwfl) error, else libelf's: neither keeps one when
- * libelf failed beneath it (a corrupt compressed section), and their
- * "no error" helps nobody.
- */
-static const char *dw_why(void)
-{
-	int e = dwarf_errno();
-
-	if (e)
-		return dwarf_errmsg(e);
-	e = elf_errno();
-	return e ? elf_errmsg(e) : "malformed DWARF";
-}
 
 static const char *dwfl_why(void)
 {
@@ -49,83 +31,6 @@ static const char *dwfl_why(void)
 		return dwfl_errmsg(e);
 	e = elf_errno();
 	return e ? elf_errmsg(e) : "malformed ELF file";
-}
-
-/*
- * gcc -g1 keeps variables without types, clang -gline-tables-only only the
- * units: neither has a type DIE, which even a file of `int x;` has at -g.
- */
-static bool is_type_tag(int tag)
-{
-	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
-	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
-	       tag == DW_TAG_typedef || tag == DW_TAG_pointer_type ||
-	       tag == DW_TAG_enumeration_type;
-}
-
-static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
-			   int depth)
-{
-	Dwarf_Die die;
-	int rc;
-
-	if (depth > 8 || (rc = dwarf_child(parent, &die)) > 0)
-		return;
-	/* -1 is a DIE libdw cannot decode, not the end of the list */
-	while (rc == 0 && !r->failed) {
-		if (lu_map_guard_shrank()) {
-			r->failed = true; /* zeros from here: the guard says */
-			return;
-		}
-		int tag = lu_dw_tag(&r->plans, &die);
-
-		if (tag == DW_TAG_namespace) {
-			visit_children(r, &die, depth + 1);
-		} else {
-			lu_dwarf_visit_type(r, &die);
-			/* C++ classes nest theirs (Outer<int>::Block), and
-			 * functions and their blocks theirs, which pahole
-			 * lists too (--show_private_classes) */
-			if (r->scopes.cplus &&
-			    (tag == DW_TAG_structure_type ||
-			     tag == DW_TAG_class_type ||
-			     tag == DW_TAG_union_type ||
-			     tag == DW_TAG_subprogram ||
-			     tag == DW_TAG_lexical_block))
-				visit_children(r, &die, depth + 1);
-		}
-		r->n_types += is_type_tag(tag);
-		rc = dwarf_siblingof(&die, &die);
-	}
-	if (rc < 0 && !r->failed) {
-		lu_error_set(r->err,
-			     "failed to read DWARF from %s: %s at DIE 0x%llx",
-			     r->path, dw_why(),
-			     (unsigned long long)dwarf_dieoffset(parent));
-		r->failed = true;
-	}
-}
-
-
-/*
- * The unit as findings name the units that hold a definition: its
- * DW_AT_name joined with DW_AT_comp_dir, relative under the current
- * directory, as declarations' files are (dwarf_structs.c); interned.
- */
-static const char *unit_path(struct dwarf_reader *r, Dwarf_Die *cudie)
-{
-	Dwarf_Attribute dir;
-	const char *comp_dir = NULL;
-	char path[4096];
-
-	if (!r->cu)
-		return NULL;
-	if (dwarf_attr_integrate(cudie, DW_AT_comp_dir, &dir))
-		comp_dir = dwarf_formstring(&dir);
-	return lu_intern_str(&r->strings, &r->set->arena,
-			     lu_path_under(lu_path_join(comp_dir, r->cu, path,
-							sizeof(path)),
-					   r->cwd));
 }
 
 /* The file a module comes from, whose directory libdw looks in for the
@@ -208,7 +113,7 @@ static bool split_files_ok(struct dwarf_reader *r, Dwarf_Die *cudie)
 	lu_error_set(r->err, "failed to read DWARF from %s: malformed file "
 			     "table of the split unit at DIE 0x%llx: %s",
 		     r->path, (unsigned long long)dwarf_dieoffset(cudie),
-		     dw_why());
+		     lu_dw_why());
 	r->failed = true;
 	return false;
 }
@@ -232,7 +137,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		if (rc < 0) {
 			lu_error_set(r->err,
 				     "failed to read DWARF from %s: %s",
-				     r->path, dw_why());
+				     r->path, lu_dw_why());
 			r->failed = true;
 			return;
 		}
@@ -244,10 +149,7 @@ static void visit_units(struct dwarf_reader *r, Dwarf *dw,
 		     unit_type == DW_UT_split_type) &&
 		    !split_files_ok(r, &cudie))
 			return;
-		r->cu = dwarf_diename(&cudie);
-		r->cu_path = unit_path(r, &cudie);
-		lu_dwarf_enter_unit(r, &cudie);
-		visit_children(r, &cudie, 0);
+		lu_dwarf_read_unit(r, &cudie);
 	}
 	r->failed = true; /* the guard of the file that shrank says so */
 }
@@ -354,10 +256,13 @@ struct module_walk {
 	size_t n_modules, n_with_dwarf;
 	bool is_archive;
 	const char *archive;	/* the ar file whose members are modules */
+	/* a parallel read lists the units here; NULL: reads them */
+	struct lu_dw_tasks *tasks;
 };
 
+/* *LABEL, the module's name in errors, goes to W's tasks if it has any. */
 static int read_module(struct module_walk *w, Dwfl_Module *mod,
-		       const char *name)
+		       const char *name, char **label)
 {
 	struct dwarf_reader *r = w->r;
 	Dwarf_Addr bias;
@@ -401,10 +306,15 @@ static int read_module(struct module_walk *w, Dwfl_Module *mod,
 		mf.path = debugfile;
 	int rc = -1;
 
-	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0)
+	if (lu_altlink_check(dw, mf.path, r->path, r->err) < 0) {
 		r->failed = true;
-	else
+	} else if (w->tasks) {
+		lu_dw_tasks_add(w->tasks, r, dw, *label);
+		*label = NULL;
+		rc = r->failed ? -1 : 0;
+	} else {
 		rc = visit_dwarf(r, dw, &mf);
+	}
 	free(mf.dir);
 	return rc;
 }
@@ -423,7 +333,7 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 
 	r->path = label ? label : r->ctx->path;
 	lu_map_guard_arm(&guard);
-	int rc = read_module(w, mod, name);
+	int rc = read_module(w, mod, name, &label);
 
 	if (lu_map_guard_disarm(&guard)) {
 		lu_error_set(r->err, "failed to read %s: the file shrank while "
@@ -431,7 +341,7 @@ static int visit_module(Dwfl_Module *mod, void **userdata, const char *name,
 		r->failed = true;
 		rc = -1;
 	}
-	free(label);	/* the error, if any, holds a copy */
+	free(label);	/* the error, if any, holds a copy; or the tasks' */
 	r->path = r->ctx->path;
 	return rc < 0 ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
@@ -442,6 +352,51 @@ static bool is_ar(int fd)
 
 	return pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
 	       !memcmp(magic, "!<arch>\n", 8);
+}
+
+/*
+ * With -j N, N threads read the units (dwarf_jobs.c): the modules are
+ * opened and their units listed here first, then read. 1 when the units
+ * are still to be read, by the serial walk: also when the parallel read
+ * declines (a unit only the serial walk reads, a worker's failure, which
+ * the serial walk reports as it always does). 0 when they were read, or
+ * when listing them failed (R says why) and the units before the failure
+ * were read without one: the serial walk would have stopped there too.
+ */
+static int read_parallel(struct dwarf_reader *r, Dwfl *dwfl,
+			 struct module_walk *w)
+{
+	struct lu_dw_tasks tasks = { .n = 0 };
+	struct module_walk serial = *w;
+	int rc = 1;
+
+	if (r->opts->jobs < 2)
+		return 1;
+	w->tasks = &tasks;
+	dwfl_getmodules(dwfl, visit_module, w, 0);
+	if (!tasks.serial && r->failed) {
+		rc = 0;
+		if (tasks.n) {
+			/* a worker's own failure comes first in unit order */
+			struct lu_error listed = *r->err;
+
+			r->failed = false;
+			rc = lu_dwarf_run_tasks(r, &tasks, r->opts->jobs);
+			*r->err = listed;
+			r->failed = true;
+		}
+	} else if (!tasks.serial && tasks.n > 1) {
+		rc = lu_dwarf_run_tasks(r, &tasks, r->opts->jobs);
+	}
+	w->tasks = NULL;
+	if (rc) {
+		/* as if nothing was listed: the walk opens what it needs */
+		*w = serial;
+		r->failed = false;
+		r->path = r->ctx->path;
+	}
+	lu_dw_tasks_free(&tasks);
+	return rc;
 }
 
 /* Reports every file to one libdwfl session, so duplicates across files are
@@ -491,7 +446,8 @@ int lu_read_dwarf_files(struct lu_read_ctx *ctx,
 		}
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
-	if (dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
+	if (!read_parallel(&r, dwfl, &w) ? r.failed :
+	    dwfl_getmodules(dwfl, visit_module, &w, 0) != 0 && r.failed)
 		goto out;
 	if (!w.n_with_dwarf) {
 		lu_error_set(err,
