@@ -743,26 +743,6 @@ static void default_input(const struct lu_command *c, struct lu_cli *cli)
 	cli->n_args = 1;
 }
 
-/* Threads reading DWARF: -j, else LINEUP_JOBS, else one per CPU. */
-static bool read_jobs(const struct lu_command *c, struct lu_cli *cli)
-{
-	const char *env = getenv("LINEUP_JOBS");
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-	cli->read_jobs = cli->jobs;
-	if (cli->read_jobs || !(c->takes & TAKES(OPT_JOBS)))
-		return true;
-	if (env && *env) {
-		if (lu_parse_count(env, 1024, &cli->read_jobs))
-			return true;
-		fprintf(stderr, "lineup %s: bad LINEUP_JOBS '%s' (1 to 1024)\n",
-			c->name, env);
-		return false;
-	}
-	cli->read_jobs = cpus < 1 ? 1 : cpus > 1024 ? 1024 : (unsigned)cpus;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -790,7 +770,8 @@ int main(int argc, char **argv)
 		return c->run(&cli);
 	}
 
-	if (parse(c, argc - 1, argv + 1, &cli) == 0 && read_jobs(c, &cli)) {
+	if (parse(c, argc - 1, argv + 1, &cli) == 0 &&
+	    lu_read_jobs(c->name, (c->takes & TAKES(OPT_JOBS)) != 0, &cli)) {
 		default_input(c, &cli);
 		if (lu_stamp_remove(&cli) == 0)
 			rc = lu_stamp_settle(&cli, c->run(&cli));

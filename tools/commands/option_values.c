@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 bool lu_parse_count(const char *s, unsigned max, unsigned *out)
 {
@@ -103,4 +104,23 @@ bool lu_add_structs(struct lu_cli *cli, char *arg)
 			return true;
 		name = p + 1;
 	}
+}
+
+bool lu_read_jobs(const char *cmd, bool takes, struct lu_cli *cli)
+{
+	const char *env = getenv("LINEUP_JOBS");
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	cli->read_jobs = cli->jobs;
+	if (cli->read_jobs || !takes)
+		return true;
+	if (env && *env) {
+		if (lu_parse_count(env, 1024, &cli->read_jobs))
+			return true;
+		fprintf(stderr, "lineup %s: bad LINEUP_JOBS '%s' (1 to 1024)\n",
+			cmd, env);
+		return false;
+	}
+	cli->read_jobs = cpus < 1 ? 1 : cpus > 1024 ? 1024 : (unsigned)cpus;
+	return true;
 }

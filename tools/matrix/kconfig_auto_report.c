@@ -159,10 +159,11 @@ void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
 		for (size_t s = 0; s < ka->n_found; s++) {
 			long i = first_id(ka, k, (long)s);
 			const struct lu_kauto_sym *y = &ka->found[s];
-			json_t *by = json_array();
 
 			if (i < 0)
 				continue;
+			json_t *by = json_array();
+
 			for (size_t b = 0; y->ks && b < y->ks->n_selected_by;
 			     b++)
 				json_array_append_new(
