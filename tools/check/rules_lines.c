@@ -181,8 +181,10 @@ char *lu_rules_read_line(char *buf, int size, void *stream)
 			keep_entry(src, line + lead,
 				   trim_end(line + lead, eq - lead), line + v,
 				   len - v);
+			src->after_key = true;
 		}
-		src->after_key = true;
+		/* a line without '=' or ':' is libinih's error, which leaves
+		 * its previous key (prev_name) as it was: so does this */
 	}
 	if (len + 2 <= (size_t)size) {
 		memcpy(buf, line, len);
