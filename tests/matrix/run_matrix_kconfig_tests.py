@@ -249,6 +249,62 @@ def test_interrupt(d, scratch):
           ps.stdout)
 
 
+def reached_tree(d):
+    """A tree of 14 symbols (a covering array: 2^14 is past lineup's
+    exhaustive limit) where 13 depend on one that defaults to n, each
+    adding a member between a line-aligned writer and its reader."""
+    tree = os.path.join(d, "tree")
+    os.makedirs(os.path.join(tree, "configs"))
+    shutil.copy(os.path.join(TREE, "Makefile"), tree)
+    xs = [f"X{i}" for i in range(13)]
+    with open(os.path.join(tree, "Kconfig"), "w") as f:
+        f.write('mainmenu "reached"\nconfig MODULES\n\tbool "m"\n'
+                '\tdefault y\nconfig DEBUG_INFO\n\tbool "g"\n'
+                'config GATE\n\tbool "gate"\n')
+        for x in xs:
+            f.write(f'config {x}\n\tbool "{x}"\n\tdepends on GATE\n')
+    with open(os.path.join(tree, "configs", "defconfig"), "w") as f:
+        f.write("# every symbol at its default\n")
+    members = "".join(f"#ifdef CONFIG_{x}\n\tchar {x.lower()}[8];\n"
+                      "#endif\n" for x in xs)
+    with open(os.path.join(tree, "sched.c"), "w") as f:
+        f.write("struct wide {\n\tlong w __attribute__((aligned(64)));\n"
+                + members + "\tlong r;\n};\nstruct wide wide_obj;\n")
+    return tree, ["CONFIG_GATE"] + [f"CONFIG_{x}" for x in xs]
+
+
+def test_reached(d, scratch):
+    """A covering array over symbols that depend on one another: Kconfig
+    refuses most rows, and what it resolves them to is swept too, never
+    a row Kconfig would not keep."""
+    tree, options = reached_tree(d)
+    path = os.path.join(d, "reached.ini")
+    with open(path, "w") as f:
+        f.write("[struct wide]\nwrite = w\nread = r\n\n[matrix]\n"
+                f"kconfig = {tree}\nobject = sched.o\n"
+                f"options = {' '.join(options)}\n")
+    rc, out, err = matrix(path, "--format", "json", scratch=scratch)
+    data = json.loads(out) if out.startswith("{") else {}
+    names = [c["name"] for c in data.get("configurations", [])]
+    check("reached: exit 1 (w and r share a line without GATE)", rc == 1,
+          out + err)
+    check("reached: configurations Kconfig resolved to, counted",
+          data.get("reached", 0) >= 1, out + err)
+    check("reached: every configuration swept is one Kconfig keeps",
+          names and all("CONFIG_GATE=y" in n or "=y" not in n
+                        for n in names), "\n".join(names))
+    check("reached: GATE=n with every X off is swept",
+          any("CONFIG_GATE=n" in n for n in names), "\n".join(names))
+    rc, out, err = matrix(path, scratch=scratch)
+    check("reached: text says what was swept beyond the asked",
+          "more configuration" in out and "what Kconfig resolved "
+          "excluded ones to, not asked\n" in out, out + err)
+    check("reached: text says which asked pairs no row swept holds",
+          "pairs of values the covering array asked are in a "
+          "configuration swept" in out, out)
+    clean("reached", scratch)
+
+
 def test_errors(d, scratch):
     """Bad input: one line naming the rules file and the problem, exit 2."""
     r = rules(d, "unknown", "options = CONFIG_SMP CONFIG_NO_SUCH_SYMBOL\n")
@@ -336,7 +392,7 @@ def main():
         for test in (test_seed, test_json, test_select, test_tristate,
                      test_base_file, test_compile_failure,
                      test_cc_and_debug_info, test_timeout, test_interrupt,
-                     test_errors):
+                     test_reached, test_errors):
             d = os.path.join(tmp, test.__name__)
             os.makedirs(d)
             test(d, scratch)

@@ -623,12 +623,12 @@ static int locate(struct kc *s)
 	return 0;
 }
 
-/* Keeps in MX's configurations only those Kconfig allows. */
-static void compact(struct lu_matrix *mx)
+/* Keeps in KR's all a copy of the configurations asked. */
+static void keep_asked(struct lu_matrix *mx)
 {
 	struct lu_kconfig_result *kr = &mx->kconfig;
 	struct lu_configs *c = &mx->configs;
-	size_t row = c->n_options, k = 0, n = c->n_configs;
+	size_t row = c->n_options, n = c->n_configs;
 
 	kr->all = *c;
 	/* room for one more: an empty copy is still an allocation */
@@ -637,6 +637,15 @@ static void compact(struct lu_matrix *mx)
 	kr->all.n_values = lu_arena_alloc(&mx->arena,
 					  (row + 1) * sizeof(*c->n_values));
 	memcpy(kr->all.n_values, c->n_values, row * sizeof(*c->n_values));
+}
+
+/* Keeps in MX's configurations only those Kconfig allows. */
+static void compact(struct lu_matrix *mx)
+{
+	struct lu_kconfig_result *kr = &mx->kconfig;
+	struct lu_configs *c = &mx->configs;
+	size_t row = c->n_options, k = 0, n = c->n_configs;
+
 	for (size_t i = 0; i < n; i++) {
 		if (kr->excluded[i])
 			continue;
@@ -648,12 +657,13 @@ static void compact(struct lu_matrix *mx)
 	c->n_configs = k;
 }
 
-/* A sweep of nothing but exclusions is an error. */
+/* A sweep of nothing but exclusions is an error: every configuration
+ * refused, and none resolved to one the options can say. */
 static int check_allowed(struct kc *s)
 {
 	const struct lu_matrix_rules *m = s->mx->m;
 
-	if (s->mx->kconfig.n_excluded == s->n) {
+	if (s->mx->kconfig.n_excluded == s->n && !s->mx->kconfig.n_reached) {
 		lu_error_set(s->err, "%s:%u: error: Kconfig refuses all %zu "
 				     "configurations of the options",
 			     s->mx->rules.path, m->ini_line, s->n);
@@ -701,8 +711,13 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 	if (sig)
 		return -1;
-	if (s.failed || check_allowed(&s) < 0)
+	if (s.failed)
 		return -2;
+	keep_asked(mx);
+	lu_kconfig_add_reached(mx, &s.dir);
+	if (check_allowed(&s) < 0)
+		return -2;
+	n = mx->configs.n_configs;
 	compact(mx);
 
 	/* step 3: one build per configuration Kconfig allows */

@@ -46,6 +46,10 @@ struct lu_kconfig_result {
 	size_t n_same_config, n_same_text;
 	/* excluded configurations whose resolved .config one built has */
 	size_t n_covered;
+	/* configurations swept that were not asked: what Kconfig resolved
+	 * refused ones to (kconfig_reached.c), after the asked in the
+	 * sweep's order */
+	size_t n_reached;
 };
 
 /*
@@ -66,6 +70,14 @@ int lu_kconfig_validate(const struct lu_matrix_rules *m,
  */
 int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		     struct lu_error *err);
+
+/*
+ * Adds to MX's configurations, after those asked, each distinct one that
+ * Kconfig resolved a refused configuration to and that is not among
+ * them, with DIR (per configuration: its O=, where olddefconfig left its
+ * .config) grown to match. Returns how many (MX->kconfig.n_reached).
+ */
+size_t lu_kconfig_add_reached(struct lu_matrix *mx, const char ***dir);
 
 /* PATH relative to the rules file's directory, made absolute; NULL when
  * it does not exist. */

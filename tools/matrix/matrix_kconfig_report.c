@@ -76,6 +76,47 @@ static void report_refused(struct lu_matrix *mx, size_t o, size_t v,
 	free(refused);
 }
 
+/* Whether some row of CS has value V1 for option O1 and V2 for O2. */
+static bool has_pair(const struct lu_configs *cs, size_t o1, size_t v1,
+		     size_t o2, size_t v2)
+{
+	for (size_t c = 0; c < cs->n_configs; c++) {
+		const unsigned char *row = lu_config_row(cs, c);
+
+		if (row[o1] == v1 && row[o2] == v2)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A covering array's promise is its pairs of values; Kconfig refuses
+ * some of the rows that hold them. The line says how many of the pairs
+ * asked a configuration swept still holds, so that a reader knows what
+ * a condition of two options may have missed.
+ */
+static void report_pairs(const struct lu_matrix *mx, FILE *out)
+{
+	const struct lu_configs *all = &mx->kconfig.all;
+	size_t n_opt = all->n_options, asked = 0, kept = 0;
+
+	for (size_t o1 = 0; o1 < n_opt; o1++)
+		for (size_t o2 = o1 + 1; o2 < n_opt; o2++)
+			for (size_t v1 = 0; v1 < all->n_values[o1]; v1++)
+				for (size_t v2 = 0; v2 < all->n_values[o2];
+				     v2++) {
+					if (!has_pair(all, o1, v1, o2, v2))
+						continue;
+					asked++;
+					kept += has_pair(&mx->configs, o1, v1,
+							 o2, v2);
+				}
+	fprintf(out, "lineup matrix: %zu of the %zu pairs of values the "
+		     "covering array asked are in a configuration swept; "
+		     "Kconfig refused the others in every row that asked "
+		     "them\n", kept, asked);
+}
+
 void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
 {
 	const struct lu_kconfig_result *kr = &mx->kconfig;
@@ -93,6 +134,19 @@ void lu_kconfig_report_text(struct lu_matrix *mx, FILE *out)
 		n == 1 ? "" : "s",
 		kr->all.exhaustive ? "all" : "covering every pair of values",
 		kr->n_excluded, mx->n_builds);
+	if (kr->n_reached)
+		fprintf(out, "lineup matrix: %zu more configuration%s swept: "
+			     "what Kconfig resolved excluded ones to, not "
+			     "asked\n", kr->n_reached,
+			kr->n_reached == 1 ? "" : "s");
+	if (!kr->all.exhaustive && kr->n_excluded)
+		report_pairs(mx, out);
+	if (!kr->all.exhaustive)
+		fprintf(out, "lineup matrix: more than %d configurations of "
+			     "%zu options: a covering array, so a condition of "
+			     "three or more options may be missed or named in "
+			     "part (--exhaustive tries all)\n",
+			LU_EXHAUSTIVE_LIMIT, n_opt);
 	lu_kconfig_auto_report_text(mx, mx->cli->verbose, out);
 	if (kr->n_same_config || kr->n_same_text || kr->n_covered)
 		fprintf(out, "lineup matrix: %zu allowed configurations, %zu "
@@ -140,5 +194,7 @@ void lu_kconfig_report_json(struct lu_matrix *mx, struct json_t *root)
 		"same_config", (json_int_t)kr->n_same_config,
 		"same_text", (json_int_t)kr->n_same_text,
 		"excluded_built", (json_int_t)kr->n_covered));
+	json_object_set_new(root, "reached",
+			    json_integer((json_int_t)kr->n_reached));
 	lu_kconfig_auto_report_json(mx, root);
 }
