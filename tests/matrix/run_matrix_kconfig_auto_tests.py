@@ -200,6 +200,138 @@ def test_all_refused(d, scratch, env):
           in err, err)
 
 
+def test_model_fixture(d, scratch, env):
+    """--model on the fixture: the same answer as the sweep of every
+    configuration, over the 12 Kconfig allows, from the builds it says."""
+    cc, log = logging_cc(d, "model")
+    r = kconfig_rules(d, "model", "auto")
+    rc, swept, err = matrix(r, scratch=scratch, env=env)
+    rc2, out, err2 = matrix(r, "--model", scratch=scratch,
+                            env=dict(env, CC=cc))
+    check("model: exit 1, as the sweep", rc == 1 and rc2 == 1, out + err2)
+    check("model: every valid configuration, from Kconfig's engine",
+          "lineup matrix: 4 Kconfig options, 12 configurations that "
+          "Kconfig allows of 16 combinations (asked of the tree's own "
+          "Kconfig engine), laid out by the layout model, 2 verdicts\n"
+          in out, out + err2)
+    check("model: exact, learned and confirmed, counted",
+          "lineup matrix: exact over all 12 configurations that Kconfig "
+          "allows of the 4 options swept: the layout model learned from "
+          "8 builds and laid out the rest; 2 builds, one per verdict, "
+          "agreed with it member by member\n" in out, out)
+    check("model: the builds it says are the compiles that ran (the log)",
+          runs(log, "-c") == 10,
+          open(log).read() if os.path.exists(log) else "no log")
+    # the symbol that selects the one a header reads is built both ways
+    check("model: CONFIG_WIDE_STATS changes the size (it selects what a "
+          "macro reads)", "the size only: CONFIG_FAIR_GROUP_SCHED "
+          "CONFIG_DEBUG_LOCK CONFIG_WIDE_STATS CONFIG_CFS_BANDWIDTH\n"
+          in out, out)
+    pick = [line for line in swept.splitlines()
+            if "error:" in line or "note:" in line or " bytes" in line
+            or "configurations fail" in line]
+    check("model: the findings, conditions and sizes of the sweep",
+          pick and all(line + "\n" in out for line in pick),
+          "\n".join(pick) + "\n---\n" + out)
+
+
+def gated_tree(d):
+    """Ten symbols behind a gate the base turns on, X1 depending on X0:
+    768 of the 1,024 combinations are valid, past the sweep's 256. The
+    writer is line-aligned, and the reader leaves its line only when x0,
+    x1 and x2 (24 + 16 + 16 bytes) are all there."""
+    tree = os.path.join(d, "gated")
+    os.makedirs(os.path.join(tree, "configs"))
+    os.makedirs(os.path.join(tree, "include"))
+    with open(os.path.join(TREE, "Makefile")) as f:
+        make = f.read()
+    with open(os.path.join(tree, "Makefile"), "w") as f:
+        f.write(make)
+    with open(os.path.join(tree, "Kconfig"), "w") as f:
+        f.write('mainmenu "gated"\nconfig DEBUG_INFO\n\tbool "g"\n'
+                'config GATE\n\tbool "gate"\n')
+        for i in range(10):
+            dep = "GATE && X0" if i == 1 else "GATE"
+            f.write(f'config X{i}\n\tbool "x{i}"\n\tdepends on {dep}\n')
+    with open(os.path.join(tree, "configs", "defconfig"), "w") as f:
+        f.write("CONFIG_GATE=y\n")
+    sizes = {0: 24, 1: 16, 2: 16}
+    body = "".join(f"#ifdef CONFIG_X{i}\n\tchar x{i}[{n}];\n#endif\n"
+                   for i, n in sizes.items())
+    body += "\tlong r;\n"
+    body += "".join(f"#ifdef CONFIG_X{i}\n\tchar x{i}[8];\n#endif\n"
+                    for i in range(3, 10))
+    with open(os.path.join(tree, "sched.c"), "w") as f:
+        f.write("struct gated {\n\tlong w __attribute__((aligned(64)));\n"
+                + body + "};\nstruct gated gated_obj;\n")
+    return tree, sizes
+
+
+def gated_size(on, sizes):
+    """sizeof(struct gated) with the X's in ON, by the ABI's rules."""
+    off = 8 + sum(n for i, n in sizes.items() if i in on)
+    off = (off + 7) // 8 * 8 + 8
+    off += sum(8 for i in range(3, 10) if i in on)
+    return (off + 63) // 64 * 64
+
+
+def test_model_gated(d, scratch, env):
+    """Past the sweep's limit, the model answers for every configuration
+    Kconfig allows, exactly, where a covering array would guess."""
+    tree, sizes = gated_tree(d)
+    cc, log = logging_cc(d, "gated")
+    r = rules(d, "gated", f"kconfig = {tree}\nobject = sched.o\n"
+              "options = auto\n")
+    with open(r) as f:
+        text = f.read().replace("[struct task_group]\nwrite = load_avg\n"
+                                "read = parent children",
+                                "[struct gated]\nwrite = w\nread = r")
+    with open(r, "w") as f:
+        f.write(text)
+    rc, out, err = matrix(r, scratch=scratch, env=dict(env, CC=cc))
+    check("gated: exit 1", rc == 1, out + err)
+    check("gated: 768 of 1,024 combinations, from Kconfig's engine",
+          "lineup matrix: 10 Kconfig options, 768 configurations that "
+          "Kconfig allows of 1024 combinations" in out, out + err)
+    check("gated: the exact condition over the valid configurations",
+          "lineup matrix: 640 of 768 configurations fail: CONFIG_X1=n || "
+          "CONFIG_X2=n\n" in out, out)
+    check("gated: the sweep is no covering array",
+          "a covering array, so a condition" not in out, out)
+    n_builds = runs(log, "-c")
+    check(f"gated: a few builds ({n_builds}), not one per configuration",
+          0 < n_builds <= 8, open(log).read() if os.path.exists(log) else "")
+    rc, js, err = matrix(r, "--format", "json", scratch=scratch, env=env)
+    doc = json.loads(js) if js.startswith("{") else {}
+    cfgs = doc.get("configurations", [])
+    check("gated: JSON, every valid configuration and the combinations",
+          len(cfgs) == 768 and
+          doc.get("model", {}).get("combinations") == 1024, js[:2000] + err)
+    wrong = []
+    for c in cfgs:
+        on = {i for i in range(10) if f"CONFIG_X{i}=y" in c["name"]}
+        if 1 in on and 0 not in on:
+            wrong.append(c["name"] + ": Kconfig refuses it")
+        elif c.get("sizes", {}).get("gated") != gated_size(on, sizes):
+            wrong.append(f"{c['name']}: {c.get('sizes')} != "
+                         f"{gated_size(on, sizes)}")
+    check("gated: each configuration's size is the ABI's", not wrong,
+          "\n".join(wrong[:10]))
+    # and the compiler agrees on a few, chosen apart
+    probe = os.path.join(d, "probe.c")
+    for on in ({0, 1, 2}, {0, 3, 9}, set(), {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}):
+        flags = [f"-DCONFIG_X{i}=1" for i in sorted(on)]
+        with open(probe, "w") as f:
+            f.write(f'#include "{tree}/sched.c"\n#include <stdio.h>\n'
+                    'int main(void) { printf("%zu", sizeof(struct gated)); '
+                    'return 0; }\n')
+        exe = os.path.join(d, "probe")
+        subprocess.run(["cc", *flags, "-o", exe, probe], check=True)
+        got = subprocess.run([exe], capture_output=True, text=True).stdout
+        check(f"gated: the compiler's sizeof with {sorted(on)} is the "
+              "model's", got == str(gated_size(on, sizes)), got)
+
+
 def main():
     env = dict(os.environ)
     env.pop("CC", None)
@@ -208,7 +340,7 @@ def main():
         scratch = os.path.join(d, "tmp")
         os.mkdir(scratch)
         for t in (test_auto, test_pinned_json, test_errors,
-                  test_all_refused):
+                  test_all_refused, test_model_fixture, test_model_gated):
             t(d, scratch, env)
             left = os.listdir(scratch)
             check(f"{t.__name__}: no temporary files left", not left,
@@ -219,4 +351,5 @@ def main():
         sys.exit(1)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -101,3 +101,41 @@ Test(presence, refuses_what_it_cannot_tell)
 		lu_arena_free(&a);
 	}
 }
+
+/* A Kconfig matrix's symbol is two macros, as the kernel's autoconf.h
+ * writes them: CONFIG_X when y, CONFIG_X_MODULE when m. */
+Test(presence, kconfig_symbols_y_and_m)
+{
+	static const char *const tri[] = { "n", "y", "m" };
+	static struct lu_matrix_option kopts[] = {
+		{ "CONFIG_X", LU_OPTION_DEFINE, (const char **)tri, 3 },
+	};
+	const struct lu_matrix_rules km = { .options = kopts, .n_options = 1,
+					    .kconfig = "tree" };
+	const char *text = "struct s {\n"			/* 1 */
+			   "#ifdef CONFIG_X\n"			/* 2 */
+			   "\tlong y;\n"			/* 3 */
+			   "#endif\n"				/* 4 */
+			   "#if defined(CONFIG_X_MODULE)\n"	/* 5 */
+			   "\tlong m;\n"			/* 6 */
+			   "#endif\n"				/* 7 */
+			   "#if !CONFIG_X\n"			/* 8 */
+			   "\tlong not_y;\n"			/* 9 */
+			   "#endif\n"				/* 10 */
+			   "};\n";
+	struct lu_arena a = { 0 };
+	struct lu_presence p;
+	unsigned char n = 0, y = 1, mod = 2;
+
+	lu_presence_scan(text, strlen(text), 1, 11, &km, &a, &p);
+	cr_assert_null(p.refused, "%s", p.refused);
+	cr_assert(lu_presence_keeps(&p, &km, &y, 3));
+	cr_assert(!lu_presence_keeps(&p, &km, &n, 3));
+	cr_assert(!lu_presence_keeps(&p, &km, &mod, 3), "m defines no CONFIG_X");
+	cr_assert(lu_presence_keeps(&p, &km, &mod, 6));
+	cr_assert(!lu_presence_keeps(&p, &km, &y, 6));
+	cr_assert(lu_presence_keeps(&p, &km, &n, 9));
+	cr_assert(lu_presence_keeps(&p, &km, &mod, 9));
+	cr_assert(!lu_presence_keeps(&p, &km, &y, 9));
+	lu_arena_free(&a);
+}

@@ -344,7 +344,7 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		lu_progress_init(&mx.progress, stderr);
 		int r = -1;
 
-		int modelled = narrowed == 0 && !mx.m->kconfig
+		int modelled = narrowed == 0
 				       ? lu_matrix_model_sweep(&mx, &o, &err)
 				       : 0;
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kconfig_engine.h"
 #include "layout_model.h"
 #include "matrix_model.h"
 #include "report.h"
@@ -24,9 +25,40 @@ struct phase {
 	size_t n_compiles, n_preprocessed;
 };
 
-/* Builds ROWS (N of them) as MX's sweep would, into PH; MX keeps its own. */
+/*
+ * A Kconfig sweep of configurations Kconfig's engine allows: each must
+ * resolve as asked, or the engine and olddefconfig disagree, and the
+ * answer cannot stand on either (-2 with ERR).
+ */
+static int kconfig_build(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+			 struct lu_error *err)
+{
+	const struct lu_kconfig_result *kr = &mx->kconfig;
+	int r = lu_kconfig_sweep(mx, o, err);
+
+	if (r != 0)
+		return r;
+	for (size_t c = 0; c < kr->all.n_configs; c++)
+		if (kr->excluded[c]) {
+			lu_error_set(err, "%s: error: Kconfig's engine allows "
+					  "configuration %s, and make "
+					  "olddefconfig changed it; please "
+					  "report it, and use --exhaustive "
+					  "meanwhile",
+				     mx->rules.path,
+				     lu_config_name(&mx->arena, mx->m,
+						    lu_config_row(&kr->all,
+								  c)));
+			return -2;
+		}
+	return 0;
+}
+
+/* Builds ROWS (N of them) as MX's sweep would, into PH; MX keeps its own.
+ * 0, -1 when interrupted, -2 with ERR. */
 static int build_rows(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		      const unsigned char *rows, size_t n, struct phase *ph)
+		      const unsigned char *rows, size_t n, struct phase *ph,
+		      struct lu_error *err)
 {
 	struct lu_configs keep_configs = mx->configs;
 	struct lu_config *keep_cfg = mx->cfg;
@@ -59,10 +91,17 @@ static int build_rows(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->cfg = ph->cfg;
 	mx->keyed = false;
 	mx->n_builds = 0;
-	int r = lu_matrix_sweep(mx, o);
+	int r = mx->m->kconfig ? kconfig_build(mx, o, err)
+			       : lu_matrix_sweep(mx, o);
 
 	if (r == 0)
 		lu_matrix_check_builds(mx);
+	if (mx->m->kconfig) {
+		/* the sweep grew and compacted them: Kconfig kept each */
+		ph->configs = mx->configs;
+		ph->cfg = mx->cfg;
+		mx->n_compiles = mx->n_builds;
+	}
 	ph->builds = mx->builds;
 	ph->n_builds = mx->n_builds;
 	ph->n_compiles = mx->n_compiles;
@@ -157,6 +196,22 @@ static int scan_bodies(struct lu_matrix *mx, struct names *nm)
 			s++;
 		}
 	}
+	/*
+	 * An option swept that no body #if names reaches the layout some
+	 * other way, known or not (options = auto sweeps a symbol that
+	 * selects one a header reads): sized, so that every value of it is
+	 * built, never assumed to change nothing.
+	 */
+	bool *named = calloc(w + 1, sizeof(bool));
+
+	if (!named)
+		abort();
+	for (size_t k = 0; k < nm->n; k++)
+		for (size_t c = 1; c < nm->presence[k].n_conds; c++)
+			lu_presence_options(&nm->presence[k], mx->m, c, named);
+	for (size_t s = 0; s < w; s++)
+		nm->sized[s] |= !named[s];
+	free(named);
 	/* structs with markers that the rules do not name: not modelled */
 	return nm->n ? 1 : refuse(mx, NULL, "no struct is named in the rules");
 }
@@ -265,35 +320,74 @@ out:
 	return sig;
 }
 
+/* Every combination of M's options' values: what a Kconfig sweep's
+ * configurations are a part of. */
+static double combinations(const struct lu_matrix_rules *m)
+{
+	double n = 1;
+
+	for (size_t o = 0; o < m->n_options; o++)
+		n *= m->options[o].values ? (double)m->options[o].n_values : 2;
+	return n;
+}
+
+/* The configuration of C whose row is ROW, or -1 (C in odometer order). */
+static long find_row(const struct lu_configs *c, const unsigned char *row)
+{
+	size_t lo = 0, hi = c->n_configs, w = c->n_options;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = memcmp(lu_config_row(c, mid), row, w);
+
+		if (!d)
+			return (long)mid;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
 /* Which options change a layout or a verdict: a flip that does. */
 static void influence(struct lu_matrix *mx, const struct classes *cl,
-		      const uint64_t *sizes, size_t n_names)
+		      const uint64_t *sizes, size_t n_names, bool every)
 {
 	const struct lu_configs *c = &mx->configs;
 	size_t w = c->n_options;
+	unsigned char *next = malloc(w + 1);
 
+	if (!next)
+		abort();
 	mx->model.changes_layout = lu_arena_alloc(&mx->arena, (w + 1));
 	mx->model.changes_verdict = lu_arena_alloc(&mx->arena, (w + 1));
 	/* configurations are in odometer order, the last option fastest
-	 * (lu_configs_make): option o's next value is STRIDE rows on */
+	 * (lu_configs_make): with EVERY combination, option o's next value
+	 * is STRIDE rows on; among Kconfig's, it is looked up, if there */
 	size_t stride = 1;
 
 	for (size_t o = w; o-- > 0;) {
 		size_t nv = c->n_values[o];
 
-		for (size_t i = 0; i + stride < c->n_configs; i++) {
+		for (size_t i = 0; i < c->n_configs; i++) {
 			if ((size_t)c->values[i * w + o] + 1 >= nv)
 				continue;
-			size_t j = i + stride;
+			memcpy(next, lu_config_row(c, i), w);
+			next[o]++;
+			long j = every ? (long)(i + stride) : find_row(c, next);
 
+			if (j < 0 || (size_t)j >= c->n_configs)
+				continue;
 			if (cl->fails[cl->of[i]] != cl->fails[cl->of[j]])
 				mx->model.changes_verdict[o] = true;
-			if (memcmp(sizes + i * n_names, sizes + j * n_names,
+			if (memcmp(sizes + i * n_names, sizes + (size_t)j * n_names,
 				   n_names * sizeof(*sizes)))
 				mx->model.changes_layout[o] = true;
 		}
 		stride *= nv;
 	}
+	free(next);
 }
 
 int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
@@ -306,27 +400,56 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	const char *why;
 	int rc = 0;
 
+	struct lu_configs all = { 0 };
+	bool kconfig = mx->m->kconfig != NULL;
+
 	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
+		return 0;
+	/* a Kconfig sweep's symbols and bodies are options = auto's */
+	if (kconfig && (!mx->kauto || mx->arch))
 		return 0;
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
+	if (kconfig) {
+		int v = lu_kconfig_valid(mx, o, &all, &why, err);
+
+		if (v <= 0) {
+			lu_configs_free(&all);
+			return v < 0 ? v : refuse(mx, NULL, why);
+		}
+		if (!all.n_configs) {
+			lu_configs_free(&all);
+			lu_error_set(err, "%s:%u: error: Kconfig allows no "
+					  "configuration of the options",
+				     mx->rules.path,
+				     mx->rules.matrix.ini_line);
+			return -2;
+		}
+	}
 	const struct lu_presence **pp = calloc(nm.n + 1, sizeof(*pp));
 
 	if (!pp)
 		abort();
 	for (size_t k = 0; k < nm.n; k++)
 		pp[k] = &nm.presence[k];
-	size_t n_rows = lu_model_rows(mx->m, pp, nm.n, nm.sized, &rows, &why);
+	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, nm.n,
+						       nm.sized, &all, &rows,
+						       &why)
+				: lu_model_rows(mx->m, pp, nm.n, nm.sized,
+						&rows, &why);
 
 	free(pp);
-	if (!n_rows)
+	if (!n_rows) {
+		lu_configs_free(&all);
 		return refuse(mx, NULL, why);
-	int r = build_rows(mx, o, rows, n_rows, &learn);
+	}
+	int r = build_rows(mx, o, rows, n_rows, &learn, err);
 
 	if (r < 0) {
-		rc = -1;
+		rc = r;
 		goto out;
 	}
+	n_rows = learn.configs.n_configs;
 	for (size_t b = 0; b < learn.n_builds; b++)
 		if (learn.builds[b].state != LU_BUILD_OK) {
 			refuse(mx, NULL, "a configuration it learns from did "
@@ -360,11 +483,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	if (mx->model.refused)
 		goto out;
 
-	/* every configuration of the swept options, modelled */
-	struct lu_configs all;
-
-	if (lu_configs_make_limit_quiet(mx->m, MAX_MODELLED, &all) < 0 ||
-	    !all.exhaustive) {
+	/* every configuration of the swept options (Kconfig's: those it
+	 * allows), modelled */
+	if (!kconfig && (lu_configs_make_limit_quiet(mx->m, MAX_MODELLED,
+						     &all) < 0 ||
+			 !all.exhaustive)) {
 		lu_configs_free(&all);
 		refuse(mx, NULL, "more configurations than it lays out one "
 				 "by one");
@@ -406,11 +529,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		abort();
 	for (size_t i = 0; i < cl.n; i++)
 		memcpy(crow + i * w, lu_config_row(&all, cl.rep[i]), w);
-	r = build_rows(mx, o, crow, cl.n, &confirm);
+	r = build_rows(mx, o, crow, cl.n, &confirm, err);
 	free(crow);
 	if (r < 0) {
 		lu_configs_free(&all);
-		rc = -1;
+		rc = r;
 		goto out;
 	}
 	for (size_t i = 0; i < cl.n && !rc; i++) {
@@ -478,7 +601,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 		x->row = lu_config_row(&mx->configs, c);
 		x->name = lu_config_name(&mx->arena, mx->m, x->row);
-		x->flags = lu_config_flags(&mx->arena, mx->m, x->row);
+		x->flags = kconfig ? ""
+				   : lu_config_flags(&mx->arena, mx->m, x->row);
 		x->build = cl.of[c];
 	}
 	mx->model.used = true;
@@ -487,7 +611,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.sizes = sizes;
 	mx->model.n_names = nm.n;
 	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
-	influence(mx, &cl, sizes, nm.n);
+	mx->model.n_combinations = kconfig ? combinations(mx->m) : 0;
+	influence(mx, &cl, sizes, nm.n, !kconfig);
 	phase_free(&confirm, kept);
 	free(kept);
 	phase_free(&learn, NULL);
@@ -498,6 +623,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	free(cl.of);
 	return 1;
 out:
+	lu_configs_free(&all);
 	phase_free(&learn, NULL);
 	phase_free(&confirm, NULL);
 	free(rows);

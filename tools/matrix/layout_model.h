@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "arena.h"
+#include "configs.h"
 #include "layout.h"
 #include "presence.h"
 #include "rules.h"
@@ -46,6 +47,18 @@ size_t lu_model_rows(const struct lu_matrix_rules *m,
 		     const struct lu_presence *const *presence, size_t n,
 		     const bool *sized, unsigned char **rows,
 		     const char **why);
+
+/*
+ * The same when the configurations are VALID's only (a Kconfig sweep's:
+ * those Kconfig allows): for each combination of the SIZED options that
+ * VALID has, the fewest of its configurations that make every body
+ * condition true that one of them makes true (model_rows_valid.c).
+ */
+size_t lu_model_rows_within(const struct lu_matrix_rules *m,
+			    const struct lu_presence *const *presence,
+			    size_t n, const bool *sized,
+			    const struct lu_configs *valid,
+			    unsigned char **rows, const char **why);
 
 struct lu_model;
 

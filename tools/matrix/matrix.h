@@ -67,6 +67,9 @@ struct lu_matrix_model {
 	/* per configuration and checked name: the model's size, 0 absent */
 	uint64_t *sizes;
 	size_t n_names;
+	/* a Kconfig sweep's: every combination of the options' values,
+	 * of which the configurations are those Kconfig allows; 0 else */
+	double n_combinations;
 };
 
 struct lu_matrix {

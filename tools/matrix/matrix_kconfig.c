@@ -227,6 +227,29 @@ void lu_kconfig_put_fixed(FILE *f, const char *base_text,
 			put_assign(f, debug_off[i], 'n');
 }
 
+const char *lu_kconfig_start_text(struct lu_matrix *mx, const char *raw)
+{
+	struct kc s = { .mx = mx };
+	struct base b = { 0 };
+	char *text = NULL;
+	size_t len;
+	FILE *f;
+
+	settle_base(&s, &b, raw);
+	f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	fputs(b.text, f);
+	for (size_t i = 0; i < b.n_fixed; i++)
+		put_assign(f, b.fixed[i].name, b.fixed[i].value);
+	if (fclose(f) != 0)
+		abort();
+	const char *kept = lu_arena_strdup(&mx->arena, text);
+
+	free(text);
+	return kept;
+}
+
 /* Writes configuration C's .config into its directory; -1 with err. */
 static int write_config(struct kc *s, size_t c)
 {
@@ -685,7 +708,8 @@ int lu_kconfig_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		.ctx = &s,
 	};
 
-	kr->present = true;
+	/* the layout model's builds ran sweeps before this one */
+	*kr = (struct lu_kconfig_result){ .present = true };
 	kr->excluded = lu_arena_alloc(a, n + 1);
 	memset(kr->excluded, 0, n + 1);
 	kr->resolved = lu_arena_alloc(a, n * n_opt + 1);

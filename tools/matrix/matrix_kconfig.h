@@ -89,6 +89,9 @@ const char *lu_kconfig_beside_rules(struct lu_matrix *mx, const char *path);
  */
 const char *lu_kconfig_line_symbol(const char *line, size_t len, size_t *n,
 				   char *value);
+/* The .config every configuration starts from, given the base's RAW
+ * text: the base less the options, and debug info (in MX's arena). */
+const char *lu_kconfig_start_text(struct lu_matrix *mx, const char *raw);
 /* Writes the assignments lineup makes in every .config over BASE_TEXT
  * (debug info), less those M names as options. */
 void lu_kconfig_put_fixed(FILE *f, const char *base_text,

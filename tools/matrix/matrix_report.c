@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "kconfig_auto.h"
 #include "matrix.h"
 #include "report.h"
 #include "sgr.h"
@@ -259,11 +260,13 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 	}
 	if (!md->used)
 		return;
-	fprintf(out, "lineup matrix: exact over all %zu configurations of "
+	fprintf(out, "lineup matrix: exact over all %zu configurations %sof "
 		     "the %zu options swept: the layout model learned from %zu "
 		     "build%s and laid out the rest; %zu build%s, one per "
 		     "verdict, agreed with it member by member\n",
-		mx->configs.n_configs, mx->m->n_options, md->n_learned,
+		mx->configs.n_configs,
+		md->n_combinations > 0 ? "that Kconfig allows " : "",
+		mx->m->n_options, md->n_learned,
 		md->n_learned == 1 ? "" : "s", md->n_confirmed,
 		md->n_confirmed == 1 ? "" : "s");
 	bool *only_layout = calloc(mx->m->n_options + 1, sizeof(bool));
@@ -407,7 +410,17 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 	FILE *out = stdout;
 	size_t n_cfg = mx->configs.n_configs;
 
-	if (mx->kconfig.present) {
+	if (mx->kconfig.present && mx->model.used) {
+		printf("lineup matrix: %zu Kconfig option%s, %zu configuration%s "
+		       "that Kconfig allows of %.0f combinations (asked of "
+		       "the tree's own Kconfig engine), laid out by the "
+		       "layout model, %zu verdict%s\n", mx->m->n_options,
+		       mx->m->n_options == 1 ? "" : "s", n_cfg,
+		       n_cfg == 1 ? "" : "s", mx->model.n_combinations,
+		       mx->n_builds, mx->n_builds == 1 ? "" : "s");
+		lu_kconfig_auto_report_text(mx, mx->cli->verbose, out);
+		report_model(mx, out);
+	} else if (mx->kconfig.present) {
 		lu_kconfig_report_text(mx, out);
 	} else if (mx->model.used) {
 		printf("lineup matrix: %zu option%s, %zu configuration%s "
@@ -485,6 +498,9 @@ static json_t *model_json(const struct lu_matrix *mx)
 			    json_integer((json_int_t)md->n_confirmed));
 	json_object_set_new(j, "change_verdict", verdict);
 	json_object_set_new(j, "change_size_only", layout);
+	if (md->n_combinations > 0)
+		json_object_set_new(j, "combinations",
+				    json_real(md->n_combinations));
 	return j;
 }
 

@@ -109,24 +109,60 @@ static bool at(const struct eval *e, const char *tok)
 	return !strcmp(e->t, tok);
 }
 
-static long find_option(const struct lu_matrix_rules *m, const char *name)
+static long find_exact(const struct lu_matrix_rules *m, const char *name,
+		       size_t len)
 {
 	for (size_t o = 0; o < m->n_options; o++)
 		if (m->options[o].kind == LU_OPTION_DEFINE &&
-		    !strcmp(m->options[o].name, name))
+		    strlen(m->options[o].name) == len &&
+		    !strncmp(m->options[o].name, name, len))
 			return (long)o;
 	return -1;
 }
 
+/*
+ * The option NAME stands for, or -1. In a Kconfig matrix a symbol is two
+ * macros, as the kernel's autoconf.h writes them: CONFIG_X (1 when y) and
+ * CONFIG_X_MODULE (1 when m); *MODULE says NAME is the second.
+ */
+static long find_option(const struct lu_matrix_rules *m, const char *name,
+			bool *module)
+{
+	static const char suffix[] = "_MODULE";
+	size_t len = strlen(name), k = sizeof(suffix) - 1;
+	long o = find_exact(m, name, len);
+
+	*module = false;
+	if (o >= 0 || !m->kconfig || len <= k ||
+	    strcmp(name + len - k, suffix))
+		return o;
+	o = find_exact(m, name, len - k);
+	*module = o >= 0;
+	return o;
+}
+
+/* A Kconfig option's value at index V: 'y', 'n' or 'm'. */
+static char kconfig_value(const struct lu_matrix_option *opt, size_t v)
+{
+	if (!opt->values)
+		return v ? 'y' : 'n';
+	return opt->values[v][0];
+}
+
 /* Option O's value in ROW as the preprocessor sees it; DEFINED says
  * whether it is defined at all. */
-static intmax_t option_value(struct eval *e, long o, bool *defined)
+static intmax_t option_value(struct eval *e, long o, bool module,
+			     bool *defined)
 {
 	const struct lu_matrix_option *opt = &e->m->options[o];
 
 	if (!e->row) {		/* checking the syntax only */
 		*defined = true;
 		return 1;
+	}
+	if (e->m->kconfig) {
+		*defined = kconfig_value(opt, e->row[o]) == (module ? 'm' : 'y');
+		return *defined;
 	}
 	if (!opt->values) {
 		*defined = e->row[o] != 0;
@@ -172,12 +208,13 @@ static intmax_t primary(struct eval *e)
 		paren = at(e, "(");
 		if (paren)
 			advance(e);
-		long o = find_option(e->m, e->t);
+		bool module;
+		long o = find_option(e->m, e->t, &module);
 
 		if (o < 0)
 			e->bad = true;
 		else
-			option_value(e, o, &defined);
+			option_value(e, o, module, &defined);
 		advance(e);
 		if (paren) {
 			if (!at(e, ")"))
@@ -199,14 +236,15 @@ static intmax_t primary(struct eval *e)
 		return v;
 	}
 	if (id_start(*e->t)) {
-		long o = find_option(e->m, e->t);
+		bool module;
+		long o = find_option(e->m, e->t, &module);
 
 		advance(e);
 		if (o < 0) {
 			e->bad = true;
 			return 0;
 		}
-		intmax_t v = option_value(e, o, &defined);
+		intmax_t v = option_value(e, o, module, &defined);
 
 		return defined ? v : 0;
 	}
@@ -531,7 +569,8 @@ void lu_presence_options(const struct lu_presence *p,
 	for (size_t i = p->cond_from[k]; i < p->cond_from[k + 1]; i++)
 		for (const char *t = p->exprs[p->lits[i].expr]; *t;
 		     t += strlen(t) + 1) {
-			long o = find_option(m, t);
+			bool module;
+			long o = find_option(m, t, &module);
 
 			if (o >= 0)
 				flags[o] = true;

@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every configuration of a Kconfig matrix's options that Kconfig keeps
+ * as asked (kconfig_engine.h), from the tree's own Kconfig engine: the
+ * one `make olddefconfig` runs, asked once for all of them.
+ *
+ * A kernel tree's base make builds scripts/kconfig's objects; lineup
+ * links a small main of its own (engine/kconfig_engine_lkc.c) with them
+ * and runs it inside the tree's make, through a rule given with --eval,
+ * so Kconfig sees the environment the kernel's Makefile exports (srctree,
+ * ARCH, SRCARCH, CC, HOSTCC). A tree that builds no engine of its own
+ * (lineup's Kconfig fixtures, kconfiglib's users) is asked through
+ * python3-kconfiglib (engine/kconfig_engine_kconfiglib.py). Without
+ * either, there is no answer, and the sweep builds instead.
+ *
+ * An engine is a program outside lineup: its answer is trusted only as
+ * far as real builds confirm it (every configuration the layout model
+ * builds is resolved by olddefconfig, and one it changes is an error).
+ */
+#include "kconfig_engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "matrix.h"
+#include "slurp.h"
+
+/* The engines' texts, embedded at build time (meson.build). */
+extern const char lu_kconfig_engine_lkc[];
+extern const char lu_kconfig_engine_kconfiglib[];
+
+#define KCONFIGLIB "/usr/lib/python3/dist-packages/kconfiglib.py"
+#define MAX_ANSWER (256u << 20)
+#define MAX_DOT_CONFIG (64u << 20)
+
+/*
+ * The base: $1 the O= directory, $2 the tree, $3 a .config to start from
+ * or "" for the make target $4; then make's own words.
+ */
+static const char base_script[] =
+	"lu_base() { o=$1 t=$2 f=$3 g=$4; shift 4; mkdir -p \"$o\" && "
+	"if [ -n \"$f\" ]; then cp \"$f\" \"$o/.config\" && g=olddefconfig; "
+	"fi && ${MAKE:-make} -s -C \"$t\" O=\"$o\" \"$@\" \"$g\"; }; lu_base";
+
+/*
+ * The tree's engine: $1 its source, $2 the answer, $3 the base's O=, $4
+ * the tree, $5 the .config to start from, $6 the symbols; then make's
+ * words. The rule's recipe runs in the O= directory with make's
+ * environment; it links every object of scripts/kconfig but conf's own
+ * main.
+ */
+static const char lkc_script[] =
+	"lu_engine() { export LU_ENGINE_SRC=\"$1\" LU_ENGINE_OUT=\"$2\" "
+	"LU_ENGINE_BASE=\"$5\" LU_ENGINE_SYMS=\"$6\"; o=$3 t=$4; shift 6; "
+	"LU_ENGINE_RUN='set --; for f in scripts/kconfig/*.o; do case $f in "
+	"*/conf.o) ;; *) set -- \"$@\" \"$f\";; esac; done; "
+	"\"${HOSTCC:-cc}\" -O2 -I\"$srctree/scripts/kconfig\" "
+	"-Iscripts/kconfig -o lu-kconfig-engine \"$LU_ENGINE_SRC\" \"$@\" && "
+	"./lu-kconfig-engine Kconfig \"$LU_ENGINE_BASE\" \"$LU_ENGINE_SYMS\" "
+	"> \"$LU_ENGINE_OUT\"; r=$?; rm -f lu-kconfig-engine; exit $r'; "
+	"export LU_ENGINE_RUN; ${MAKE:-make} -s -C \"$t\" O=\"$o\" \"$@\" "
+	"--eval='lu-kconfig-engine: ; @sh -c \"$$LU_ENGINE_RUN\"' "
+	"lu-kconfig-engine; }; lu_engine";
+
+/* kconfiglib's: the same arguments; $srctree is the tree. */
+static const char kconfiglib_script[] =
+	"lu_engine() { src=$1 out=$2 t=$4 b=$5 s=$6; cd \"$t\" && "
+	"srctree=\"$t\" python3 \"$src\" Kconfig \"$b\" \"$s\" > \"$out\"; }; "
+	"lu_engine";
+
+static bool exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+static int write_file(const char *path, const char *text,
+		      struct lu_error *err)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+		if (f)
+			fclose(f);
+		lu_error_set(err, "failed to write %s", path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Runs JOB alone; 1 when interrupted, -1 when it failed (ERR says). */
+static int run(struct lu_matrix *mx, struct lu_job *job, const char *what,
+	       const struct lu_jobs_opts *o, struct lu_error *err)
+{
+	if (lu_jobs_run(job, 1, o))
+		return 1;
+	if (job->state == LU_JOB_DONE && !job->status)
+		return 0;
+
+	struct lu_build b = { 0 };
+
+	lu_matrix_fail_build(mx, &b, job);
+	lu_error_set(err, "%s: error: %s failed: %s", mx->rules.path, what,
+		     b.message);
+	return -1;
+}
+
+/* "NAME=VALUES" per option, one a line: what the engines read. */
+static char *symbols_text(const struct lu_matrix_rules *m)
+{
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		abort();
+	for (size_t o = 0; o < m->n_options; o++) {
+		const struct lu_matrix_option *opt = &m->options[o];
+
+		fprintf(f, "%s=", opt->name);
+		if (!opt->values)
+			fputs("ny", f);
+		for (size_t v = 0; opt->values && v < opt->n_values; v++)
+			fputc(opt->values[v][0], f);
+		fputc('\n', f);
+	}
+	if (fclose(f) != 0)
+		abort();
+	return text;
+}
+
+/* The engine's answer at PATH into OUT; false when it is not whole. */
+static bool read_answer(const char *path, const struct lu_matrix_rules *m,
+			struct lu_configs *out)
+{
+	size_t w = m->n_options, len, n = 0;
+	char *text;
+
+	if (lu_slurp(path, MAX_ANSWER, &text, &len) != 0 || !text) {
+		free(text);
+		return false;
+	}
+	bool whole = false;
+
+	out->values = malloc(len + 1);
+	if (!out->values)
+		abort();
+	for (char *p = text; p < text + len;) {
+		size_t l = strcspn(p, "\n");
+
+		if (l == 3 && !strncmp(p, "end", 3)) {
+			whole = true;
+			break;
+		}
+		if (l != w)
+			break;
+		for (size_t o = 0; o < w; o++)
+			out->values[n * w + o] = (unsigned char)(p[o] - '0');
+		n++;
+		p += l + 1;
+	}
+	free(text);
+	out->n_configs = n;
+	return whole;
+}
+
+int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		     struct lu_configs *out, const char **why,
+		     struct lu_error *err)
+{
+	struct lu_arena *a = &mx->arena;
+	const struct lu_matrix_rules *m = mx->m;
+	const char *tree = lu_kconfig_beside_rules(mx, m->kconfig);
+	const char *dir = lu_arena_printf(a, "%s/engine", mx->tmp);
+	const char *base = m->base && *m->base ? m->base : "defconfig";
+	const char *file = lu_kconfig_beside_rules(mx, base);
+	struct stat st;
+	char *raw;
+	size_t len;
+	int r;
+
+	*out = (struct lu_configs){ .n_options = m->n_options };
+	*why = NULL;
+	if (file && (stat(file, &st) != 0 || S_ISDIR(st.st_mode)))
+		file = NULL;
+	const char *cc = getenv("CC");
+	const char *args[] = {
+		dir, tree, file ? file : "", base,
+		cc && *cc ? lu_arena_printf(a, "CC=%s", cc) : NULL, NULL,
+	};
+	struct lu_job job = {
+		.command = base_script, .args = args,
+		.n_args = args[4] ? 5 : 4, .fd = -1,
+	};
+
+	r = run(mx, &job, lu_arena_printf(a, "making the base %s for "
+					     "Kconfig's engine", base), o, err);
+	if (r)
+		return r > 0 ? -1 : -2;
+	if (lu_slurp(file ? file : lu_arena_printf(a, "%s/.config", dir),
+		     MAX_DOT_CONFIG, &raw, &len) != 0) {
+		free(raw);
+		lu_error_set(err, "failed to read the base for Kconfig's "
+				  "engine in %s", dir);
+		return -2;
+	}
+	const char *start = lu_kconfig_start_text(mx, raw ? raw : "");
+
+	free(raw);
+	const char *start_path = lu_arena_printf(a, "%s/lineup-start.config",
+						 dir);
+	const char *syms_path = lu_arena_printf(a, "%s/lineup-symbols", dir);
+	const char *answer = lu_arena_printf(a, "%s/lineup-answer", dir);
+	char *syms = symbols_text(m);
+	bool lkc = exists(lu_arena_printf(a, "%s/scripts/kconfig/confdata.o",
+					  dir));
+	const char *src = lu_arena_printf(a, "%s/lineup-engine.%s", dir,
+					  lkc ? "c" : "py");
+
+	r = write_file(start_path, start, err);
+	if (!r)
+		r = write_file(syms_path, syms, err);
+	free(syms);
+	if (!r && !lkc && !exists(KCONFIGLIB)) {
+		*why = "the tree builds no Kconfig engine of its own "
+		       "(scripts/kconfig) and python3-kconfiglib is not "
+		       "installed, so nothing tells which configurations "
+		       "Kconfig allows";
+		return 0;
+	}
+	if (!r)
+		r = write_file(src, lkc ? lu_kconfig_engine_lkc
+					: lu_kconfig_engine_kconfiglib, err);
+	if (r)
+		return -2;
+	const char *eargs[] = {
+		src, answer, dir, tree, start_path, syms_path,
+		args[4], NULL,
+	};
+	struct lu_job ejob = {
+		.command = lkc ? lkc_script : kconfiglib_script,
+		.args = eargs, .n_args = args[4] && lkc ? 7 : 6, .fd = -1,
+	};
+
+	r = run(mx, &ejob, "asking Kconfig's engine which configurations it "
+			   "allows", o, err);
+	if (r)
+		return r > 0 ? -1 : -2;
+	if (!read_answer(answer, m, out)) {
+		lu_error_set(err, "%s: error: Kconfig's engine gave no whole "
+				  "answer in %s", mx->rules.path, answer);
+		return -2;
+	}
+	out->n_values = calloc(m->n_options + 1, sizeof(*out->n_values));
+	if (!out->n_values)
+		abort();
+	for (size_t k = 0; k < m->n_options; k++)
+		out->n_values[k] = m->options[k].values
+					   ? m->options[k].n_values
+					   : 2;
+	out->exhaustive = true;
+	return 1;
+}
