@@ -410,6 +410,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		return 0;
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
+	if (kconfig && combinations(mx->m) > MAX_MODELLED)
+		return refuse(mx, NULL, "more combinations of the symbols "
+					"than it asks Kconfig's engine about "
+					"(pin some: options = auto "
+					"CONFIG_X=y)");
 	if (kconfig) {
 		int v = lu_kconfig_valid(mx, o, &all, &why, err);
 
