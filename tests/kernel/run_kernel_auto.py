@@ -7,15 +7,17 @@ usage: run_kernel_auto.py LINEUP SOURCE_ROOT BUILD_DIR
 
 The tree is $LINEUP_KERNEL_SRC, or the one run_kernel_matrix.py unpacked
 into BUILD_DIR (run it first: the same suite). Never written: every make
-is O= in lineup's temporary directory. Prints the report, the wall and
+is O= in lineup's temporary directory. Prints each report, the wall and
 CPU time (bench/README.md has them). Off by default
 (meson -Dkernel_tests=true).
 
-Known to fail today (2026-12-02): the symbols are found (some 30), but
-Kconfig refuses every configuration of the covering array over them, so
-lineup exits 2 with the symbols on stderr; it passes once the sweep
-takes what Kconfig resolved a configuration to instead of excluding it
-(bench/README.md, issue 27).
+1. `options = auto`: some 48 symbols found, 28 swept; their covering
+   array is refused by Kconfig row after row, and what Kconfig resolved
+   the rows to is swept instead.
+2. `options = auto` with everything but the scheduler's own symbols
+   pinned at the base's values: the layout model answers for every
+   configuration of the rest that Kconfig allows, asked of the tree's
+   own Kconfig engine, and confirms each verdict with one build.
 """
 import os
 import resource
@@ -29,6 +31,58 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run_kernel_matrix import BUILD, LINEUP, check, failures  # noqa: E402
 
 
+# what options = auto sweeps for task_group besides the scheduler's own
+# symbols; pinned at the base's values in the second case
+NOT_SCHED = (
+    "PERF_EVENTS 64BIT CFS_BANDWIDTH PROVE_LOCKING LOCK_STAT DEBUG_LOCK_ALLOC "
+    "UPROBE_EVENTS BLK_DEV_IO_TRACE PROFILE_ALL_BRANCHES "
+    "PROFILE_ANNOTATED_BRANCHES BUG DRM_I915_DEBUG DEBUG_ATOMIC_SLEEP "
+    "RCU_STRICT_GRACE_PERIOD PREEMPT_RT JUMP_LABEL PREEMPT_DYNAMIC "
+    "DEBUG_BUGVERBOSE DEBUG_INFO_BTF DEBUG_SPINLOCK PARAVIRT").split()
+
+
+def run(src, tmp, name, options):
+    scratch = os.path.join(tmp, "scratch-" + name)
+    os.makedirs(scratch)
+    rules = os.path.join(tmp, name + ".ini")
+    with open(rules, "w") as f:
+        f.write(textwrap.dedent(f"""\
+            [struct task_group]
+            write = load_avg
+            read = parent rt_se rt_rq
+
+            [matrix]
+            kconfig = {src}
+            base = defconfig
+            object = kernel/sched/core.o
+            options = {options}
+            """))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    proc = subprocess.run([LINEUP, "matrix", "--rules", rules, "--verbose"],
+                          capture_output=True, text=True,
+                          env=dict(os.environ, TMPDIR=scratch))
+    took = time.monotonic() - t0
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (ru.ru_utime + ru.ru_stime - before.ru_utime - before.ru_stime)
+    print(proc.stdout + proc.stderr)
+    print(f"{name} over linux-source-6.1: {took / 60:.1f} min wall, "
+          f"{cpu / 60:.1f} CPU-minutes, {os.cpu_count()} CPUs")
+    left = os.listdir(scratch)
+    check(f"{name}: no temporary files left", not left, str(left))
+    return proc
+
+
+def base_values(src, tmp, names):
+    """The x86-64 defconfig's value of each symbol, y or n."""
+    o = os.path.join(tmp, "base")
+    subprocess.run(["make", "-s", "-C", src, f"O={o}", "defconfig"],
+                   check=True, capture_output=True)
+    with open(os.path.join(o, ".config")) as f:
+        text = f.read()
+    return {n: "y" if f"\nCONFIG_{n}=y\n" in text else "n" for n in names}
+
+
 def main():
     src = os.environ.get("LINEUP_KERNEL_SRC",
                          os.path.join(BUILD, "linux-source-6.1"))
@@ -37,33 +91,8 @@ def main():
               "unpacks it; or set LINEUP_KERNEL_SRC)")
         return 1
     with tempfile.TemporaryDirectory(prefix="lineup-kernel-auto.") as tmp:
-        scratch = os.path.join(tmp, "scratch")
-        os.makedirs(scratch)
-        rules = os.path.join(tmp, "task_group.ini")
-        with open(rules, "w") as f:
-            f.write(textwrap.dedent(f"""\
-                [struct task_group]
-                write = load_avg
-                read = parent rt_se rt_rq
-
-                [matrix]
-                kconfig = {src}
-                base = defconfig
-                object = kernel/sched/core.o
-                options = auto
-                """))
-        t0 = time.monotonic()
-        proc = subprocess.run([LINEUP, "matrix", "--rules", rules,
-                               "--verbose"],
-                              capture_output=True, text=True,
-                              env=dict(os.environ, TMPDIR=scratch))
-        took = time.monotonic() - t0
-        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+        proc = run(src, tmp, "auto", "auto")
         out = proc.stdout
-        print(out + proc.stderr)
-        print(f"options = auto over linux-source-6.1: {took / 60:.1f} min "
-              f"wall, {(ru.ru_utime + ru.ru_stime) / 60:.1f} CPU-minutes, "
-              f"{os.cpu_count()} CPUs")
         check("kernel auto: exit 1 (findings)", proc.returncode == 1,
               f"rc={proc.returncode}")
         head = [line for line in out.splitlines()
@@ -76,8 +105,29 @@ def main():
         check("kernel auto: the cache line size, an int held",
               "CONFIG_X86_L1_CACHE_SHIFT (int, held at the base's"
               in found, found)
-        left = os.listdir(scratch)
-        check("kernel auto: no temporary files left", not left, str(left))
+        check("kernel auto: what Kconfig resolved refused rows to, swept",
+              "more configurations swept: what Kconfig resolved excluded "
+              "ones to" in out, out)
+        check("kernel auto: a covering array says what it may miss",
+              "a covering array, so a condition of three or more options "
+              "may be missed" in out, out)
+
+        pins = " ".join(f"CONFIG_{n}={v}" for n, v in
+                        base_values(src, tmp, NOT_SCHED).items())
+        proc = run(src, tmp, "model", "auto " + pins)
+        out = proc.stdout
+        check("kernel model: exit 1 (the seed's bug)", proc.returncode == 1,
+              f"rc={proc.returncode}\n{proc.stderr}")
+        check("kernel model: every configuration Kconfig allows, from its "
+              "own engine", "that Kconfig allows of" in out and
+              "(asked of the tree's own Kconfig engine), laid out by the "
+              "layout model" in out, out)
+        check("kernel model: exact, and how many builds",
+              "lineup matrix: exact over all " in out and
+              "agreed with it member by member" in out, out)
+        check("kernel model: the seed's conflict, under its condition",
+              "'load_avg' (write) shares cache line" in out and
+              "CONFIG_FAIR_GROUP_SCHED=y" in out, out)
         check("kernel auto: the tree stays clean (out-of-tree builds)",
               not os.path.exists(os.path.join(src, ".config")) and
               not os.path.exists(os.path.join(src, "include", "generated")))
