@@ -41,7 +41,7 @@ NOT_SCHED = (
     "DEBUG_BUGVERBOSE DEBUG_INFO_BTF DEBUG_SPINLOCK PARAVIRT").split()
 
 
-def run(src, tmp, name, options):
+def run(src, tmp, name, options, *args):
     scratch = os.path.join(tmp, "scratch-" + name)
     os.makedirs(scratch)
     rules = os.path.join(tmp, name + ".ini")
@@ -59,7 +59,8 @@ def run(src, tmp, name, options):
             """))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    proc = subprocess.run([LINEUP, "matrix", "--rules", rules, "--verbose"],
+    proc = subprocess.run([LINEUP, "matrix", "--rules", rules, "--verbose",
+                           *args],
                           capture_output=True, text=True,
                           env=dict(os.environ, TMPDIR=scratch))
     took = time.monotonic() - t0
@@ -114,7 +115,7 @@ def main():
 
         pins = " ".join(f"CONFIG_{n}={v}" for n, v in
                         base_values(src, tmp, NOT_SCHED).items())
-        proc = run(src, tmp, "model", "auto " + pins)
+        proc = run(src, tmp, "model", "auto " + pins, "--model")
         out = proc.stdout
         check("kernel model: exit 1 (the seed's bug)", proc.returncode == 1,
               f"rc={proc.returncode}\n{proc.stderr}")

@@ -406,8 +406,13 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
 		return 0;
 	/* a Kconfig sweep's symbols and bodies are options = auto's */
-	if (kconfig && (!mx->kauto || mx->arch))
-		return 0;
+	if (kconfig && !mx->kauto)
+		return refuse(mx, NULL, "it reads a Kconfig sweep's struct "
+					"through options = auto, and these "
+					"options are named");
+	if (kconfig && mx->arch)
+		return refuse(mx, NULL, "with arch =, each architecture's "
+					"Kconfig is its own: not yet");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
 	if (kconfig && combinations(mx->m) > MAX_MODELLED)

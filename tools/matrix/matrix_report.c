@@ -422,6 +422,7 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 		report_model(mx, out);
 	} else if (mx->kconfig.present) {
 		lu_kconfig_report_text(mx, out);
+		report_model(mx, out);
 	} else if (mx->model.used) {
 		printf("lineup matrix: %zu option%s, %zu configuration%s "
 		       "(all, laid out by the layout model), %zu verdict%s\n",
