@@ -24,11 +24,11 @@ import resource
 import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_kernel_matrix import BUILD, LINEUP, check, failures  # noqa: E402
+from run_kernel_matrix import (  # noqa: E402
+    BUILD, LINEUP, check, failures, task_group_ini)
 
 
 # what options = auto sweeps for task_group besides the scheduler's own
@@ -46,17 +46,8 @@ def run(src, tmp, name, options, *args):
     os.makedirs(scratch)
     rules = os.path.join(tmp, name + ".ini")
     with open(rules, "w") as f:
-        f.write(textwrap.dedent(f"""\
-            [struct task_group]
-            write = load_avg
-            read = parent rt_se rt_rq
-
-            [matrix]
-            kconfig = {src}
-            base = defconfig
-            object = kernel/sched/core.o
-            options = {options}
-            """))
+        f.write(task_group_ini(src, "base = defconfig\nobject = "
+                               f"kernel/sched/core.o\noptions = {options}\n"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     proc = subprocess.run([LINEUP, "matrix", "--rules", rules, "--verbose",

@@ -33,6 +33,19 @@ BUILD = os.path.abspath(sys.argv[3])
 TARBALL = "/usr/src/linux-source-6.1.tar.xz"
 
 
+def task_group_ini(src, matrix):
+    """The rules every kernel case checks task_group with: the seed's
+    writer and readers, and a [matrix] over the tree SRC with MATRIX's
+    lines (object, base, options...)."""
+    return textwrap.dedent("""\
+        [struct task_group]
+        write = load_avg
+        read = parent rt_se rt_rq
+
+        [matrix]
+        """) + f"kconfig = {src}\n" + textwrap.dedent(matrix)
+
+
 def sweep(src, name, text):
     """lineup matrix over TEXT's [matrix]: its output, exit, wall and CPU
     time (the makes' included), printed."""
@@ -66,17 +79,11 @@ def test_arch(src):
     """task_group on four architectures, each from its own defconfig
     (arm's multi_v7 has no CGROUP_SCHED: it is swept; arm64's selects
     it and FAIR_GROUP_SCHED, so their =n is excluded there)."""
-    rc, out = sweep(src, "arch", f"""\
-        [struct task_group]
-        write = load_avg
-        read = parent rt_se rt_rq
-
-        [matrix]
-        kconfig = {src}
+    rc, out = sweep(src, "arch", task_group_ini(src, """\
         object = kernel/sched/core.o
         arch = x86_64 arm arm64 i386
         options = CONFIG_CGROUP_SCHED CONFIG_FAIR_GROUP_SCHED
-        """)
+        """))
     check("arch: exit 1 (findings)", rc == 1, f"rc={rc}")
     check("arch: 4 architectures; FAIR_GROUP_SCHED=y refused without "
           "CGROUP_SCHED, and arm64's defconfig forcing both on",
@@ -117,13 +124,7 @@ def main():
         os.makedirs(scratch)
         rules = os.path.join(tmp, "task_group.ini")
         with open(rules, "w") as f:
-            f.write(textwrap.dedent(f"""\
-                [struct task_group]
-                write = load_avg
-                read = parent rt_se rt_rq
-
-                [matrix]
-                kconfig = {src}
+            f.write(task_group_ini(src, """\
                 base = defconfig
                 object = kernel/sched/core.o
                 options = CONFIG_CGROUP_SCHED CONFIG_FAIR_GROUP_SCHED

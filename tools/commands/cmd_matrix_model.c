@@ -320,17 +320,6 @@ out:
 	return sig;
 }
 
-/* Every combination of M's options' values: what a Kconfig sweep's
- * configurations are a part of. */
-static double combinations(const struct lu_matrix_rules *m)
-{
-	double n = 1;
-
-	for (size_t o = 0; o < m->n_options; o++)
-		n *= m->options[o].values ? (double)m->options[o].n_values : 2;
-	return n;
-}
-
 /* The configuration of C whose row is ROW, or -1 (C in odometer order). */
 static long find_row(const struct lu_configs *c, const unsigned char *row)
 {
@@ -373,9 +362,13 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 		for (size_t i = 0; i < c->n_configs; i++) {
 			if ((size_t)c->values[i * w + o] + 1 >= nv)
 				continue;
-			memcpy(next, lu_config_row(c, i), w);
-			next[o]++;
-			long j = every ? (long)(i + stride) : find_row(c, next);
+			long j = (long)(i + stride);
+
+			if (!every) {
+				memcpy(next, lu_config_row(c, i), w);
+				next[o]++;
+				j = find_row(c, next);
+			}
 
 			if (j < 0 || (size_t)j >= c->n_configs)
 				continue;
@@ -415,7 +408,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"Kconfig is its own: not yet");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
-	if (kconfig && combinations(mx->m) > MAX_MODELLED)
+	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED)
 		return refuse(mx, NULL, "more combinations of the symbols "
 					"than it asks Kconfig's engine about "
 					"(pin some: options = auto "
@@ -621,7 +614,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.sizes = sizes;
 	mx->model.n_names = nm.n;
 	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
-	mx->model.n_combinations = kconfig ? combinations(mx->m) : 0;
+	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
 	influence(mx, &cl, sizes, nm.n, !kconfig);
 	phase_free(&confirm, kept);
 	free(kept);

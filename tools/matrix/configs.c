@@ -26,9 +26,18 @@ const unsigned char *lu_config_row(const struct lu_configs *c, size_t i)
 /* Pair lookups spent on the candidates for one row of a covering array. */
 #define LU_ROW_BUDGET 4e6
 
-static size_t option_values(const struct lu_matrix_option *o)
+size_t lu_option_n_values(const struct lu_matrix_option *o)
 {
 	return o->values ? o->n_values : 2;
+}
+
+double lu_configs_total(const struct lu_matrix_rules *m)
+{
+	double total = 1;
+
+	for (size_t o = 0; o < m->n_options; o++)
+		total *= (double)lu_option_n_values(&m->options[o]);
+	return total;
 }
 
 /* ---- covering array ------------------------------------------------- */
@@ -201,7 +210,7 @@ static int configs_make(const struct lu_matrix_rules *m,
 	out->n_options = n;
 	out->n_values = xcalloc(n, sizeof(*out->n_values));
 	for (size_t i = 0; i < n; i++) {
-		out->n_values[i] = option_values(&m->options[i]);
+		out->n_values[i] = lu_option_n_values(&m->options[i]);
 		if (out->n_values[i] > LU_MAX_VALUES)
 			return LU_CONFIGS_TOO_MANY_VALUES;
 		total *= (double)out->n_values[i];

@@ -72,6 +72,11 @@ int lu_configs_make_limit(const struct lu_matrix_rules *m,
 int lu_configs_make_limit_quiet(const struct lu_matrix_rules *m,
 				size_t limit, struct lu_configs *out);
 void lu_configs_free(struct lu_configs *c);
+/* How many values option O takes (a toggle's two, or its list's). */
+size_t lu_option_n_values(const struct lu_matrix_option *o);
+/* Every combination of M's options' values, counted (may be past
+ * SIZE_MAX: a double). */
+double lu_configs_total(const struct lu_matrix_rules *m);
 
 const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);
 /* "NAME=y", "NAME=n" or "NAME=VALUE" for option O at value V. */

@@ -258,9 +258,7 @@ int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	if (!out->n_values)
 		abort();
 	for (size_t k = 0; k < m->n_options; k++)
-		out->n_values[k] = m->options[k].values
-					   ? m->options[k].n_values
-					   : 2;
+		out->n_values[k] = lu_option_n_values(&m->options[k]);
 	out->exhaustive = true;
 	return 1;
 }
