@@ -224,7 +224,7 @@ def test_model_fixture(d, scratch, env):
           open(log).read() if os.path.exists(log) else "no log")
     # the symbol that selects the one a header reads is built both ways
     check("model: CONFIG_WIDE_STATS changes the size (it selects what a "
-          "macro reads)", "the size only: CONFIG_FAIR_GROUP_SCHED "
+          "macro reads)", "the layout only: CONFIG_FAIR_GROUP_SCHED "
           "CONFIG_DEBUG_LOCK CONFIG_WIDE_STATS CONFIG_CFS_BANDWIDTH\n"
           in out, out)
     pick = [line for line in swept.splitlines()

@@ -85,8 +85,8 @@ def holds(cond, on):
     return eval(expr.replace("&&", "and").replace("||", "or"))
 
 
-def pahole_offsets(obj):
-    out = subprocess.run(["pahole", "-C", "mdl", obj], capture_output=True,
+def pahole_offsets(obj, struct="mdl"):
+    out = subprocess.run(["pahole", "-C", struct, obj], capture_output=True,
                          text=True).stdout
     return {m.group(1): int(m.group(2)) for m in
             re.finditer(r"\s(\w+)(?:\[\d+\])?(?: __attribute__\(\(.*?\)\))?;"
@@ -104,7 +104,7 @@ def test_twenty(tmp, scratch):
     n = re.search(r"lineup matrix: (\d+) compiles", out)
     check("twenty: at most 64 compiles", n and int(n.group(1)) <= 64, out)
     check("twenty: the options that change the verdict",
-          "options that change the verdict: M1 M2 M3 E1 E2; the size "
+          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
           "only: B1 B2 B3 B4 B5 B6 B7 B8 T1\n" in out, out)
     check("twenty: no option of nothing named",
           not re.search(r"\bN\d\b", out.split("can change", 1)[-1]), out)
@@ -250,9 +250,64 @@ def test_examples(tmp, scratch):
                   "note: the layout model cannot answer" in out1, out1)
     check("before: only FAIR_GROUP_SCHED and SMP change the verdict",
           "options that change the verdict: CONFIG_FAIR_GROUP_SCHED "
-          "CONFIG_SMP; the size only: CONFIG_RT_GROUP_SCHED" in
+          "CONFIG_SMP; the layout only: CONFIG_RT_GROUP_SCHED" in
           matrix(os.path.join(example, "before.ini"), "--model",
                  tmpdir=scratch)[1])
+
+
+def test_layout_only(tmp, scratch):
+    """An option that moves a member and keeps sizeof changes the layout:
+    the report names it with those that change the size, never the
+    verdict."""
+    import json
+    d = os.path.join(tmp, "layout-only")
+    os.makedirs(d)
+    write(os.path.join(d, "s.c"), """\
+        struct s {
+        	char c;
+        #ifdef MV
+        	char shim[2];
+        #endif
+        	short h;
+        	int i;
+        	_Alignas(64) long w;
+        	long r;
+        #ifdef T
+        	long tail;
+        #endif
+        };
+        struct s g;
+        """)
+    rules = write(os.path.join(d, "s.ini"), """\
+        [struct s]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g s.c
+        options = MV T
+        """)
+    for flags in ([], ["-DMV"]):
+        obj = os.path.join(scratch, "lo.o")
+        subprocess.run(["cc", "-c", "-g", "-o", obj] + flags + ["s.c"],
+                       cwd=d, check=True)
+        offs = pahole_offsets(obj, "s")
+        os.unlink(obj)
+        if not flags:
+            plain = offs
+    check("layout-only: MV moves h and keeps sizeof (pahole)",
+          plain.get("h") == 2 and offs.get("h") == 4 and
+          plain.get("w") == offs.get("w") == 64, repr((plain, offs)))
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch)
+    check("layout-only: MV and T change the layout, not the verdict",
+          rc == 1 and "options that change the verdict: none; the layout "
+          "only: MV T\n" in out, out + err)
+    rc, out, err = matrix(rules, "--model", "--format", "json",
+                          tmpdir=scratch)
+    model = json.loads(out).get("model", {})
+    check("layout-only: JSON's change_layout_only",
+          model.get("change_layout_only") == ["MV", "T"] and
+          model.get("change_verdict") == [], repr(model))
 
 
 def test_sizes_compiled(tmp, scratch):
@@ -291,7 +346,8 @@ def main():
     with tempfile.TemporaryDirectory(prefix="lineup-model.") as tmp:
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
-        tests = [test_twenty, test_refusals, test_examples]
+        tests = [test_twenty, test_refusals, test_examples,
+                 test_layout_only]
         # the compilers' time, not lineup's: in the plain build only
         if len(sys.argv) < 4 or sys.argv[3] == "none":
             tests += [test_against_exhaustive, test_sizes_compiled]

@@ -279,11 +279,39 @@ static size_t class_of(struct classes *c, char *sig, bool fails,
 	return c->n++;
 }
 
+/* FNV-1a over N bytes of P, on from H. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* S's layout as one number: its size and every member's name, offset
+ * and size, so that an option moving a member without changing sizeof
+ * still changes it. */
+static uint64_t layout_hash(uint64_t h, const struct lu_struct *s)
+{
+	h = fnv(h, &s->size, sizeof(s->size));
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+
+		h = fnv(h, m->name, strlen(m->name) + 1);
+		h = fnv(h, &m->offset, sizeof(m->offset));
+		h = fnv(h, &m->size, sizeof(m->size));
+	}
+	return h;
+}
+
 /* Lays out and checks configuration ROW with every name's model: its
- * verdict, and the sizes into SIZES; NULL when a model cannot. */
+ * verdict, the sizes into SIZES and the layouts' hash into *LAYOUT; NULL
+ * when a model cannot. */
 static char *model_config(struct lu_matrix *mx, struct names *nm,
 			  const unsigned char *row, unsigned line_size,
-			  struct lu_arena *keep, uint64_t *sizes, bool *fails)
+			  struct lu_arena *keep, uint64_t *sizes,
+			  uint64_t *layout, bool *fails)
 {
 	struct lu_set set;
 	struct lu_findings fs = { 0 };
@@ -291,6 +319,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 
 	lu_set_init(&set, "model");
 	set.line_size = line_size;
+	*layout = 0xcbf29ce484222325ull;
 	for (size_t k = 0; k < nm->n; k++) {
 		struct lu_struct s;
 		bool present;
@@ -303,6 +332,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 			continue;
 		}
 		sizes[k] = s.size;
+		*layout = layout_hash(fnv(*layout, &k, sizeof(k)), &s);
 		*lu_set_add(&set) = s;
 	}
 	struct lu_check_opts copts = {
@@ -339,9 +369,10 @@ static long find_row(const struct lu_configs *c, const unsigned char *row)
 	return -1;
 }
 
-/* Which options change a layout or a verdict: a flip that does. */
+/* Which options change a layout (LAYOUTS: per configuration, every
+ * member's offset) or a verdict: a flip that does. */
 static void influence(struct lu_matrix *mx, const struct classes *cl,
-		      const uint64_t *sizes, size_t n_names, bool every)
+		      const uint64_t *layouts, bool every)
 {
 	const struct lu_configs *c = &mx->configs;
 	size_t w = c->n_options;
@@ -374,8 +405,7 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 				continue;
 			if (cl->fails[cl->of[i]] != cl->fails[cl->of[j]])
 				mx->model.changes_verdict[o] = true;
-			if (memcmp(sizes + i * n_names, sizes + (size_t)j * n_names,
-				   n_names * sizeof(*sizes)))
+			if (layouts[i] != layouts[j])
 				mx->model.changes_layout[o] = true;
 		}
 		stride *= nv;
@@ -390,6 +420,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	struct phase learn = { 0 }, confirm = { 0 };
 	struct classes cl = { 0 };
 	unsigned char *rows = NULL;
+	uint64_t *layouts = NULL;	/* per configuration, its hash */
 	const char *why;
 	int rc = 0;
 
@@ -501,8 +532,9 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					 (n * nm.n + 1) * sizeof(uint64_t));
 	unsigned default_line = learn.builds[0].set.line_size;
 
+	layouts = malloc((n + 1) * sizeof(*layouts));
 	cl.of = calloc(n + 1, sizeof(*cl.of));
-	if (!cl.of)
+	if (!cl.of || !layouts)
 		abort();
 	for (size_t c = 0; c < n && !mx->model.refused; c++) {
 		const unsigned char *row = lu_config_row(&all, c);
@@ -512,7 +544,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					 mx->cli->line_size ? mx->cli->line_size
 					 : line		    ? line
 							    : default_line,
-					 &mx->arena, sizes + c * nm.n, &fails);
+					 &mx->arena, sizes + c * nm.n,
+					 &layouts[c], &fails);
 
 		if (!sig)
 			refuse(mx, NULL, "a configuration's sized options "
@@ -615,7 +648,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.n_names = nm.n;
 	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
 	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
-	influence(mx, &cl, sizes, nm.n, !kconfig);
+	influence(mx, &cl, layouts, !kconfig);
+	free(layouts);
 	phase_free(&confirm, kept);
 	free(kept);
 	phase_free(&learn, NULL);
@@ -634,5 +668,6 @@ out:
 	free(cl.fails);
 	free(cl.rep);
 	free(cl.of);
+	free(layouts);
 	return rc;
 }

@@ -278,7 +278,7 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 				 !md->changes_verdict[o];
 	fputs("lineup matrix: options that change the verdict:", out);
 	option_list(out, mx->m, md->changes_verdict, true);
-	fputs("; the size only:", out);
+	fputs("; the layout only:", out);
 	option_list(out, mx->m, only_layout, true);
 	fputc('\n', out);
 	free(only_layout);
@@ -498,7 +498,7 @@ static json_t *model_json(const struct lu_matrix *mx)
 	json_object_set_new(j, "confirmed",
 			    json_integer((json_int_t)md->n_confirmed));
 	json_object_set_new(j, "change_verdict", verdict);
-	json_object_set_new(j, "change_size_only", layout);
+	json_object_set_new(j, "change_layout_only", layout);
 	if (md->n_combinations > 0)
 		json_object_set_new(j, "combinations",
 				    json_real(md->n_combinations));
