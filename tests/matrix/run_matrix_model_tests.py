@@ -135,6 +135,97 @@ def test_twenty(tmp, scratch):
           every, cond)
 
 
+# The threshold case: the issue's twenty options, ten of them adding
+# members between the writer and its reader, so that the smallest
+# or-of-ands of "w and r share a line" is past 64 terms.
+TH_BEFORE = ["B1", "B2"]
+TH_BETWEEN = [("M%d" % i, size) for i, size in
+              zip(range(1, 11), (8, 8, 8, 8, 8, 8, 16, 16, 24, 8))]
+TH_NOTHING = ["N%d" % i for i in range(1, 6)]
+
+
+def th_fails(on):
+    between = sum(size for m, size in TH_BETWEEN if m in on)
+    between += 8 + 8 * ("E1" in on) + 16 * ("E2" in on)
+    return 8 + between + 8 <= 64
+
+
+def threshold_holds(text, on):
+    """A threshold as lineup prints it, "8·M1 + 16·M2 < 48", for ON."""
+    m = re.fullmatch(r"(.*) (<|>=) (-?\d+)", text)
+    total = 0
+    for term in m.group(1).split(" + "):
+        w, name = term.split("\u00b7")
+        total += int(w) * (name in on)
+    return total < int(m.group(3)) if m.group(2) == "<" else \
+        total >= int(m.group(3))
+
+
+def test_threshold(tmp, scratch):
+    """Past 64 terms a condition also gets its threshold form, the sum of
+    the bytes of the members that decide, exact on every configuration;
+    where no sum is exact, nothing more is said."""
+    import itertools
+    import json
+    global BETWEEN
+    d = os.path.join(tmp, "threshold")
+    keep = BETWEEN
+    BETWEEN = TH_BETWEEN
+    try:
+        rules, options = make_case(d, before=TH_BEFORE, nothing=TH_NOTHING)
+    finally:
+        BETWEEN = keep
+    check("threshold: twenty options", len(options) == 20, repr(options))
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=300)
+    cond = condition(out)
+    check("threshold: exit 1, exact over all 2^15 configurations",
+          rc == 1 and "exact over all 32768 configurations" in out,
+          out + err)
+    check("threshold: the or-of-ands is past 64 terms",
+          cond and cond.count(" || ") >= 64, cond or out)
+    forms = re.findall(r"^lineup matrix: the condition above, as the bytes "
+                       r"that decide: (.*) \((.*) of struct mdl\)$", out,
+                       re.M)
+    want = ("8\u00b7M1 + 8\u00b7M2 + 8\u00b7M3 + 8\u00b7M4 + 8\u00b7M5 + "
+            "8\u00b7M6 + 16\u00b7M7 + 16\u00b7M8 + 24\u00b7M9 + 8\u00b7M10 + "
+            "8\u00b7E1 + 16\u00b7E2 < 48")
+    check("threshold: the failing condition as the bytes between w and r",
+          len(forms) == 1 and forms[0][0] == want and
+          forms[0][1].startswith("M1: m1, M2: m2") and
+          forms[0][1].endswith("E1: e, E2: e"), out)
+    relevant = [o for o in options if o not in TH_NOTHING]
+    wrong = [bits for bits in itertools.product((0, 1), repeat=15)
+             if forms and threshold_holds(
+                 forms[0][0], {o for o, b in zip(relevant, bits) if b}) !=
+             th_fails({o for o, b in zip(relevant, bits) if b})]
+    check("threshold: the ABI's truth on all 32768 configurations",
+          forms and not wrong, repr(wrong[:3]))
+    # the findings name B1/B2 (which line w is on): no sum is exact
+    check("threshold: nothing said where no threshold is exact",
+          len(re.findall(r"^\S*mdl\.c:\d+:\d+: error:", out, re.M)) == 2 and
+          out.count("as the bytes that decide") == 1, out)
+    rc, js, err = matrix(rules, "--format", "json", tmpdir=scratch,
+                         timeout=300)
+    doc = json.loads(js)
+    th = doc.get("threshold") or {}
+    check("threshold: JSON's, with each term's option, bytes, members",
+          th.get("text") == want and th.get("relation") == "<" and
+          th.get("bound") == 48 and th.get("struct") == "mdl" and
+          [t["option"] for t in th.get("terms", [])] ==
+          [m for m, _ in TH_BETWEEN] + ["E1", "E2"] and
+          th["terms"][6] == {"option": "M7", "bytes": 16,
+                             "members": ["m7"]} and
+          all(f.get("threshold", 0) is None for f in doc["findings"]),
+          repr(th) + err)
+    # the issue's own case: a few terms, no threshold printed
+    rules, _ = make_case(os.path.join(tmp, "threshold-short"),
+                         before=BEFORE[:2], nothing=NOTHING[:1])
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("threshold: none under 64 terms",
+          rc == 1 and condition(out) and
+          "as the bytes that decide" not in out, out + err)
+
+
 def _some_rows(n, k):
     rng = random.Random(14)
     for _ in range(k):
@@ -347,7 +438,7 @@ def main():
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
         tests = [test_twenty, test_refusals, test_examples,
-                 test_layout_only]
+                 test_layout_only, test_threshold]
         # the compilers' time, not lineup's: in the plain build only
         if len(sys.argv) < 4 or sys.argv[3] == "none":
             tests += [test_against_exhaustive, test_sizes_compiled]

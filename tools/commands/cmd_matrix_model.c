@@ -13,6 +13,7 @@
 #include "matrix_model.h"
 #include "report.h"
 #include "slurp.h"
+#include "threshold.h"
 
 /* More configurations than this are not modelled one by one. */
 #define MAX_MODELLED (1u << 18)
@@ -413,6 +414,91 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 	free(next);
 }
 
+/* The bytes of S's own members (not those inside them, nor markers). */
+static int64_t member_bytes(const struct lu_struct *s)
+{
+	int64_t sum = 0;
+
+	for (size_t i = 0; i < s->n_members; i++)
+		if (!s->members[i].depth && !s->members[i].marker)
+			sum += (int64_t)s->members[i].size;
+	return sum;
+}
+
+/* The names of S's own members that are not in BASE alike (name and
+ * size), space-separated in A. */
+static const char *members_changed(struct lu_arena *a,
+				   const struct lu_struct *s,
+				   const struct lu_struct *base)
+{
+	const char *out = "";
+
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		bool same = false;
+
+		if (m->depth || m->marker)
+			continue;
+		for (size_t j = 0; j < base->n_members && !same; j++)
+			same = !base->members[j].depth &&
+			       !strcmp(base->members[j].name, m->name) &&
+			       base->members[j].size == m->size;
+		if (!same)
+			out = lu_arena_printf(a, "%s%s%s", out, *out ? " " : "",
+					      m->name);
+	}
+	return out;
+}
+
+/*
+ * Each option's weight per name: what its flip from the all-off
+ * configuration (ALL's first) adds to the bytes of the struct's members,
+ * as the model lays both out; unknown where the struct is absent or the
+ * option is not a toggle.
+ */
+static void weigh_options(struct lu_matrix *mx, const struct names *nm,
+			  const struct lu_configs *all)
+{
+	size_t w = mx->m->n_options;
+	unsigned char *row = calloc(w + 1, 1);
+	struct lu_matrix_model *md = &mx->model;
+
+	if (!row)
+		abort();
+	md->member_bytes = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+							      sizeof(int64_t));
+	md->members = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+							 sizeof(char *));
+	memcpy(row, lu_config_row(all, 0), w);
+	for (size_t k = 0; k < nm->n; k++) {
+		struct lu_arena tmp = { 0 };
+		struct lu_struct base, s;
+		bool present;
+		bool have = lu_model_layout(nm->model[k], row, &tmp, &base,
+					    &present);
+
+		for (size_t o = 0; o < w; o++) {
+			size_t at = k * w + o;
+
+			md->member_bytes[at] = LU_THRESHOLD_NO_WEIGHT;
+			md->members[at] = "";
+			if (!have || mx->m->options[o].values || row[o])
+				continue;
+			row[o] = 1;
+			if (lu_model_layout(nm->model[k], row, &tmp, &s,
+					    &present)) {
+				md->member_bytes[at] = member_bytes(&s) -
+						       member_bytes(&base);
+				md->members[at] = members_changed(&mx->arena,
+								  &s, &base);
+			}
+			row[o] = 0;
+		}
+		lu_arena_free(&tmp);
+	}
+	free(row);
+}
+
 int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			  struct lu_error *err)
 {
@@ -649,6 +735,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
 	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
 	influence(mx, &cl, layouts, !kconfig);
+	if (!kconfig)
+		weigh_options(mx, &nm, &mx->configs);
 	free(layouts);
 	phase_free(&confirm, kept);
 	free(kept);

@@ -67,6 +67,12 @@ struct lu_matrix_model {
 	/* per configuration and checked name: the model's size, 0 absent */
 	uint64_t *sizes;
 	size_t n_names;
+	/* per checked name and swept option, [k * n_options + o]: the bytes
+	 * of the members the option's flip from the all-off configuration
+	 * adds (LU_THRESHOLD_NO_WEIGHT unknown), and those members' names,
+	 * space-separated: the weights of a threshold (threshold.h) */
+	int64_t *member_bytes;
+	const char **members;
 	/* a Kconfig sweep's: every combination of the options' values,
 	 * of which the configurations are those Kconfig allows; 0 else */
 	double n_combinations;
