@@ -226,6 +226,35 @@ def test_threshold(tmp, scratch):
           "as the bytes that decide" not in out, out + err)
 
 
+def test_million(tmp, scratch):
+    """20 relevant options, 2^20 configurations: the model lays out every
+    one of them (past 2^18, where it refused), each configuration's name
+    built only when printed, in bounded memory."""
+    import resource
+    d = os.path.join(tmp, "million")
+    before = ["B%d" % i for i in range(1, 15)]
+    rules, options = make_case(d, before=before, nothing=[])
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=500)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    check("million: exact over all 2^20 configurations",
+          rc == 1 and "exact over all 1048576 configurations of the 20 "
+          "options swept" in out, out + err)
+    n = re.search(r"lineup matrix: (\d+) compiles", out)
+    check("million: at most 64 compiles", n and int(n.group(1)) <= 64, out)
+    check("million: the options that change the verdict",
+          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
+          "only: %s T1\n" % " ".join(before) in out, out)
+    cond = condition(out)
+    every = cond and all(
+        holds(cond, {o for o, b in zip(options, bits) if b}) ==
+        fails_truly({o for o, b in zip(options, bits) if b})
+        for bits in _some_rows(len(options), 4096))
+    check("million: the condition is the ABI's on 4096 configurations",
+          every, cond or out)
+    check("million: peak memory under 256 MiB (%d MiB)" % peak,
+          peak < 256, out)
+
+
 def _some_rows(n, k):
     rng = random.Random(14)
     for _ in range(k):
@@ -441,7 +470,8 @@ def main():
                  test_layout_only, test_threshold]
         # the compilers' time, not lineup's: in the plain build only
         if len(sys.argv) < 4 or sys.argv[3] == "none":
-            tests += [test_against_exhaustive, test_sizes_compiled]
+            tests += [test_against_exhaustive, test_sizes_compiled,
+                      test_million]
         for test in tests:
             test(tmp, scratch)
     print(f"{len(base.failures)} failed")

@@ -15,8 +15,11 @@
 #include "slurp.h"
 #include "threshold.h"
 
-/* More configurations than this are not modelled one by one. */
-#define MAX_MODELLED (1u << 18)
+/* More configurations than this are not modelled one by one: a -D
+ * sweep's (each laid out and checked, its name built only when printed),
+ * and the combinations a Kconfig sweep asks its engine about. */
+#define MAX_MODELLED (1u << 20)
+#define MAX_MODELLED_KCONFIG (1u << 18)
 
 struct phase {
 	struct lu_configs configs;
@@ -525,7 +528,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"Kconfig is its own: not yet");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
-	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED)
+	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED_KCONFIG)
 		return refuse(mx, NULL, "more combinations of the symbols "
 					"than it asks Kconfig's engine about "
 					"(pin some: options = auto "
@@ -721,10 +724,12 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	for (size_t c = 0; c < n; c++) {
 		struct lu_config *x = &mx->cfg[c];
 
+		/* a -D sweep's names and flags are built when printed
+		 * (lu_matrix_config_name): up to 2^20 of them */
 		x->row = lu_config_row(&mx->configs, c);
-		x->name = lu_config_name(&mx->arena, mx->m, x->row);
-		x->flags = kconfig ? ""
-				   : lu_config_flags(&mx->arena, mx->m, x->row);
+		x->name = kconfig ? lu_config_name(&mx->arena, mx->m, x->row)
+				  : NULL;
+		x->flags = kconfig ? "" : NULL;
 		x->build = cl.of[c];
 	}
 	mx->model.used = true;

@@ -131,6 +131,15 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o);
 void lu_matrix_fail_build(struct lu_matrix *mx, struct lu_build *b,
 			  const struct lu_job *job);
 
+/*
+ * Configuration C's name ("A=y B=n") and -D flags, built when first asked
+ * and kept: a sweep the layout model answers lays out up to 2^20
+ * configurations and the text report names a few of them
+ * (matrix_narrow.c).
+ */
+const char *lu_matrix_config_name(struct lu_matrix *mx, size_t c);
+const char *lu_matrix_config_flags(struct lu_matrix *mx, size_t c);
+
 /* Prints the findings with their conditions; returns the exit status. */
 int lu_matrix_report(struct lu_matrix *mx);
 

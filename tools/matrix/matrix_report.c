@@ -15,7 +15,7 @@
 #include "report.h"
 #include "sgr.h"
 #include "text_buf.h"
-#include "threshold.h"
+#include "matrix_threshold.h"
 
 /* As report_text.c colours check's diagnostics (--color). */
 
@@ -205,7 +205,8 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 		/* the compiler's words quote the source: text, one line */
 		if (n == 1) {
 			fputs("configuration ", out);
-			lu_text_put_escaped(out, mx->cfg[bd->first_config].name);
+			lu_text_put_escaped(out, lu_matrix_config_name(
+							 mx, bd->first_config));
 			fprintf(out, " failed to %s: ", verb);
 		} else if (!strcmp(cond, "always")) {
 			fprintf(out, "every configuration failed to %s: ", verb);
@@ -219,85 +220,6 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 	}
 	free(done);
 	free(in);
-}
-
-/*
- * COND (the configurations IN marks) past LU_THRESHOLD_TERMS terms, as a
- * sum of member sizes of one checked struct that the model weighs: *T and
- * the struct's index in *NAME. False when none is exactly IN.
- */
-static bool threshold_of(struct lu_matrix *mx, const char *cond,
-			 const bool *in, struct lu_threshold *t, size_t *name)
-{
-	const struct lu_matrix_model *md = &mx->model;
-	size_t w = mx->m->n_options;
-
-	if (!md->used || !md->member_bytes || !lu_condition_long(cond))
-		return false;
-	for (size_t k = 0; k < md->n_names; k++)
-		if (lu_threshold_find(mx->m, &mx->configs, in,
-				      md->member_bytes + k * w, &mx->arena,
-				      t)) {
-			*name = k;
-			return true;
-		}
-	return false;
-}
-
-/* "…: 8·M1 + 16·M2 < 48, the bytes of m1 m2 in struct s" after COND. */
-static void threshold_text(struct lu_matrix *mx, FILE *out, const char *cond,
-			   const bool *in)
-{
-	struct lu_threshold t;
-	size_t k;
-
-	if (!threshold_of(mx, cond, in, &t, &k))
-		return;
-	fputs("lineup matrix: the condition above, as the bytes that decide: ",
-	      out);
-	lu_text_put_escaped(out, lu_threshold_text(&mx->arena, mx->m, &t));
-	fputs(" (", out);
-	for (size_t i = 0; i < t.n; i++) {
-		fputs(i ? ", " : "", out);
-		lu_text_put_escaped(out, mx->m->options[t.option[i]].name);
-		fputs(": ", out);
-		lu_text_put_escaped(out, mx->model.members[k * mx->m->n_options +
-							   t.option[i]]);
-	}
-	fputs(" of struct ", out);
-	lu_text_put_escaped(out, mx->names[k]);
-	fputs(")\n", out);
-}
-
-/* The same as JSON: terms, relation, bound and the struct; or null. */
-static json_t *threshold_json(struct lu_matrix *mx, const char *cond,
-			      const bool *in)
-{
-	struct lu_threshold t;
-	size_t k, w = mx->m->n_options;
-
-	if (!threshold_of(mx, cond, in, &t, &k))
-		return json_null();
-	json_t *terms = json_array();
-
-	for (size_t i = 0; i < t.n; i++) {
-		json_t *members = json_array();
-		char *names = lu_arena_strdup(&mx->arena,
-					      mx->model.members[k * w +
-								t.option[i]]);
-
-		for (char *p = strtok(names, " "); p; p = strtok(NULL, " "))
-			json_array_append_new(members, lu_json_text(p));
-		json_array_append_new(terms, json_pack(
-			"{s:o, s:I, s:o}", "option",
-			lu_json_text(mx->m->options[t.option[i]].name), "bytes",
-			(json_int_t)t.bytes[i], "members", members));
-	}
-	return json_pack("{s:o, s:o, s:s, s:I, s:o}", "text",
-			 lu_json_text(lu_threshold_text(&mx->arena, mx->m, &t)),
-			 "terms", terms, "relation", t.less ? "<" : ">=",
-			 "bound", (json_int_t)t.bound, "struct",
-			 lu_json_text(mx->names[k]));
 }
 
 /* Names shown of a struct's relevant options; the rest are counted. */
@@ -466,7 +388,8 @@ static void report_sizes(struct lu_matrix *mx, FILE *out,
 			when = lu_arena_printf(&mx->arena,
 					       "in %zu configurations, e.g. %s",
 					       n_largest,
-					       mx->cfg[r[i].max_cfg].name);
+					       lu_matrix_config_name(
+						       mx, r[i].max_cfg));
 		else
 			when = lu_arena_printf(&mx->arena, "when %s", when);
 		fputs("lineup matrix: ", out);
@@ -531,7 +454,7 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 
 		cond = lu_arch_note(mx, cond, seen[i].in);
 		lu_report_finding_text(out, seen[i].f, ctx, cond ? cond : "never");
-		threshold_text(mx, out, plain, seen[i].in);
+		lu_matrix_threshold_text(mx, out, plain, seen[i].in);
 	}
 	for (size_t a = 0; a < (mx->arch ? mx->arch->n : 1); a++)
 		report_sizes(mx, out, ctx, a);
@@ -543,7 +466,7 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			n_failing, n_cfg);
 		lu_text_put_escaped(out, lu_arch_note(mx, cond, failing));
 		fputc('\n', out);
-		threshold_text(mx, out, cond, failing);
+		lu_matrix_threshold_text(mx, out, cond, failing);
 	}
 	else if (n_broken < n_cfg)
 		fprintf(out, "lineup matrix: all %zu configurations %spass\n",
@@ -618,8 +541,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		}
 		json_t *cj = json_pack(
 			"{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
-			lu_json_text(mx->cfg[c].name), "flags",
-			lu_json_text(mx->cfg[c].flags),
+			lu_json_text(lu_matrix_config_name(mx, c)), "flags",
+			lu_json_text(lu_matrix_config_flags(mx, c)),
 			"status",
 			b->state != LU_BUILD_OK ? "error"
 			: failing[c]		? "fail"
@@ -642,12 +565,13 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		for (size_t c = 0; c < n_cfg; c++)
 			if (seen[i].in[c])
 				json_array_append_new(in,
-						      lu_json_text(mx->cfg[c].name));
+						      lu_json_text(
+							   lu_matrix_config_name(mx, c)));
 		json_object_set_new(j, "condition", lu_json_text(cond ? cond : ""));
 		json_object_set_new(j, "configurations", in);
 		if (mx->model.used)
 			json_object_set_new(j, "threshold",
-					    threshold_json(mx, cond, seen[i].in));
+					    lu_matrix_threshold_json(mx, cond, seen[i].in));
 		lu_arch_json(mx, j, seen[i].in, false);
 		json_array_append_new(findings, j);
 	}
@@ -692,7 +616,7 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 			    cond ? lu_json_text(cond) : json_null());
 	if (mx->model.used)
 		json_object_set_new(root, "threshold",
-				    threshold_json(mx, cond, failing));
+				    lu_matrix_threshold_json(mx, cond, failing));
 	lu_arch_json(mx, root, failing, true);
 	return lu_output_json(stdout, root);
 }
@@ -721,7 +645,8 @@ static int report_sarif(struct lu_matrix *mx, struct seen_finding *seen,
 		for (size_t c = 0; c < n_cfg; c++)
 			if (seen[i].in[c])
 				json_array_append_new(in,
-						      json_string(mx->cfg[c].name));
+						      json_string(
+							  lu_matrix_config_name(mx, c)));
 		json_object_set_new(r, "properties",
 				    json_pack("{s:s, s:o}", "condition", cond,
 					      "configurations", in));
