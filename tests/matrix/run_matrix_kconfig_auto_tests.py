@@ -74,9 +74,10 @@ def tree_files():
 
 def test_auto(d, scratch, env):
     cc, log = logging_cc(d, "auto")
+    tools = os.path.join(d, "auto-hosttool.log")
     r = kconfig_rules(d, "auto", "auto")
     rc, out, err = matrix(r, "--verbose", scratch=scratch,
-                          env=dict(env, CC=cc))
+                          env=dict(env, CC=cc, LINEUP_HOSTTOOL_LOG=tools))
     check("auto: exit 1 (task_group shares a line)", rc == 1, out + err)
     check("auto: the options found, swept over what Kconfig allows",
           "lineup matrix: 4 Kconfig options, 16 configurations (all), 4 "
@@ -118,6 +119,11 @@ def test_auto(d, scratch, env):
     check("auto: 16 configurations preprocessed, each once (the log)",
           runs(log, "-E") == 16,
           open(log).read() if os.path.exists(log) else "no log")
+    with open(tools) as f:
+        made = f.read().splitlines()
+    check("auto: the host tool made once, in the base's O=: every "
+          "configuration explored and every build started from its copy",
+          len(made) == 1 and made[0].endswith("/base"), "\n".join(made))
     check("auto: the exploration said so",
           "lineup matrix: options = auto: 25 configurations explored in 3 "
           "rounds, 16 preprocessed\n" in out, out)

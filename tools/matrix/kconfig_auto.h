@@ -112,4 +112,16 @@ void lu_kconfig_auto_report_json(const struct lu_matrix *mx,
 				 struct json_t *root);
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka);
 
+/*
+ * kconfig_prepared.c: what the sweep's builds share with the search. Per
+ * architecture (N of them), the O= the search prepared its base in, or
+ * NULL (no search, or its base never preprocessed).
+ */
+const char **lu_kconfig_prepared(struct lu_matrix *mx, size_t n);
+/* JOB, a make in DIR whose .config lineup wrote, made to start from a
+ * copy of the prepared O= PREPARED. */
+struct lu_job;
+void lu_kconfig_from_prepared(struct lu_matrix *mx, struct lu_job *job,
+			      const char *prepared, const char *dir);
+
 #endif
