@@ -12,6 +12,7 @@
 #ifndef LINEUP_TRACE_RT_H
 #define LINEUP_TRACE_RT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -52,7 +53,6 @@ struct lt_hot {
 struct lt_thread {
 	uint32_t countdown;	/* sampling: record when it reaches 0 */
 	uint32_t every;		/* no --sample: every access is recorded */
-	struct lt_hot hot[LT_HOT];
 	uint32_t id;		/* 0 is the first thread seen (main) */
 	struct lt_thread *next;	/* every thread of the process, newest first */
 	uint64_t rng;		/* xorshift64 state of the sampling intervals */
@@ -62,6 +62,7 @@ struct lt_thread {
 	struct lt_entry *tab;	/* open addressing, a power of two */
 	size_t cap, used;
 	uint64_t dropped;	/* accesses lost: table full, out of memory */
+	struct lt_hot hot[LT_HOT];
 };
 
 struct lt_alloc {
@@ -101,47 +102,48 @@ static inline unsigned lt_hot_slot(uintptr_t pc)
 
 /*
  * What every __tsan_* callback does, inlined into it. Sampled: a skipped
- * access costs a TLS load and a decrement. Recording every access: an
- * access within one granule from a site whose last entry is that granule
- * and kind (a loop's steady state) adds to the entry here, with no call,
- * hash or store that is not needed (the mask and the last epoch are
- * written only when they change). Everything else, and a thread's first
- * access (no record yet), goes to the recorder.
+ * access costs a TLS load and a decrement, checked before anything else.
+ * Recording every access (the countdown is then always 1): an access
+ * within one granule from a site whose last entry is that granule and
+ * kind (a loop's steady state) adds to the entry here, with no call, hash
+ * or store that is not needed (the mask and the last epoch are written
+ * only when they change). Everything else, and a thread's first access
+ * (no record yet), goes to the recorder.
  */
 static inline void lt_access(uintptr_t addr, size_t size, unsigned kind,
 			     uintptr_t pc)
 {
 	struct lt_thread *t = lt_tls;
+	uintptr_t off = addr % LT_GRANULE;
+	struct lt_hot *h;
 
 	if (__builtin_expect(t == NULL, 0)) {
 		lt_record(addr, size, kind, pc);
 		return;
 	}
-	if (t->every) {
-		uintptr_t off = addr % LT_GRANULE;
-		struct lt_hot *h = &t->hot[lt_hot_slot(pc)];
+	if (__builtin_expect(--t->countdown != 0, 1))
+		return;		/* skipped by --sample */
+	h = &t->hot[lt_hot_slot(pc)];
+	if (__builtin_expect(t->every && size <= 16 &&
+				     off + size <= LT_GRANULE && h->pc == pc &&
+				     h->key == ((addr - off) | kind),
+			     1)) {
+		struct lt_entry *e = h->e;
+		uint64_t mask = ((1ull << size) - 1) << off;
+		uint32_t now = atomic_load_explicit(&lt_epoch_counter,
+						    memory_order_relaxed);
 
-		if (__builtin_expect(size <= 16 && off + size <= LT_GRANULE &&
-					     h->pc == pc &&
-					     h->key == ((addr - off) | kind),
-				     1)) {
-			struct lt_entry *e = h->e;
-			uint64_t mask = ((1ull << size) - 1) << off;
-			uint32_t now = __atomic_load_n(&lt_epoch_counter,
-						       __ATOMIC_RELAXED);
-
-			e->count++;
-			if ((e->mask & mask) != mask)
-				e->mask |= mask;
-			if (e->hi != now)
-				e->hi = now;
-			return;
-		}
-		lt_record_due(t, addr, size, kind, pc);
-	} else if (__builtin_expect(--t->countdown == 0, 0)) {
-		lt_record_due(t, addr, size, kind, pc);
+		t->countdown = 1;
+		e->count++;
+		if ((e->mask & mask) != mask)
+			e->mask |= mask;
+		if (e->hi != now)
+			e->hi = now;
+		return;
 	}
+	lt_record_due(t, addr, size, kind, pc);
 }
+
 void lt_alloc_record(void *p, size_t size, uintptr_t pc);
 void lt_free_record(void *p);
 void lt_object_record(const void *p, size_t size, const char *type);
