@@ -182,8 +182,13 @@ void lu_trace_find_asm(struct lu_trace_result *r, struct lu_trace_syms *s)
 	Dwarf *dbg;
 	Elf *elf;
 
+	GElf_Ehdr eh;
+
 	if (!mod || !(dbg = dwfl_module_getdwarf(mod, &bias)) ||
-	    !(elf = dwarf_getelf(dbg)))
+	    !(elf = dwarf_getelf(dbg)) || !gelf_getehdr(elf, &eh))
+		return;
+	/* the lock prefix is x86's: elsewhere its byte means nothing */
+	if (eh.e_machine != EM_X86_64 && eh.e_machine != EM_386)
 		return;
 	for (size_t i = 0; i < r->n_types; i++) {
 		struct asm_scan sc = { s, r, &r->types[i], elf, load_bias };
