@@ -52,6 +52,7 @@ Test(threshold, finds_the_sum_and_its_bound)
 	cr_assert_str_eq(lu_threshold_text(&a, &r.matrix, &t),
 			 "8\u00b7B + 16\u00b7C + 24\u00b7D < 32");
 	lu_configs_free(&c);
+	lu_rules_free(&r);
 	lu_arena_free(&a);
 }
 
@@ -77,6 +78,7 @@ Test(threshold, none_where_no_sum_is_exact)
 	cr_assert_not(lu_threshold_find(&r.matrix, &c, in, unknown, &a, &t));
 	cr_assert(lu_threshold_find(&r.matrix, &c, in, model, &a, &t));
 	lu_configs_free(&c);
+	lu_rules_free(&r);
 	lu_arena_free(&a);
 }
 
