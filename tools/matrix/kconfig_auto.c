@@ -44,10 +44,10 @@
  * kernel's include/generated) are copied beside the text first, and its
  * line markers made to name the copies: relevance.c reads them after.
  */
-static const char preprocess_script[] =
+static const char preprocess_script[] = LU_KCONFIG_COPY_SH
 	"lu_pp() { d=$1 o=$2 c=$3 t=$4 i=$5 b=$6; shift 6; "
 	"if [ \"$d\" != \"$b\" ] && [ -f \"$b/.lineup-prepared\" ]; "
-	"then mkdir -p \"$d\" && cp -a \"$b/.\" \"$d/\"; fi && "
+	"then lu_copy \"$b\" \"$d\"; fi && "
 	"mkdir -p \"$d\" \"$c.h\" && cp \"$c.in\" \"$d/.config\" && "
 	"${MAKE:-make} -s -C \"$t\" O=\"$d\" \"$@\" olddefconfig && "
 	"${MAKE:-make} -s -C \"$t\" O=\"$d\" \"$@\" \"$i\" && "
@@ -768,7 +768,23 @@ int lu_kconfig_auto_search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	free(r.rules.options);
 	ka->explored_rules = explored;
 	ka->rel = mx->rel;
+	if (exists(lu_arena_printf(&mx->arena, "%s/.lineup-prepared",
+				   base_dir(&r))))
+		ka->prepared = base_dir(&r);
 	return 0;
+}
+
+void lu_kconfig_auto_restart(struct lu_kconfig_auto *ka)
+{
+	struct lu_kconfig_auto *next = ka->next;
+	size_t explored = ka->explored, reused = ka->reused;
+
+	lu_ksyms_free(&ka->syms);
+	free(ka->found);
+	memset(ka, 0, sizeof(*ka));
+	ka->next = next;
+	ka->explored = explored;
+	ka->reused = reused;
 }
 
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka)

@@ -84,6 +84,9 @@ struct lu_kconfig_auto {
 			 * again from the other architectures' symbols */
 	const struct lu_matrix_rules *explored_rules;
 	struct lu_relevance rel;
+	/* the base's O=, once its configuration was preprocessed there:
+	 * prepared, what the sweep's builds start from (NULL: not) */
+	const char *prepared;
 	struct lu_kconfig_auto *next;
 };
 
@@ -125,6 +128,9 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 void lu_kconfig_auto_report_json(const struct lu_matrix *mx,
 				 struct json_t *root);
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka);
+/* KA emptied for another search on its architecture; what the first
+ * explored stays counted (the list's next is kept). */
+void lu_kconfig_auto_restart(struct lu_kconfig_auto *ka);
 
 /*
  * kconfig_prepared.c: what the sweep's builds share with the search. Per
@@ -132,6 +138,21 @@ void lu_kconfig_auto_free(struct lu_kconfig_auto *ka);
  * NULL (no search, or its base never preprocessed).
  */
 const char **lu_kconfig_prepared(struct lu_matrix *mx, size_t n);
+/*
+ * The shell function `lu_copy B D`, for the scripts that start a
+ * configuration from a copy of the prepared O= B: `cp -a`, then the
+ * dependency files under tools/ made to name D. The tools' own build
+ * (objtool's on x86, tools/build) records its O= by its absolute path,
+ * so a copy at another path rebuilt objtool in every configuration: 10
+ * of the 24 s a configuration took on x86-64 (bench/README.md). A path
+ * sed could misread is left as it is: the copy is then only slower.
+ */
+#define LU_KCONFIG_COPY_SH \
+	"lu_copy() { mkdir -p \"$2\" && cp -a \"$1/.\" \"$2/\" || return; " \
+	"case $1$2 in *[!A-Za-z0-9/._+-]*) return 0;; esac; " \
+	"! [ -d \"$2/tools\" ] || grep -rlIZF --include='.*.cmd' " \
+	"--include='*.d' -e \"$1/\" \"$2/tools\" | " \
+	"xargs -0r sed -i \"s|$1/|$2/|g\"; }; "
 /* JOB, a make in DIR whose .config lineup wrote, made to start from a
  * copy of the prepared O= PREPARED. */
 struct lu_job;

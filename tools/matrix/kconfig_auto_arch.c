@@ -200,21 +200,10 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		     ka = ka->next, a++) {
 			if (ka->explored_rules)
 				continue;
-			struct lu_kconfig_auto *next = ka->next;
-			size_t explored = ka->explored, reused = ka->reused;
-
-			lu_ksyms_free(&ka->syms);
-			free(ka->found);
-			memset(ka, 0, sizeof(*ka));
-			ka->next = next;
+			lu_kconfig_auto_restart(ka);
 			ka->seeded = true;
 			int rc = lu_kconfig_auto_search(mx, o, ka, a, mx->kauto,
 							 err);
-
-			/* the first search's work is counted too */
-			ka->explored += explored;
-			ka->reused += reused;
-			mx->n_preprocessed += explored - reused;
 
 			if (rc < 0)
 				return rc == -3 ? -1 : rc;

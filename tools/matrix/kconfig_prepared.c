@@ -11,7 +11,6 @@
  * configuration's directory, whatever the tree's dependencies miss.
  */
 #include <string.h>
-#include <unistd.h>
 
 #include "jobs.h"
 #include "kconfig_auto.h"
@@ -21,9 +20,9 @@
  * $1 the prepared O=, $2 the configuration's, $3 the object; then the
  * command's own words. The .config lineup wrote is kept over the copy's.
  */
-static const char from_prepared[] =
+static const char from_prepared[] = LU_KCONFIG_COPY_SH
 	"lu_from() { b=$1 d=$2 o=$3; c=$4; shift 4; "
-	"mv \"$d/.config\" \"$d/.lineup-config\" && cp -a \"$b/.\" \"$d/\" && "
+	"mv \"$d/.config\" \"$d/.lineup-config\" && lu_copy \"$b\" \"$d\" && "
 	"mv \"$d/.lineup-config\" \"$d/.config\" && "
 	"rm -f \"$d/$o\" \"$d/.lineup-prepared\" && "
 	"eval \"$c \\\"\\$@\\\"\"; }; lu_from";
@@ -36,14 +35,8 @@ const char **lu_kconfig_prepared(struct lu_matrix *mx, size_t n)
 	memset(dirs, 0, (n + 1) * sizeof(*dirs));
 	/* one search per architecture, in `arch =`'s order */
 	for (const struct lu_kconfig_auto *ka = mx->kauto; ka && i < n;
-	     ka = ka->next, i++) {
-		const char *dir = lu_arena_printf(&mx->arena, "%s/base",
-						  ka->dir);
-
-		if (access(lu_arena_printf(&mx->arena, "%s/.lineup-prepared",
-					   dir), F_OK) == 0)
-			dirs[i] = dir;
-	}
+	     ka = ka->next, i++)
+		dirs[i] = ka->prepared;
 	return dirs;
 }
 
