@@ -358,6 +358,8 @@ def index_like_full_walk(lineup, srcdir, work):
     tu = link_r(work, "typeunits", types)
     for path in (one, tu, archive(work, "libindex", objs)):
         runs = index_args(lineup, path)
+        if path != one:
+            runs = runs[-2:]	# one name at a time: the object's only
         for k, args in enumerate(runs):
             # one name at a time at -j 1; all of them on threads too
             index_like_full(lineup, args,
