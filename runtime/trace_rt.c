@@ -38,7 +38,6 @@ struct lt_state {
 	int enabled;		/* LINEUP_TRACE_FILE was set */
 	volatile int stopped;	/* the exit handler runs: record nothing */
 	uint32_t sample;	/* record one access in SAMPLE, per thread */
-	_Atomic uint32_t epoch;	/* bumped at every thread start and end */
 	_Atomic uint32_t next_id;
 	struct lt_thread *_Atomic threads;
 	pthread_key_t key;	/* its destructor marks a thread's end */
@@ -53,6 +52,9 @@ struct lt_state {
 };
 
 static struct lt_state g = { .sample = 1 };
+/* bumped at every thread start and end; outside g, as the inline path in
+ * trace_rt.h reads it */
+_Atomic uint32_t lt_epoch_counter;
 __thread struct lt_thread *lt_tls __attribute__((tls_model("initial-exec")));
 #define self lt_tls
 /* the number pthread_create gave the thread, + 1; 0: none */
@@ -101,12 +103,12 @@ static void unlock(int *l)
 
 uint32_t lt_epoch_now(void)
 {
-	return atomic_load_explicit(&g.epoch, memory_order_relaxed);
+	return atomic_load_explicit(&lt_epoch_counter, memory_order_relaxed);
 }
 
 uint32_t lt_epoch_bump(void)
 {
-	return atomic_fetch_add(&g.epoch, 1) + 1;
+	return atomic_fetch_add(&lt_epoch_counter, 1) + 1;
 }
 
 static void thread_end(void *p)
@@ -157,6 +159,7 @@ static struct lt_thread *lt_register(void)
 	if (!t->rng)
 		t->rng = 1;
 	t->countdown = next_interval(t);
+	t->every = g.sample <= 1;
 	t->next = atomic_load(&g.threads);
 	while (!atomic_compare_exchange_weak(&g.threads, &t->next, t))
 		;
@@ -180,6 +183,13 @@ static size_t slot_of(uintptr_t granule, uintptr_t pc, unsigned kind,
 	h ^= (pc + kind) * 0xc2b2ae3d27d4eb4full;
 	h ^= h >> 29;
 	return (size_t)h & (cap - 1);
+}
+
+/* The hot entries point into the table: forgotten when it moves. */
+static void forget_hot(struct lt_thread *t)
+{
+	for (size_t i = 0; i < LT_HOT; i++)
+		t->hot[i] = (struct lt_hot){ 0, 0, NULL };
 }
 
 /* Doubles T's table; false when it may not or cannot grow. */
@@ -207,8 +217,7 @@ static int grow(struct lt_thread *t)
 	lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 	t->tab = tab;
 	t->cap = cap;
-	for (size_t i = 0; i < LT_HOT; i++)
-		t->hot[i] = NULL;
+	forget_hot(t);
 	return 1;
 }
 
@@ -216,14 +225,13 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			   uint64_t mask, unsigned kind, uintptr_t pc)
 {
 	uint32_t now = lt_epoch_now();
-	struct lt_entry **hot = &t->hot[(pc ^ granule / LT_GRANULE) % LT_HOT];
+	struct lt_hot *hot = &t->hot[lt_hot_slot(pc)];
 	size_t s;
 
-	if (*hot && (*hot)->granule == granule && (*hot)->pc == pc &&
-	    (*hot)->kind == kind) {
-		(*hot)->mask |= mask;
-		(*hot)->count++;
-		(*hot)->hi = now;
+	if (hot->e && hot->pc == pc && hot->key == (granule | kind)) {
+		hot->e->mask |= mask;
+		hot->e->count++;
+		hot->e->hi = now;
 		return;
 	}
 	if (LT_UNLIKELY(2 * (t->used + 1) > t->cap) && !grow(t) &&
@@ -239,7 +247,7 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 			e->mask |= mask;
 			e->count++;
 			e->hi = now;
-			*hot = e;
+			*hot = (struct lt_hot){ pc, granule | kind, e };
 			return;
 		}
 		if (!e->granule) {
@@ -248,7 +256,7 @@ static void record_granule(struct lt_thread *t, uintptr_t granule,
 						.kind = kind, .lo = now,
 						.hi = now };
 			t->used++;
-			*hot = e;
+			*hot = (struct lt_hot){ pc, granule | kind, e };
 			return;
 		}
 		s = (s + 1) & (t->cap - 1);
@@ -446,8 +454,7 @@ static void after_fork_child(void)
 		lt_unmap(t->tab, t->cap * sizeof(*t->tab));
 		t->tab = NULL;
 		t->cap = t->used = 0;
-		for (size_t i = 0; i < LT_HOT; i++)
-			t->hot[i] = NULL;
+		forget_hot(t);
 		t->dropped = 0;
 		t->rng ^= (uint64_t)getpid() << 32;
 	}

@@ -12,6 +12,7 @@
 #ifndef LINEUP_TRACE_RT_H
 #define LINEUP_TRACE_RT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,8 @@ enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u };
 #define LT_SITE_FRAMES 4
 #define LT_SHADOW 64
 #define LT_HOT 16
+/* the epoch counter, read by the inline path (trace_rt.c owns it) */
+extern _Atomic uint32_t lt_epoch_counter;
 
 /* One (granule, code site, kind) a thread touched, with the bytes and the
  * span of epochs it was seen in. */
@@ -39,8 +42,17 @@ struct lt_entry {
 	uint32_t lo, hi;	/* epochs of the first and last */
 };
 
+/* A site's last entry: a loop's few sites find theirs inline, without
+ * a call, a hash or a probe. KEY is the granule with the kind in its low
+ * bits (a granule's are 0). */
+struct lt_hot {
+	uintptr_t pc, key;
+	struct lt_entry *e;
+};
+
 struct lt_thread {
 	uint32_t countdown;	/* sampling: record when it reaches 0 */
+	uint32_t every;		/* no --sample: every access is recorded */
 	uint32_t id;		/* 0 is the first thread seen (main) */
 	struct lt_thread *next;	/* every thread of the process, newest first */
 	uint64_t rng;		/* xorshift64 state of the sampling intervals */
@@ -48,11 +60,9 @@ struct lt_thread {
 	uint32_t depth;		/* __tsan_func_entry nesting */
 	uintptr_t shadow[LT_SHADOW];
 	struct lt_entry *tab;	/* open addressing, a power of two */
-	/* the entries the last accesses hit, by site and granule: a loop's
-	 * few sites find theirs without hashing and probing */
-	struct lt_entry *hot[LT_HOT];
 	size_t cap, used;
 	uint64_t dropped;	/* accesses lost: table full, out of memory */
+	struct lt_hot hot[LT_HOT];
 };
 
 struct lt_alloc {
@@ -83,22 +93,57 @@ void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
 extern __thread struct lt_thread *lt_tls
 	__attribute__((tls_model("initial-exec")));
 
+/* The slot of a site in lt_thread.hot: return addresses of one loop are
+ * a few bytes apart, so their bits are mixed before the low ones count. */
+static inline unsigned lt_hot_slot(uintptr_t pc)
+{
+	return (unsigned)((pc * 0x9e3779b97f4a7c15ull) >> 60) % LT_HOT;
+}
+
 /*
- * What every __tsan_* callback does first, inlined into it: the skipped
- * accesses of --sample cost a TLS load and a decrement, not a call into
- * the recorder. Only a thread's first access (no record yet) and the
- * sampled ones go further.
+ * What every __tsan_* callback does, inlined into it. Sampled: a skipped
+ * access costs a TLS load and a decrement, checked before anything else.
+ * Recording every access (the countdown is then always 1): an access
+ * within one granule from a site whose last entry is that granule and
+ * kind (a loop's steady state) adds to the entry here, with no call, hash
+ * or store that is not needed (the mask and the last epoch are written
+ * only when they change). Everything else, and a thread's first access
+ * (no record yet), goes to the recorder.
  */
 static inline void lt_access(uintptr_t addr, size_t size, unsigned kind,
 			     uintptr_t pc)
 {
 	struct lt_thread *t = lt_tls;
+	uintptr_t off = addr % LT_GRANULE;
+	struct lt_hot *h;
 
-	if (__builtin_expect(t == NULL, 0))
+	if (__builtin_expect(t == NULL, 0)) {
 		lt_record(addr, size, kind, pc);
-	else if (__builtin_expect(--t->countdown == 0, 0))
-		lt_record_due(t, addr, size, kind, pc);
+		return;
+	}
+	if (__builtin_expect(--t->countdown != 0, 1))
+		return;		/* skipped by --sample */
+	h = &t->hot[lt_hot_slot(pc)];
+	if (__builtin_expect(t->every && size <= 16 &&
+				     off + size <= LT_GRANULE && h->pc == pc &&
+				     h->key == ((addr - off) | kind),
+			     1)) {
+		struct lt_entry *e = h->e;
+		uint64_t mask = ((1ull << size) - 1) << off;
+		uint32_t now = atomic_load_explicit(&lt_epoch_counter,
+						    memory_order_relaxed);
+
+		t->countdown = 1;
+		e->count++;
+		if ((e->mask & mask) != mask)
+			e->mask |= mask;
+		if (e->hi != now)
+			e->hi = now;
+		return;
+	}
+	lt_record_due(t, addr, size, kind, pc);
 }
+
 void lt_alloc_record(void *p, size_t size, uintptr_t pc);
 void lt_free_record(void *p);
 void lt_object_record(const void *p, size_t size, const char *type);

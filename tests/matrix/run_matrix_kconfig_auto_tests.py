@@ -14,6 +14,7 @@ preprocessings are counted from what ran, not from what lineup says.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,9 +74,10 @@ def tree_files():
 
 def test_auto(d, scratch, env):
     cc, log = logging_cc(d, "auto")
+    tools = os.path.join(d, "auto-hosttool.log")
     r = kconfig_rules(d, "auto", "auto")
     rc, out, err = matrix(r, "--verbose", scratch=scratch,
-                          env=dict(env, CC=cc))
+                          env=dict(env, CC=cc, LINEUP_HOSTTOOL_LOG=tools))
     check("auto: exit 1 (task_group shares a line)", rc == 1, out + err)
     check("auto: the options found, swept over what Kconfig allows",
           "lineup matrix: 4 Kconfig options, 16 configurations (all), 4 "
@@ -117,6 +119,11 @@ def test_auto(d, scratch, env):
     check("auto: 16 configurations preprocessed, each once (the log)",
           runs(log, "-E") == 16,
           open(log).read() if os.path.exists(log) else "no log")
+    with open(tools) as f:
+        made = f.read().splitlines()
+    check("auto: the host tool made once, in the base's O=: every "
+          "configuration explored and every build started from its copy",
+          len(made) == 1 and made[0].endswith("/base"), "\n".join(made))
     check("auto: the exploration said so",
           "lineup matrix: options = auto: 25 configurations explored in 3 "
           "rounds, 16 preprocessed\n" in out, out)
@@ -331,6 +338,100 @@ def test_model_gated(d, scratch, env):
         check(f"gated: the compiler's sizeof with {sorted(on)} is the "
               "model's", got == str(gated_size(on, sizes)), got)
 
+def logging_prefix(d, name, prefixes):
+    """A cross-compiler prefix per architecture whose gcc logs its
+    arguments (one log per architecture) and runs the real one."""
+    out = {}
+    for arch, real in prefixes.items():
+        bindir = os.path.join(d, name + "-bin")
+        os.makedirs(bindir, exist_ok=True)
+        log = os.path.join(d, f"{name}-{arch}.log")
+        gcc = os.path.join(bindir, f"{arch}-gcc")
+        with open(gcc, "w") as f:
+            f.write(f'#!/bin/sh\necho "$*" >> "{log}"\n'
+                    f'exec {real}gcc "$@"\n')
+        os.chmod(gcc, 0o755)
+        out[arch] = (os.path.join(bindir, f"{arch}-"), log)
+    return out
+
+
+def test_arch(d, scratch, env):
+    """options = auto on two architectures: each searched from its own
+    base and Kconfig, arm's own symbol found on arm alone and swept on
+    both (Kconfig resolves it away on x86-64), the builds counted from
+    each cross compiler's log."""
+    if not shutil.which("arm-linux-gnueabihf-gcc"):
+        check("arch: arm-linux-gnueabihf-gcc (scripts/install-deps)",
+              False)
+        return
+    cross = logging_prefix(d, "arch", {"x86_64": "",
+                                       "arm": "arm-linux-gnueabihf-"})
+    r = rules(d, "arch", f"kconfig = {TREE}\nobject = sched.o\n"
+              "arch = x86_64 arm\n"
+              f"cross[x86_64] = {cross['x86_64'][0]}\n"
+              f"cross[arm] = {cross['arm'][0]}\n"
+              "options = auto CONFIG_DEBUG_LOCK=n CONFIG_WIDE_STATS=n "
+              "CONFIG_CFS_BANDWIDTH=n\n")
+    rc, out, err = matrix(r, "--verbose", scratch=scratch, env=env)
+    check("arch: exit 1", rc == 1, out + err)
+    check("arch: the symbols of both, two architectures, what was built",
+          "lineup matrix: 5 Kconfig options, 2 architectures, 8 "
+          "configurations (all), 2 excluded by Kconfig, 4 built\n" in out,
+          out)
+    x86 = [line for line in out.splitlines()
+           if line.startswith("lineup matrix: ARCH=x86_64: ")]
+    arm = [line for line in out.splitlines()
+           if line.startswith("lineup matrix: ARCH=arm: ")]
+    check("arch: each architecture's symbols, its own tree's count",
+          len(x86) == 1 and x86[0].startswith(
+              "lineup matrix: ARCH=x86_64: 5 of 10 Kconfig symbols can "
+              "change task_group: ") and len(arm) == 1 and
+          arm[0].startswith("lineup matrix: ARCH=arm: 6 of 11 Kconfig "
+                            "symbols can change task_group: "), out)
+    check("arch: arm's own symbol on arm alone, with where it is named",
+          x86 and arm and "CONFIG_ARM_LOCK_PAD" not in x86[0] and
+          "CONFIG_ARM_LOCK_PAD" in arm[0] and
+          "lineup matrix:   CONFIG_ARM_LOCK_PAD: include/lock.h:9\n" in out,
+          out)
+    check("arch: swept on x86-64 too, where Kconfig resolves it away",
+          "lineup matrix: Kconfig excludes CONFIG_ARM_LOCK_PAD=y when "
+          "ARCH=x86_64 (it resolves to n): 2 configurations\n" in out, out)
+    check("arch: the exploration on both",
+          "lineup matrix: options = auto: 8 configurations explored in 2 "
+          "rounds, 6 preprocessed, on 2 architectures\n" in out, out)
+    x86_log, arm_log = cross["x86_64"][1], cross["arm"][1]
+    # arm explores its own symbol's two values: two more preprocessed
+    check("arch: 2 objects compiled by each compiler (the logs), 2 and 4 "
+          "preprocessed",
+          (runs(x86_log, "-c"), runs(arm_log, "-c"),
+           runs(x86_log, "-E"), runs(arm_log, "-E")) == (2, 2, 2, 4),
+          str((runs(x86_log, "-c"), runs(arm_log, "-c"),
+               runs(x86_log, "-E"), runs(arm_log, "-E"))))
+    rc, out, err = matrix(r, "--format", "json", scratch=scratch, env=env)
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        check("arch: JSON", False, out + err)
+        return
+    auto = doc.get("auto", {})
+    per = {a.get("arch"): a for a in auto.get("architectures", [])}
+    names = {a: sorted(s["symbol"] for s in v["relevant"]["task_group"])
+             for a, v in per.items()}
+    every = sorted(s["symbol"] for s in auto["relevant"]["task_group"])
+    check("arch: JSON, each architecture's symbols and every one's",
+          sorted(per) == ["arm", "x86_64"] and
+          "CONFIG_ARM_LOCK_PAD" in names["arm"] and
+          "CONFIG_ARM_LOCK_PAD" not in names["x86_64"] and
+          every == names["arm"] and per["arm"]["symbols"] == 11,
+          json.dumps(auto, indent=1))
+    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
+        schema = json.load(f)
+    import jsonschema
+    errs = [e.message for e in jsonschema.Draft202012Validator(
+        dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
+    ).iter_errors(doc)]
+    check("arch: JSON valid against the schema", not errs, str(errs))
+
 
 def main():
     env = dict(os.environ)
@@ -340,7 +441,8 @@ def main():
         scratch = os.path.join(d, "tmp")
         os.mkdir(scratch)
         for t in (test_auto, test_pinned_json, test_errors,
-                  test_all_refused, test_model_fixture, test_model_gated):
+                  test_all_refused, test_model_fixture, test_model_gated,
+                  test_arch):
             t(d, scratch, env)
             left = os.listdir(scratch)
             check(f"{t.__name__}: no temporary files left", not left,

@@ -443,6 +443,33 @@ def _(x):
            r"'config', but never at the same time", 'phases')
 
 
+@case('patterns', 'inline-asm-sites-named')
+def _(x):
+    import json
+    src = os.path.join(FX, 'asm_xadd.c')
+    with open(src) as f:
+        line = [i for i, t in enumerate(f, 1) if '__asm__' in t and 'xaddl' in t][0]
+    for cc in COMPILERS:
+        prog = fixture(x, cc, 'asm_xadd.c', '-I' + os.path.join(x.top,
+                                                                'include'))
+        # the unseen member's likely cause, by function and line
+        p = x.trace('--', prog, status=2)
+        expect(p.stdout, r"^  warning: 'produced' is in write group 'hits'",
+               cc)
+        expect(p.stdout, r"^  note: likely cause: inline assembly, which "
+               r"the instrumentation cannot see, in the code that touched "
+               r"struct stats: produce\+0x[0-9a-f]+ \(asm_xadd\.c:%d\)$"
+               % line, cc)
+        p = x.trace('--format', 'json', '--', prog, status=2)
+        sites = json.loads(p.stdout)['structs'][0]['inline_asm']
+        if [(w['function'], w['file'], w['line']) for w in sites] != \
+                [('produce', 'asm_xadd.c', line)]:
+            raise Failed('%s: inline_asm %r' % (cc, sites))
+    # no inline assembly, no such note
+    p = x.trace('--', fixture(x, COMPILERS[0], 'phases.c'), status=0)
+    reject(p.stdout, r'inline assembly, which', 'phases')
+
+
 @case('patterns', 'report-on-its-own-file')
 def _(x):
     import json

@@ -306,17 +306,6 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
-	/* options = auto explores with the host's make words only: across
-	 * architectures it would name one's symbols as every one's */
-	if (mx.m->options_auto && mx.arch) {
-		fprintf(stderr, "lineup: %s:%u: error: options = auto cannot "
-				"be combined with arch = yet: run it with one "
-				"architecture at a time (ARCH=... in the "
-				"environment) and name the symbols it finds in "
-				"options\n",
-			mx.rules.path, mx.m->ini_line);
-		goto out;
-	}
 	if (mx.m->kconfig && !cli->timeout)
 		mx.timeout = LU_KCONFIG_TIMEOUT;
 	/*

@@ -26,6 +26,7 @@
 #include "slurp.h"
 #include "tmpdir.h"
 #include "trace_file.h"
+#include "trace_asm.h"
 #include "trace_map.h"
 #include "trace_report.h"
 #include "trace_syms.h"
@@ -299,6 +300,7 @@ static int analyse(struct process *p, const struct lu_cli *cli,
 		}
 	}
 	lu_trace_map(&p->trace, p->syms, &p->set, &mo, &p->result);
+	lu_trace_find_asm(&p->result, p->syms);
 	return 0;
 }
 

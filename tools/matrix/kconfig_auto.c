@@ -72,7 +72,11 @@ struct auto_run {
 	struct lu_matrix_rules rules;	/* the round's options */
 	const char **base_of;		/* per option: the base's value */
 	bool *also;			/* per option: what selects one */
-	const char *cc;			/* "CC=..." or NULL */
+	size_t arch;			/* in mx->arch, 0 without */
+	/* make's own words: ARCH=, CROSS_COMPILE= and CC= as the sweep's
+	 * (matrix_arch.h), or "CC=$CC" without `arch =` */
+	const char *words[4];
+	size_t n_words;
 	size_t n_jobs;
 };
 
@@ -135,7 +139,10 @@ static int load_base(struct auto_run *r, const struct lu_jobs_opts *o,
 	struct lu_matrix *mx = r->mx;
 	struct lu_arena *a = &mx->arena;
 	const struct lu_matrix_rules *m = &mx->rules.matrix;
-	const char *base = m->base && *m->base ? m->base : "defconfig";
+	const char *base = mx->arch && mx->arch->base[r->arch]
+				   ? mx->arch->base[r->arch]
+			   : m->base && *m->base ? m->base
+						 : "defconfig";
 	const char *file = lu_kconfig_beside_rules(mx, base), *path;
 	struct stat st;
 	char *text, why[64];
@@ -145,14 +152,18 @@ static int load_base(struct auto_run *r, const struct lu_jobs_opts *o,
 		path = file;
 	} else {
 		const char *dir = lu_arena_printf(a, "%s/base", r->ka->dir);
-		const char *args[] = {
+		const char *args[10] = {
 			"-s", "-C", r->ka->tree,
-			lu_arena_printf(a, "O=%s", dir), r->cc ? r->cc : base,
-			base, NULL,
+			lu_arena_printf(a, "O=%s", dir),
 		};
+		size_t n = 4;
+
+		for (size_t w = 0; w < r->n_words; w++)
+			args[n++] = r->words[w];
+		args[n++] = base;
 		struct lu_job job = {
 			.command = "${MAKE:-make}", .args = args,
-			.n_args = r->cc ? 6 : 5, .fd = -1,
+			.n_args = n, .fd = -1,
 		};
 		int rc = run_one(&job, o);
 
@@ -247,7 +258,7 @@ static void preprocess_job(void *ctx, const unsigned char *row,
 	size_t len;
 	char *text = config_text(r, row, &len);
 	const char *stem = stem_of(r, fnv(text, len));
-	const char **args = lu_arena_alloc(a, 9 * sizeof(*args));
+	const char **args = lu_arena_alloc(a, 11 * sizeof(*args));
 	const char *in = lu_arena_printf(a, "%s.in", stem);
 	size_t n = 0;
 	FILE *f;
@@ -278,8 +289,8 @@ static void preprocess_job(void *ctx, const unsigned char *row,
 	args[n++] = r->ka->tree;
 	args[n++] = r->ka->target;
 	args[n++] = base_dir(r);
-	if (r->cc)
-		args[n++] = r->cc;
+	for (size_t w = 0; w < r->n_words; w++)
+		args[n++] = r->words[w];
 	*job = (struct lu_job){
 		.command = preprocess_script, .args = args, .n_args = n,
 		.fd = -1,
@@ -505,19 +516,21 @@ static void keep_keys(struct auto_run *r, const struct lu_relevance *rel)
 bool lu_kconfig_auto_key(const struct lu_kconfig_auto *ka, uint64_t resolved,
 			 uint64_t *key)
 {
-	for (size_t i = 0; ka && i < ka->n_keys; i++)
-		if (ka->rhash[i] == resolved) {
-			*key = ka->key[i];
-			return true;
-		}
+	/* each architecture's resolved .configs are its own */
+	for (; ka; ka = ka->next)
+		for (size_t i = 0; i < ka->n_keys; i++)
+			if (ka->rhash[i] == resolved) {
+				*key = ka->key[i];
+				return true;
+			}
 	return false;
 }
 
-/* The swept options (those relevant, those the user gave) and their
- * configurations, into MX. */
-static int make_configs(struct auto_run *r, struct lu_error *err)
+/* The swept options (those relevant, ANY, and those the user gave) and
+ * their configurations, into MX. */
+static int make_configs(struct lu_matrix *mx, const bool *any,
+			struct lu_error *err)
 {
-	struct lu_matrix *mx = r->mx;
 	const struct lu_matrix_rules *g = mx->given;
 	size_t k = 0;
 
@@ -525,8 +538,7 @@ static int make_configs(struct auto_run *r, struct lu_error *err)
 	mx->swept.options = lu_arena_alloc(
 		&mx->arena, (g->n_options + 1) * sizeof(*g->options));
 	for (size_t o = 0; o < g->n_options; o++)
-		if (mx->rel.any[o] ||
-		    is_option(&mx->rules.matrix, g->options[o].name))
+		if (any[o] || is_option(&mx->rules.matrix, g->options[o].name))
 			mx->swept.options[k++] = g->options[o];
 	mx->swept.n_options = k;
 	mx->m = &mx->swept;
@@ -554,21 +566,26 @@ void lu_kconfig_name_configs(struct lu_matrix *mx)
 }
 
 /* A named struct the exploration could not see: no symbols to find. */
-static int check_found(struct lu_matrix *mx, struct lu_error *err)
+static int check_found(struct auto_run *r, struct lu_error *err)
 {
+	struct lu_matrix *mx = r->mx;
+	const char *on = r->ka->arch ? lu_arena_printf(&mx->arena, " with "
+							"ARCH=%s", r->ka->arch)
+				     : "";
+
 	for (size_t k = 0; k < mx->n_names; k++)
 		if (mx->names[k] && mx->rel.unsure[k]) {
 			lu_error_set(err, "%s:%u: error: options = auto cannot "
-					  "tell which symbols change %s: %s",
+					  "tell which symbols change %s%s: %s",
 				     mx->rules.path, mx->rules.matrix.ini_line,
-				     mx->names[k], mx->rel.unsure[k]);
+				     mx->names[k], on, mx->rel.unsure[k]);
 			return -1;
 		}
 	if (mx->rel.failed == mx->rel.explored) {
 		lu_error_set(err, "%s:%u: error: options = auto: make %s "
-				  "failed in every configuration explored",
+				  "failed in every configuration explored%s",
 			     mx->rules.path, mx->rules.matrix.ini_line,
-			     mx->rules.matrix.object);
+			     mx->rules.matrix.object, on);
 		return -1;
 	}
 	return 0;
@@ -576,9 +593,10 @@ static int check_found(struct lu_matrix *mx, struct lu_error *err)
 
 /* ---- the search ------------------------------------------------------- */
 
-/* The tree's arch directory: $SRCARCH, else $ARCH or the host's, as
- * the kernel's Makefile maps them. */
-static const char *srcarch(struct lu_arena *a)
+/* The tree's arch directory for ARCH (the kernel's ARCH=, NULL without
+ * `arch =`: $SRCARCH, else $ARCH or the host's), as the kernel's
+ * Makefile maps them. */
+static const char *srcarch(struct lu_arena *a, const char *arch)
 {
 	static const char *const map[][2] = {
 		{ "x86_64", "x86" }, { "i386", "x86" }, { "i686", "x86" },
@@ -587,12 +605,12 @@ static const char *srcarch(struct lu_arena *a)
 		{ "ppc64", "powerpc" }, { "riscv64", "riscv" },
 		{ "s390x", "s390" },
 	};
-	const char *v = getenv("SRCARCH");
+	const char *v = arch ? NULL : getenv("SRCARCH");
 	struct utsname u;
 
 	if (v && *v)
 		return v;
-	v = getenv("ARCH");
+	v = arch ? arch : getenv("ARCH");
 	if (!v || !*v)
 		v = uname(&u) == 0 ? lu_arena_strdup(a, u.machine) : "x86";
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
@@ -626,7 +644,10 @@ static int locate(struct auto_run *r, struct lu_error *err)
 		return -1;
 	}
 	r->ka->target = lu_arena_printf(a, "%.*si", (int)(n - 1), obj);
-	r->ka->dir = lu_arena_printf(a, "%s/auto", mx->tmp);
+	/* one directory per architecture: each its own base and cache */
+	r->ka->dir = mx->arch ? lu_arena_printf(a, "%s/auto%zu", mx->tmp,
+						r->arch)
+			      : lu_arena_printf(a, "%s/auto", mx->tmp);
 	if (mkdir(r->ka->dir, 0700) != 0) {
 		lu_error_set(err, "failed to make %s: %s", r->ka->dir,
 			     strerror(errno));
@@ -634,22 +655,29 @@ static int locate(struct auto_run *r, struct lu_error *err)
 	}
 	const char *cc = getenv("CC");
 
-	if (cc && *cc)
-		r->cc = lu_arena_printf(a, "CC=%s", cc);
-	lu_ksyms_read(r->ka->tree, srcarch(a), a, &r->ka->syms);
+	r->n_words = 0;
+	if (mx->arch) {
+		r->ka->arch = mx->arch->name[r->arch];
+		r->n_words = lu_arch_make_words(mx, r->arch, r->words);
+	} else if (cc && *cc) {
+		r->words[r->n_words++] = lu_arena_printf(a, "CC=%s", cc);
+	}
+	lu_ksyms_read(r->ka->tree,
+		      srcarch(a, mx->arch ? mx->arch->karch[r->arch] : NULL),
+		      a, &r->ka->syms);
 	return 0;
 }
 
-int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		    struct lu_error *err)
+/* The search on architecture ARCH (0 without `arch =`) into KA: the
+ * symbols, round after round, then what the last round explored. */
+static int search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		  struct lu_kconfig_auto *ka, size_t arch,
+		  struct lu_error *err)
 {
-	struct lu_kconfig_auto *ka = lu_arena_alloc(&mx->arena, sizeof(*ka));
-	struct auto_run r = { .mx = mx, .ka = ka };
-	size_t n_rules = mx->rules.n_structs, cap = 0;
+	struct auto_run r = { .mx = mx, .ka = ka, .arch = arch };
+	size_t cap = 0;
 	int rc;
 
-	memset(ka, 0, sizeof(*ka));
-	mx->kauto = ka;
 	if (locate(&r, err) < 0)
 		return -1;
 	rc = load_base(&r, o, err);
@@ -657,16 +685,13 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		return rc == -2 ? -2 : -1;
 	ka->n_symbols = ka->syms.n_files ? ka->syms.n
 					 : count_symbols(ka->base_text);
-	mx->names = lu_arena_alloc(&mx->arena,
-				   (n_rules + 2) * sizeof(*mx->names));
-	for (size_t i = 0; i < n_rules; i++)
-		mx->names[i] = mx->rules.structs[i].name;
-	mx->n_names = n_rules + 1;	/* and NULL: the marked ones */
-	/* the options the user gave first, as given */
+	/* the options the user gave first, as given (ARCH is the sweep's) */
 	r.rules = mx->rules.matrix;
 	r.rules.options = NULL;
 	r.rules.n_options = 0;
 	for (size_t i = 0; i < mx->rules.matrix.n_options; i++) {
+		if (mx->rules.matrix.options[i].kind == LU_OPTION_ARCH)
+			continue;
 		r.rules.options = lu_grow(r.rules.options, &cap,
 					  r.rules.n_options,
 					  sizeof(*r.rules.options));
@@ -693,7 +718,7 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			free(r.rules.options);
 			return -2;
 		}
-		if (check_found(mx, err) < 0) {
+		if (check_found(&r, err) < 0) {
 			free(r.rules.options);
 			return -1;
 		}
@@ -702,27 +727,63 @@ int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			break;
 	}
 	keep_keys(&r, &mx->rel);
-	mx->n_preprocessed = ka->explored - ka->reused;
-	/* the rules the last round explored, for the report */
-	struct lu_matrix_rules *given = lu_arena_alloc(&mx->arena,
-						       sizeof(*given));
+	mx->n_preprocessed += ka->explored - ka->reused;
+	/* the rules the last round explored, for the sweep and the report */
+	struct lu_matrix_rules *explored = lu_arena_alloc(&mx->arena,
+							  sizeof(*explored));
 
-	*given = r.rules;
-	given->options = lu_arena_alloc(&mx->arena,
-					(r.rules.n_options + 1) *
-						sizeof(*r.rules.options));
+	*explored = r.rules;
+	explored->options = lu_arena_alloc(&mx->arena,
+					   (r.rules.n_options + 1) *
+						   sizeof(*r.rules.options));
 	if (r.rules.n_options)
-		memcpy(given->options, r.rules.options,
+		memcpy(explored->options, r.rules.options,
 		       r.rules.n_options * sizeof(*r.rules.options));
 	free(r.rules.options);
-	mx->given = given;
-	return make_configs(&r, err);
+	ka->explored_rules = explored;
+	ka->rel = mx->rel;
+	return 0;
+}
+
+int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		    struct lu_error *err)
+{
+	size_t n_rules = mx->rules.n_structs;
+	size_t n_arch = mx->arch ? mx->arch->n : 1;
+	struct lu_kconfig_auto **tail = &mx->kauto;
+	const bool *any;
+
+	mx->names = lu_arena_alloc(&mx->arena,
+				   (n_rules + 2) * sizeof(*mx->names));
+	for (size_t i = 0; i < n_rules; i++)
+		mx->names[i] = mx->rules.structs[i].name;
+	mx->n_names = n_rules + 1;	/* and NULL: the marked ones */
+	mx->n_preprocessed = 0;
+	for (size_t a = 0; a < n_arch; a++) {
+		struct lu_kconfig_auto *ka = lu_arena_alloc(&mx->arena,
+							    sizeof(*ka));
+
+		memset(ka, 0, sizeof(*ka));
+		*tail = ka;
+		tail = &ka->next;
+		int rc = search(mx, o, ka, a, err);
+
+		if (rc < 0)
+			return rc;
+	}
+	if (mx->arch) {
+		mx->given = lu_kconfig_auto_union(mx, &any);
+	} else {
+		mx->given = mx->kauto->explored_rules;
+		any = mx->rel.any;
+	}
+	return make_configs(mx, any, err);
 }
 
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka)
 {
-	if (!ka)
-		return;
-	lu_ksyms_free(&ka->syms);
-	free(ka->found);
+	for (; ka; ka = ka->next) {
+		lu_ksyms_free(&ka->syms);
+		free(ka->found);
+	}
 }

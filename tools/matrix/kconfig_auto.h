@@ -74,16 +74,30 @@ struct lu_kconfig_auto {
 	/* resolved .config hash -> key, from the exploration's rows */
 	uint64_t *rhash, *key;
 	size_t n_keys;
+	/* with `arch =`: one search per architecture, each of its own base,
+	 * Kconfig and compiler (kconfig_auto_arch.c): its name, the rules
+	 * its last round explored and what that round found, and the next
+	 * architecture's */
+	const char *arch;
+	const struct lu_matrix_rules *explored_rules;
+	struct lu_relevance rel;
+	struct lu_kconfig_auto *next;
 };
 
 /*
  * Finds the symbols, then makes MX's swept options and configurations
- * (as matrix_narrow.c does for -D matrices). Returns 0, -1 with ERR (the
- * base or the preprocessing failed, a struct is defined in no
- * configuration explored), or -2 when interrupted.
+ * (as matrix_narrow.c does for -D matrices). With `arch =`, on each
+ * architecture: the sweep's options are the symbols any of them found.
+ * Returns 0, -1 with ERR (the base or the preprocessing failed, a struct
+ * is defined in no configuration explored), or -2 when interrupted.
  */
 int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		    struct lu_error *err);
+/* kconfig_auto_arch.c: the rules of the sweep over every architecture's
+ * symbols (the ARCH option first), and per option whether a search found
+ * it relevant (ANY, in the arena). */
+const struct lu_matrix_rules *lu_kconfig_auto_union(struct lu_matrix *mx,
+						    const bool **any);
 /* MX's configurations as a Kconfig sweep names them: CFG, no flags. */
 void lu_kconfig_name_configs(struct lu_matrix *mx);
 /* The key of the checked structs' text a resolved .config (its hash,
@@ -97,5 +111,17 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 void lu_kconfig_auto_report_json(const struct lu_matrix *mx,
 				 struct json_t *root);
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka);
+
+/*
+ * kconfig_prepared.c: what the sweep's builds share with the search. Per
+ * architecture (N of them), the O= the search prepared its base in, or
+ * NULL (no search, or its base never preprocessed).
+ */
+const char **lu_kconfig_prepared(struct lu_matrix *mx, size_t n);
+/* JOB, a make in DIR whose .config lineup wrote, made to start from a
+ * copy of the prepared O= PREPARED. */
+struct lu_job;
+void lu_kconfig_from_prepared(struct lu_matrix *mx, struct lu_job *job,
+			      const char *prepared, const char *dir);
 
 #endif

@@ -85,14 +85,43 @@ static void put_name(FILE *out, const char *name)
 					       "markers");
 }
 
-void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
-				 FILE *out)
+/* Whether KA and the first search name the same symbols for each
+ * struct, in the same order. */
+static bool same_symbols(const struct lu_matrix *mx,
+			 const struct lu_kconfig_auto *ka)
 {
-	const struct lu_kconfig_auto *ka = mx->kauto;
+	const struct lu_kconfig_auto *first = mx->kauto;
+
+	for (size_t k = 0; k < mx->n_names; k++) {
+		size_t i = 0, j = 0;
+
+		for (;;) {
+			while (i < first->n_found &&
+			       first_id(first, k, (long)i) < 0)
+				i++;
+			while (j < ka->n_found && first_id(ka, k, (long)j) < 0)
+				j++;
+			if (i == first->n_found || j == ka->n_found)
+				break;
+			if (strcmp(first->found[i].name, ka->found[j].name))
+				return false;
+			i++, j++;
+		}
+		if (i != first->n_found || j != ka->n_found)
+			return false;
+	}
+	return true;
+}
+
+/* KA's lines: per struct the symbols, and with VERBOSE where each is
+ * named. ON: "ARCH=arm: " when architectures differ, "" otherwise;
+ * EVERY: the same symbols on every architecture. */
+static void report_search(const struct lu_matrix *mx,
+			  const struct lu_kconfig_auto *ka, bool verbose,
+			  const char *on, bool every, FILE *out)
+{
 	struct lu_arena a = { 0 };
 
-	if (!ka)
-		return;
 	for (size_t k = 0; k < mx->n_names; k++) {
 		size_t n = 0;
 
@@ -100,9 +129,15 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 			n += first_id(ka, k, (long)s) >= 0;
 		if (!n && !mx->names[k])
 			continue;
-		fprintf(out, "lineup matrix: %zu of %zu Kconfig symbols can "
-			     "change ", n, ka->n_symbols);
+		fputs("lineup matrix: ", out);
+		lu_text_put_escaped(out, on);
+		if (every)
+			fprintf(out, "%zu Kconfig symbols can change ", n);
+		else
+			fprintf(out, "%zu of %zu Kconfig symbols can change ",
+				n, ka->n_symbols);
 		put_name(out, mx->names[k]);
+		fputs(every ? " on every architecture" : "", out);
 		fputs(n ? ":" : "", out);
 		for (size_t s = 0; s < ka->n_found; s++)
 			if (first_id(ka, k, (long)s) >= 0) {
@@ -124,10 +159,48 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 			fprintf(out, ":%u\n", ka->ids[i].line);
 		}
 	}
+	if (ka->syms.missed) {
+		fputs("lineup matrix: ", out);
+		lu_text_put_escaped(out, on);
+		fputs("options = auto read the tree's Kconfig without ", out);
+		lu_text_put_escaped(out, ka->syms.missed);
+		fputs(" (a source it could not name or read): symbols "
+		      "defined there show no type or prompt\n", out);
+	}
+	lu_arena_free(&a);
+}
+
+void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
+				 FILE *out)
+{
+	const struct lu_kconfig_auto *ka;
+	size_t explored = 0, reused = 0, rounds = 0, n_arch = 0;
+	bool every = mx->kauto && mx->kauto->next;
+	struct lu_arena a = { 0 };
+
+	for (ka = mx->kauto; ka; ka = ka->next) {
+		explored += ka->explored;
+		reused += ka->reused;
+		rounds = ka->rounds > rounds ? ka->rounds : rounds;
+		n_arch++;
+		every &= same_symbols(mx, ka);
+	}
+	if (!mx->kauto)
+		return;
+	/* per architecture where the symbols differ */
+	for (ka = mx->kauto; ka; ka = every ? NULL : ka->next)
+		report_search(mx, ka, verbose,
+			      ka->arch && !every
+				      ? lu_arena_printf(&a, "ARCH=%s: ",
+							ka->arch)
+				      : "",
+			      every, out);
 	fprintf(out, "lineup matrix: options = auto: %zu configurations "
-		     "explored in %zu round%s, %zu preprocessed\n",
-		ka->explored, ka->rounds, ka->rounds == 1 ? "" : "s",
-		ka->explored - ka->reused);
+		     "explored in %zu round%s, %zu preprocessed",
+		explored, rounds, rounds == 1 ? "" : "s", explored - reused);
+	if (n_arch > 1)
+		fprintf(out, ", on %zu architectures", n_arch);
+	fputc('\n', out);
 	if (mx->rel.bounded)
 		fprintf(out, "lineup matrix: options = auto: more than %d "
 			     "configurations of the symbols found: a covering "
@@ -136,31 +209,37 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 			     "missing "
 			     "(pin some: options = auto CONFIG_X=y)\n",
 			LU_EXHAUSTIVE_LIMIT);
-	if (ka->syms.missed)
-		fprintf(out, "lineup matrix: options = auto read the tree's "
-			     "Kconfig without %s (a source it could not "
-			     "name or read): symbols defined there show no "
-			     "type or prompt\n", ka->syms.missed);
 	lu_arena_free(&a);
 }
 
-void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
+/* KA's symbols per struct into STRUCTS (an object of arrays), those
+ * another search put there already left out. */
+static void relevant_json(const struct lu_matrix *mx,
+			  const struct lu_kconfig_auto *ka, json_t *structs)
 {
-	const struct lu_kconfig_auto *ka = mx->kauto;
 	static const char *const uses[] = { "swept", "held", "kconfig" };
 
-	if (!ka)
-		return;
-	json_t *structs = json_object();
-
 	for (size_t k = 0; k < mx->n_names; k++) {
-		json_t *syms = json_array();
+		const char *key = mx->names[k] ? mx->names[k] : "";
+		json_t *syms = json_object_get(structs, key);
+		bool made = !syms;
 
+		if (made)
+			syms = json_array();
 		for (size_t s = 0; s < ka->n_found; s++) {
 			long i = first_id(ka, k, (long)s);
 			const struct lu_kauto_sym *y = &ka->found[s];
+			bool there = false;
+			size_t e;
+			json_t *v;
 
 			if (i < 0)
+				continue;
+			json_array_foreach(syms, e, v)
+				there |= !strcmp(json_string_value(json_object_get(
+							 v, "symbol")),
+						 y->name);
+			if (there)
 				continue;
 			json_t *by = json_array();
 
@@ -181,18 +260,57 @@ void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
 				"line", (json_int_t)ka->ids[i].line,
 				"selected_by", by));
 		}
-		if (json_array_size(syms) || mx->names[k])
-			json_object_set_new(structs,
-					    mx->names[k] ? mx->names[k] : "",
-					    syms);
-		else
+		if (made && (json_array_size(syms) || mx->names[k]))
+			json_object_set_new(structs, key, syms);
+		else if (made)
 			json_decref(syms);
 	}
+}
+
+static json_t *search_json(const struct lu_matrix *mx,
+			   const struct lu_kconfig_auto *ka)
+{
+	json_t *structs = json_object();
+
+	relevant_json(mx, ka, structs);
+	return json_pack("{s:I, s:I, s:I, s:I, s:o}",
+			 "symbols", (json_int_t)ka->n_symbols,
+			 "rounds", (json_int_t)ka->rounds,
+			 "explored", (json_int_t)ka->explored,
+			 "preprocessed",
+			 (json_int_t)(ka->explored - ka->reused),
+			 "relevant", structs);
+}
+
+void lu_kconfig_auto_report_json(const struct lu_matrix *mx, json_t *root)
+{
+	const struct lu_kconfig_auto *ka = mx->kauto;
+
+	if (!ka)
+		return;
+	if (!ka->next) {
+		json_object_set_new(root, "auto", search_json(mx, ka));
+		return;
+	}
+	/* with arch =: every architecture's symbols, and each one's own */
+	json_t *structs = json_object(), *per = json_array();
+	size_t symbols = 0, rounds = 0, explored = 0, reused = 0;
+
+	for (; ka; ka = ka->next) {
+		json_t *one = search_json(mx, ka);
+
+		json_object_set_new(one, "arch", lu_json_text(ka->arch));
+		json_array_append_new(per, one);
+		relevant_json(mx, ka, structs);
+		symbols = ka->n_symbols > symbols ? ka->n_symbols : symbols;
+		rounds = ka->rounds > rounds ? ka->rounds : rounds;
+		explored += ka->explored;
+		reused += ka->reused;
+	}
 	json_object_set_new(root, "auto", json_pack(
-		"{s:I, s:I, s:I, s:I, s:o}",
-		"symbols", (json_int_t)ka->n_symbols,
-		"rounds", (json_int_t)ka->rounds,
-		"explored", (json_int_t)ka->explored,
-		"preprocessed", (json_int_t)(ka->explored - ka->reused),
-		"relevant", structs));
+		"{s:I, s:I, s:I, s:I, s:o, s:o}",
+		"symbols", (json_int_t)symbols, "rounds", (json_int_t)rounds,
+		"explored", (json_int_t)explored,
+		"preprocessed", (json_int_t)(explored - reused),
+		"relevant", structs, "architectures", per));
 }

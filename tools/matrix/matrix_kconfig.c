@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "kconfig_auto.h"
 #include "matrix.h"
 #include "slurp.h"
 #include "tmpdir.h"
@@ -89,6 +90,8 @@ struct kc {
 	struct lu_job *build;	/* per allowed configuration */
 	size_t build_next, build_done;
 	unsigned jobs_per_make;
+	/* per architecture: options = auto's prepared base O=, or NULL */
+	const char **prepared;
 };
 
 /* The value, y, n or m, that option O has at index V. */
@@ -445,9 +448,14 @@ static struct lu_job *next_resolve(void *ctx)
 		s->failed = true;
 		return NULL;
 	}
-	make_job(s, &s->resolve[c], s->dir[c], w, 1,
-		 lu_arch_of(s->mx->m, lu_config_row(&s->mx->configs, c)));
-	return &s->resolve[c];
+	size_t arch = lu_arch_of(s->mx->m, lu_config_row(&s->mx->configs, c));
+	struct lu_job *job = &s->resolve[c];
+
+	make_job(s, job, s->dir[c], w, 1, arch);
+	if (s->prepared[arch])
+		lu_kconfig_from_prepared(s->mx, job, s->prepared[arch],
+					 s->dir[c]);
+	return job;
 }
 
 /* Reads base B's .config (made, or given) into its text; -1 with err. */
@@ -639,6 +647,7 @@ static int locate(struct kc *s)
 	for (size_t i = 0; i < s->n_bases; i++)
 		if (locate_base(s, i) < 0)
 			return -1;
+	s->prepared = lu_kconfig_prepared(mx, s->n_bases);
 	const char *cc = getenv("CC");
 
 	if (cc && *cc)

@@ -77,6 +77,10 @@ struct lu_trace_type {
 	size_t apart_a, apart_b;	/* members */
 	uint32_t apart_ta, apart_tb;	/* threads */
 	uint64_t starts_seen;	/* bit per start index observed */
+	/* locked instructions of inline assembly in the units that touched
+	 * it (trace_asm.c), in R's arena */
+	struct lu_trace_site *asm_sites;
+	size_t n_asm_sites;
 };
 
 /* Two objects that share a line where they were. */

@@ -238,16 +238,37 @@ size_t lu_trace_unseen_hot(const struct lu_trace_out *o)
 	return n;
 }
 
+/* The inline assembly found in the units that touched TY, as the likely
+ * cause of what the run did not see. */
+static void asm_text(FILE *out, const struct lu_trace_type *ty)
+{
+	fprintf(out, "  note: likely cause: inline assembly, which the "
+		     "instrumentation cannot see, in the code that touched "
+		     "struct %s:", ty->s->name);
+	for (size_t i = 0; i < ty->n_asm_sites; i++) {
+		const struct lu_trace_site *w = &ty->asm_sites[i];
+		char site[512];
+
+		site_text(w, site, sizeof(site));
+		fprintf(out, "%s %s", i ? "," : "", site);
+		if (w->file)
+			fprintf(out, " (%s:%u)", w->file, w->line);
+	}
+	fputc('\n', out);
+}
+
 static void unseen_text(FILE *out, const struct lu_trace_result *r,
 			const struct lu_trace_type *ty)
 {
 	const struct lu_struct *s = ty->s;
+	bool any = false;
 
 	for (size_t m = 0; m < s->n_members; m++) {
 		const struct lu_group *g = unseen_hot(r, ty, m);
 
 		if (!g)
 			continue;
+		any = true;
 		fprintf(out, "  warning: '%s' is in %s group '%s' but no thread "
 			     "but T0 %s it: inline assembly (ck_pr_* without "
 			     "CK_USE_CC_BUILTINS), an access the compiler hoisted "
@@ -256,6 +277,8 @@ static void unseen_text(FILE *out, const struct lu_trace_result *r,
 			s->members[m].name, lu_kind_name(g->kind), g->name,
 			g->kind == LU_KIND_WRITE ? "stored" : "loaded");
 	}
+	if (any && ty->n_asm_sites)
+		asm_text(out, ty);
 	if (ty->has_apart && !ty->n_verdicts)
 		fprintf(out, "  note: T%u stored '%s' and T%u accessed '%s', but "
 			     "never at the same time (one was joined before the "
@@ -545,6 +568,20 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 			lu_js_str(&js, "member", s->members[m].name);
 			lu_js_str(&js, "group", g->name);
 			lu_js_str(&js, "kind", lu_kind_name(g->kind));
+			lu_js_close(&js);
+		}
+		lu_js_close(&js);
+		lu_js_open_array(&js, "inline_asm");
+		for (size_t a = 0; a < ty->n_asm_sites; a++) {
+			const struct lu_trace_site *w = &ty->asm_sites[a];
+			char site[256];
+
+			site_text(w, site, sizeof(site));
+			lu_js_open_object(&js, NULL);
+			lu_js_str(&js, "site", site);
+			lu_js_str_or_null(&js, "function", w->function);
+			lu_js_str_or_null(&js, "file", w->file);
+			lu_js_int(&js, "line", w->line);
 			lu_js_close(&js);
 		}
 		lu_js_close(&js);

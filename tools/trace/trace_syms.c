@@ -207,6 +207,17 @@ void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 	}
 }
 
+struct Dwfl_Module *lu_trace_syms_module(struct lu_trace_syms *s,
+					 uint64_t *dwarf_bias,
+					 uint64_t *load_bias)
+{
+	if (!s || !s->mod)
+		return NULL;
+	*dwarf_bias = s->dwarf_bias;
+	*load_bias = s->load_bias;
+	return s->mod;
+}
+
 /* ---- types -------------------------------------------------------------- */
 
 static bool type_of(Dwarf_Die *die, Dwarf_Die *type)

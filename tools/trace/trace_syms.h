@@ -53,6 +53,14 @@ void lu_trace_syms_close(struct lu_trace_syms *s);
 void lu_trace_syms_site(struct lu_trace_syms *s, uint64_t pc,
 			struct lu_trace_site *out);
 
+/* For trace_asm.c: the program's module, its DWARF's bias (dwfl address
+ * = ELF address + it) and its load bias (process address = ELF address
+ * + it). NULL without a program. */
+struct Dwfl_Module;
+struct Dwfl_Module *lu_trace_syms_module(struct lu_trace_syms *s,
+					 uint64_t *dwarf_bias,
+					 uint64_t *load_bias);
+
 /* Every global of struct type; the array is S's. */
 size_t lu_trace_syms_globals(struct lu_trace_syms *s,
 			     const struct lu_trace_global **out);

@@ -6,4 +6,7 @@ struct grp_lock {
 	unsigned int magic, owner_cpu;
 	void *owner;
 #endif
+#ifdef CONFIG_ARM_LOCK_PAD	/* arm's own symbol (arch/arm/Kconfig) */
+	int pad[3];
+#endif
 };
