@@ -231,7 +231,7 @@ def test_model_fixture(d, scratch, env):
           open(log).read() if os.path.exists(log) else "no log")
     # the symbol that selects the one a header reads is built both ways
     check("model: CONFIG_WIDE_STATS changes the size (it selects what a "
-          "macro reads)", "the size only: CONFIG_FAIR_GROUP_SCHED "
+          "macro reads)", "the layout only: CONFIG_FAIR_GROUP_SCHED "
           "CONFIG_DEBUG_LOCK CONFIG_WIDE_STATS CONFIG_CFS_BANDWIDTH\n"
           in out, out)
     pick = [line for line in swept.splitlines()
@@ -431,6 +431,30 @@ def test_arch(d, scratch, env):
         dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
     ).iter_errors(doc)]
     check("arch: JSON valid against the schema", not errs, str(errs))
+    # a struct arm's base does not define (group_fair, only with
+    # FAIR_GROUP_SCHED, as the kernel's task_group only with CGROUP_SCHED
+    # and arm's multi_v7_defconfig has none): explored from x86-64's
+    with open(os.path.join(d, "x86.config"), "w") as f:
+        f.write("CONFIG_FAIR_GROUP_SCHED=y\nCONFIG_UNRELATED=y\n")
+    path = os.path.join(d, "seed.ini")
+    with open(path, "w") as f:
+        f.write("[struct group_fair]\nwrite = load\nread = weight\n\n"
+                f"[matrix]\nkconfig = {TREE}\nobject = sched.o\n"
+                "arch = x86_64 arm\nbase[x86_64] = x86.config\n"
+                "options = auto CONFIG_DEBUG_LOCK=n CONFIG_WIDE_STATS=n "
+                "CONFIG_CFS_BANDWIDTH=n\n")
+    rc, out, err = matrix(path, scratch=scratch, env=env)
+    check("arch seed: exit 1, not 2 (no struct on arm's base)", rc == 1,
+          out + err)
+    check("arch seed: arm explored from x86-64's symbols, said",
+          "lineup matrix: ARCH=arm: its base defines none of the checked "
+          "structs: explored from the symbols the other architectures "
+          "found\n" in out and "lineup matrix: 1 Kconfig symbol can change "
+          "group_fair on every architecture: CONFIG_FAIR_GROUP_SCHED\n"
+          in out, out)
+    check("arch seed: the condition on both architectures",
+          "lineup matrix: 2 of 4 configurations fail: "
+          "CONFIG_FAIR_GROUP_SCHED=y, on every architecture\n" in out, out)
 
 
 def main():

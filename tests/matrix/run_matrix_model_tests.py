@@ -85,8 +85,8 @@ def holds(cond, on):
     return eval(expr.replace("&&", "and").replace("||", "or"))
 
 
-def pahole_offsets(obj):
-    out = subprocess.run(["pahole", "-C", "mdl", obj], capture_output=True,
+def pahole_offsets(obj, struct="mdl"):
+    out = subprocess.run(["pahole", "-C", struct, obj], capture_output=True,
                          text=True).stdout
     return {m.group(1): int(m.group(2)) for m in
             re.finditer(r"\s(\w+)(?:\[\d+\])?(?: __attribute__\(\(.*?\)\))?;"
@@ -104,7 +104,7 @@ def test_twenty(tmp, scratch):
     n = re.search(r"lineup matrix: (\d+) compiles", out)
     check("twenty: at most 64 compiles", n and int(n.group(1)) <= 64, out)
     check("twenty: the options that change the verdict",
-          "options that change the verdict: M1 M2 M3 E1 E2; the size "
+          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
           "only: B1 B2 B3 B4 B5 B6 B7 B8 T1\n" in out, out)
     check("twenty: no option of nothing named",
           not re.search(r"\bN\d\b", out.split("can change", 1)[-1]), out)
@@ -133,6 +133,126 @@ def test_twenty(tmp, scratch):
                 for bits in _some_rows(len(relevant), 4096))
     check("twenty: the condition is the ABI's on 4096 configurations",
           every, cond)
+
+
+# The threshold case: the issue's twenty options, ten of them adding
+# members between the writer and its reader, so that the smallest
+# or-of-ands of "w and r share a line" is past 64 terms.
+TH_BEFORE = ["B1", "B2"]
+TH_BETWEEN = [("M%d" % i, size) for i, size in
+              zip(range(1, 11), (8, 8, 8, 8, 8, 8, 16, 16, 24, 8))]
+TH_NOTHING = ["N%d" % i for i in range(1, 6)]
+
+
+def th_fails(on):
+    between = sum(size for m, size in TH_BETWEEN if m in on)
+    between += 8 + 8 * ("E1" in on) + 16 * ("E2" in on)
+    return 8 + between + 8 <= 64
+
+
+def threshold_holds(text, on):
+    """A threshold as lineup prints it, "8·M1 + 16·M2 < 48", for ON."""
+    m = re.fullmatch(r"(.*) (<|>=) (-?\d+)", text)
+    total = 0
+    for term in m.group(1).split(" + "):
+        w, name = term.split("\u00b7")
+        total += int(w) * (name in on)
+    return total < int(m.group(3)) if m.group(2) == "<" else \
+        total >= int(m.group(3))
+
+
+def test_threshold(tmp, scratch):
+    """Past 64 terms a condition also gets its threshold form, the sum of
+    the bytes of the members that decide, exact on every configuration;
+    where no sum is exact, nothing more is said."""
+    import itertools
+    import json
+    global BETWEEN
+    d = os.path.join(tmp, "threshold")
+    keep = BETWEEN
+    BETWEEN = TH_BETWEEN
+    try:
+        rules, options = make_case(d, before=TH_BEFORE, nothing=TH_NOTHING)
+    finally:
+        BETWEEN = keep
+    check("threshold: twenty options", len(options) == 20, repr(options))
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=300)
+    cond = condition(out)
+    check("threshold: exit 1, exact over all 2^15 configurations",
+          rc == 1 and "exact over all 32768 configurations" in out,
+          out + err)
+    check("threshold: the or-of-ands is past 64 terms",
+          cond and cond.count(" || ") >= 64, cond or out)
+    forms = re.findall(r"^lineup matrix: the condition above, as the bytes "
+                       r"that decide: (.*) \((.*) of struct mdl\)$", out,
+                       re.M)
+    want = ("8\u00b7M1 + 8\u00b7M2 + 8\u00b7M3 + 8\u00b7M4 + 8\u00b7M5 + "
+            "8\u00b7M6 + 16\u00b7M7 + 16\u00b7M8 + 24\u00b7M9 + 8\u00b7M10 + "
+            "8\u00b7E1 + 16\u00b7E2 < 48")
+    check("threshold: the failing condition as the bytes between w and r",
+          len(forms) == 1 and forms[0][0] == want and
+          forms[0][1].startswith("M1: m1, M2: m2") and
+          forms[0][1].endswith("E1: e, E2: e"), out)
+    relevant = [o for o in options if o not in TH_NOTHING]
+    wrong = [bits for bits in itertools.product((0, 1), repeat=15)
+             if forms and threshold_holds(
+                 forms[0][0], {o for o, b in zip(relevant, bits) if b}) !=
+             th_fails({o for o, b in zip(relevant, bits) if b})]
+    check("threshold: the ABI's truth on all 32768 configurations",
+          forms and not wrong, repr(wrong[:3]))
+    # the findings name B1/B2 (which line w is on): no sum is exact
+    check("threshold: nothing said where no threshold is exact",
+          len(re.findall(r"^\S*mdl\.c:\d+:\d+: error:", out, re.M)) == 2 and
+          out.count("as the bytes that decide") == 1, out)
+    rc, js, err = matrix(rules, "--format", "json", tmpdir=scratch,
+                         timeout=300)
+    doc = json.loads(js)
+    th = doc.get("threshold") or {}
+    check("threshold: JSON's, with each term's option, bytes, members",
+          th.get("text") == want and th.get("relation") == "<" and
+          th.get("bound") == 48 and th.get("struct") == "mdl" and
+          [t["option"] for t in th.get("terms", [])] ==
+          [m for m, _ in TH_BETWEEN] + ["E1", "E2"] and
+          th["terms"][6] == {"option": "M7", "bytes": 16,
+                             "members": ["m7"]} and
+          all(f.get("threshold", 0) is None for f in doc["findings"]),
+          repr(th) + err)
+    # the issue's own case: a few terms, no threshold printed
+    rules, _ = make_case(os.path.join(tmp, "threshold-short"),
+                         before=BEFORE[:2], nothing=NOTHING[:1])
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("threshold: none under 64 terms",
+          rc == 1 and condition(out) and
+          "as the bytes that decide" not in out, out + err)
+
+
+def test_million(tmp, scratch):
+    """20 relevant options, 2^20 configurations: the model lays out every
+    one of them (past 2^18, where it refused), each configuration's name
+    built only when printed, in bounded memory."""
+    import resource
+    d = os.path.join(tmp, "million")
+    before = ["B%d" % i for i in range(1, 15)]
+    rules, options = make_case(d, before=before, nothing=[])
+    rc, out, err = matrix(rules, tmpdir=scratch, timeout=500)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
+    check("million: exact over all 2^20 configurations",
+          rc == 1 and "exact over all 1048576 configurations of the 20 "
+          "options swept" in out, out + err)
+    n = re.search(r"lineup matrix: (\d+) compiles", out)
+    check("million: at most 64 compiles", n and int(n.group(1)) <= 64, out)
+    check("million: the options that change the verdict",
+          "options that change the verdict: M1 M2 M3 E1 E2; the layout "
+          "only: %s T1\n" % " ".join(before) in out, out)
+    cond = condition(out)
+    every = cond and all(
+        holds(cond, {o for o, b in zip(options, bits) if b}) ==
+        fails_truly({o for o, b in zip(options, bits) if b})
+        for bits in _some_rows(len(options), 4096))
+    check("million: the condition is the ABI's on 4096 configurations",
+          every, cond or out)
+    check("million: peak memory under 256 MiB (%d MiB)" % peak,
+          peak < 256, out)
 
 
 def _some_rows(n, k):
@@ -250,9 +370,64 @@ def test_examples(tmp, scratch):
                   "note: the layout model cannot answer" in out1, out1)
     check("before: only FAIR_GROUP_SCHED and SMP change the verdict",
           "options that change the verdict: CONFIG_FAIR_GROUP_SCHED "
-          "CONFIG_SMP; the size only: CONFIG_RT_GROUP_SCHED" in
+          "CONFIG_SMP; the layout only: CONFIG_RT_GROUP_SCHED" in
           matrix(os.path.join(example, "before.ini"), "--model",
                  tmpdir=scratch)[1])
+
+
+def test_layout_only(tmp, scratch):
+    """An option that moves a member and keeps sizeof changes the layout:
+    the report names it with those that change the size, never the
+    verdict."""
+    import json
+    d = os.path.join(tmp, "layout-only")
+    os.makedirs(d)
+    write(os.path.join(d, "s.c"), """\
+        struct s {
+        	char c;
+        #ifdef MV
+        	char shim[2];
+        #endif
+        	short h;
+        	int i;
+        	_Alignas(64) long w;
+        	long r;
+        #ifdef T
+        	long tail;
+        #endif
+        };
+        struct s g;
+        """)
+    rules = write(os.path.join(d, "s.ini"), """\
+        [struct s]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g s.c
+        options = MV T
+        """)
+    for flags in ([], ["-DMV"]):
+        obj = os.path.join(scratch, "lo.o")
+        subprocess.run(["cc", "-c", "-g", "-o", obj] + flags + ["s.c"],
+                       cwd=d, check=True)
+        offs = pahole_offsets(obj, "s")
+        os.unlink(obj)
+        if not flags:
+            plain = offs
+    check("layout-only: MV moves h and keeps sizeof (pahole)",
+          plain.get("h") == 2 and offs.get("h") == 4 and
+          plain.get("w") == offs.get("w") == 64, repr((plain, offs)))
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch)
+    check("layout-only: MV and T change the layout, not the verdict",
+          rc == 1 and "options that change the verdict: none; the layout "
+          "only: MV T\n" in out, out + err)
+    rc, out, err = matrix(rules, "--model", "--format", "json",
+                          tmpdir=scratch)
+    model = json.loads(out).get("model", {})
+    check("layout-only: JSON's change_layout_only",
+          model.get("change_layout_only") == ["MV", "T"] and
+          model.get("change_verdict") == [], repr(model))
 
 
 def test_sizes_compiled(tmp, scratch):
@@ -291,10 +466,12 @@ def main():
     with tempfile.TemporaryDirectory(prefix="lineup-model.") as tmp:
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
-        tests = [test_twenty, test_refusals, test_examples]
+        tests = [test_twenty, test_refusals, test_examples,
+                 test_layout_only, test_threshold]
         # the compilers' time, not lineup's: in the plain build only
         if len(sys.argv) < 4 or sys.argv[3] == "none":
-            tests += [test_against_exhaustive, test_sizes_compiled]
+            tests += [test_against_exhaustive, test_sizes_compiled,
+                      test_million]
         for test in tests:
             test(tmp, scratch)
     print(f"{len(base.failures)} failed")

@@ -105,6 +105,31 @@ options = BIG BROKEN
 write = w
 read = r
 """
+# the layout model: MV moves h and keeps sizeof (the layout only), and
+# w and r share a line while at most six of ten members are between them,
+# a condition past 64 terms with its threshold form
+MODEL_SRC = """\
+struct mm {
+	char c;
+#ifdef MV
+	char shim[2];
+#endif
+	short h;
+	_Alignas(64) long w;
+""" + "".join("#ifdef M%d\n\tchar m%d[8];\n#endif\n" % (i, i)
+              for i in range(1, 11)) + """\
+	long r;
+} mm;
+"""
+MODEL_INI = """\
+[matrix]
+compile = cc -c -g mm.c
+options = MV M1 M2 M3 M4 M5 M6 M7 M8 M9 M10
+
+[struct mm]
+write = w
+read = r
+"""
 MATRIX_SARIF_INI = MATRIX_INI.replace('options = BIG BROKEN', 'options = BIG')
 LIMITS_INI = """\
 [struct place8]
@@ -147,6 +172,7 @@ def cases(tg):
         ('check', ['check', '--strict', '--rules', 'missing.ini',
                    'place.o'], 1),
         ('matrix', ['matrix', '--rules', 'm.ini'], 2),
+        ('matrix', ['matrix', '--model', '--rules', 'mm.ini'], 1),
         ('diff', ['diff', obj, new], 0),
         ('diff', ['diff', '--rules', 'tg.ini', new, obj], 1),
         ('diff', ['diff', obj, iso], 0),
@@ -194,6 +220,11 @@ def features(doc, name):
         out.add('mapping ' + doc['mapping'])
     if name == 'matrix':
         out |= {'status ' + c['status'] for c in doc['configurations']}
+        if doc.get('model', {}).get('change_layout_only'):
+            out.add('model change_layout_only')
+        if doc.get('threshold') and \
+                any(f.get('threshold') for f in doc['findings']):
+            out.add('threshold')
     if name == 'show':
         out |= {'input ' + doc['input']['format']}
         if any(s['blocks'] for s in doc['structs']):
@@ -207,7 +238,8 @@ COVER = {'finding ' + t for t in ('conflict', 'max_size', 'max_bytes',
                                   'kernel_size', 'kernel_member')} | {
     'padding', 'change moved', 'change shifted', 'mapping ranked',
     'mapping base', 'status pass', 'status fail', 'status error',
-    'input dwarf', 'blocks', 'definition'}
+    'input dwarf', 'blocks', 'definition', 'model change_layout_only',
+    'threshold'}
 
 
 def check_sarif(lineup, work):
@@ -293,6 +325,7 @@ def build(root, work, lineup):
     files = {'place.c': PLACE, 'bits.c': BITS, 'knet.c': KERNEL,
              'padded.c': PADDED, 'knet_check.c': KNET_ASSERTS,
              'm.c': MATRIX_SRC, 'm.ini': MATRIX_INI,
+             'mm.c': MODEL_SRC, 'mm.ini': MODEL_INI,
              'm2.ini': MATRIX_SARIF_INI,
              'limits.ini': LIMITS_INI, 'missing.ini': MISSING_INI}
     for name, text in files.items():

@@ -13,9 +13,13 @@
 #include "matrix_model.h"
 #include "report.h"
 #include "slurp.h"
+#include "threshold.h"
 
-/* More configurations than this are not modelled one by one. */
-#define MAX_MODELLED (1u << 18)
+/* More configurations than this are not modelled one by one: a -D
+ * sweep's (each laid out and checked, its name built only when printed),
+ * and the combinations a Kconfig sweep asks its engine about. */
+#define MAX_MODELLED (1u << 20)
+#define MAX_MODELLED_KCONFIG (1u << 18)
 
 struct phase {
 	struct lu_configs configs;
@@ -279,11 +283,39 @@ static size_t class_of(struct classes *c, char *sig, bool fails,
 	return c->n++;
 }
 
+/* FNV-1a over N bytes of P, on from H. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* S's layout as one number: its size and every member's name, offset
+ * and size, so that an option moving a member without changing sizeof
+ * still changes it. */
+static uint64_t layout_hash(uint64_t h, const struct lu_struct *s)
+{
+	h = fnv(h, &s->size, sizeof(s->size));
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+
+		h = fnv(h, m->name, strlen(m->name) + 1);
+		h = fnv(h, &m->offset, sizeof(m->offset));
+		h = fnv(h, &m->size, sizeof(m->size));
+	}
+	return h;
+}
+
 /* Lays out and checks configuration ROW with every name's model: its
- * verdict, and the sizes into SIZES; NULL when a model cannot. */
+ * verdict, the sizes into SIZES and the layouts' hash into *LAYOUT; NULL
+ * when a model cannot. */
 static char *model_config(struct lu_matrix *mx, struct names *nm,
 			  const unsigned char *row, unsigned line_size,
-			  struct lu_arena *keep, uint64_t *sizes, bool *fails)
+			  struct lu_arena *keep, uint64_t *sizes,
+			  uint64_t *layout, bool *fails)
 {
 	struct lu_set set;
 	struct lu_findings fs = { 0 };
@@ -291,6 +323,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 
 	lu_set_init(&set, "model");
 	set.line_size = line_size;
+	*layout = 0xcbf29ce484222325ull;
 	for (size_t k = 0; k < nm->n; k++) {
 		struct lu_struct s;
 		bool present;
@@ -303,6 +336,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 			continue;
 		}
 		sizes[k] = s.size;
+		*layout = layout_hash(fnv(*layout, &k, sizeof(k)), &s);
 		*lu_set_add(&set) = s;
 	}
 	struct lu_check_opts copts = {
@@ -339,9 +373,10 @@ static long find_row(const struct lu_configs *c, const unsigned char *row)
 	return -1;
 }
 
-/* Which options change a layout or a verdict: a flip that does. */
+/* Which options change a layout (LAYOUTS: per configuration, every
+ * member's offset) or a verdict: a flip that does. */
 static void influence(struct lu_matrix *mx, const struct classes *cl,
-		      const uint64_t *sizes, size_t n_names, bool every)
+		      const uint64_t *layouts, bool every)
 {
 	const struct lu_configs *c = &mx->configs;
 	size_t w = c->n_options;
@@ -374,13 +409,97 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 				continue;
 			if (cl->fails[cl->of[i]] != cl->fails[cl->of[j]])
 				mx->model.changes_verdict[o] = true;
-			if (memcmp(sizes + i * n_names, sizes + (size_t)j * n_names,
-				   n_names * sizeof(*sizes)))
+			if (layouts[i] != layouts[j])
 				mx->model.changes_layout[o] = true;
 		}
 		stride *= nv;
 	}
 	free(next);
+}
+
+/* The bytes of S's own members (not those inside them, nor markers). */
+static int64_t member_bytes(const struct lu_struct *s)
+{
+	int64_t sum = 0;
+
+	for (size_t i = 0; i < s->n_members; i++)
+		if (!s->members[i].depth && !s->members[i].marker)
+			sum += (int64_t)s->members[i].size;
+	return sum;
+}
+
+/* The names of S's own members that are not in BASE alike (name and
+ * size), space-separated in A. */
+static const char *members_changed(struct lu_arena *a,
+				   const struct lu_struct *s,
+				   const struct lu_struct *base)
+{
+	const char *out = "";
+
+	for (size_t i = 0; i < s->n_members; i++) {
+		const struct lu_member *m = &s->members[i];
+		bool same = false;
+
+		if (m->depth || m->marker)
+			continue;
+		for (size_t j = 0; j < base->n_members && !same; j++)
+			same = !base->members[j].depth &&
+			       !strcmp(base->members[j].name, m->name) &&
+			       base->members[j].size == m->size;
+		if (!same)
+			out = lu_arena_printf(a, "%s%s%s", out, *out ? " " : "",
+					      m->name);
+	}
+	return out;
+}
+
+/*
+ * Each option's weight per name: what its flip from the all-off
+ * configuration (ALL's first) adds to the bytes of the struct's members,
+ * as the model lays both out; unknown where the struct is absent or the
+ * option is not a toggle.
+ */
+static void weigh_options(struct lu_matrix *mx, const struct names *nm,
+			  const struct lu_configs *all)
+{
+	size_t w = mx->m->n_options;
+	unsigned char *row = calloc(w + 1, 1);
+	struct lu_matrix_model *md = &mx->model;
+
+	if (!row)
+		abort();
+	md->member_bytes = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+							      sizeof(int64_t));
+	md->members = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+							 sizeof(char *));
+	memcpy(row, lu_config_row(all, 0), w);
+	for (size_t k = 0; k < nm->n; k++) {
+		struct lu_arena tmp = { 0 };
+		struct lu_struct base, s;
+		bool present;
+		bool have = lu_model_layout(nm->model[k], row, &tmp, &base,
+					    &present);
+
+		for (size_t o = 0; o < w; o++) {
+			size_t at = k * w + o;
+
+			md->member_bytes[at] = LU_THRESHOLD_NO_WEIGHT;
+			md->members[at] = "";
+			if (!have || mx->m->options[o].values || row[o])
+				continue;
+			row[o] = 1;
+			if (lu_model_layout(nm->model[k], row, &tmp, &s,
+					    &present)) {
+				md->member_bytes[at] = member_bytes(&s) -
+						       member_bytes(&base);
+				md->members[at] = members_changed(&mx->arena,
+								  &s, &base);
+			}
+			row[o] = 0;
+		}
+		lu_arena_free(&tmp);
+	}
+	free(row);
 }
 
 int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
@@ -390,6 +509,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	struct phase learn = { 0 }, confirm = { 0 };
 	struct classes cl = { 0 };
 	unsigned char *rows = NULL;
+	uint64_t *layouts = NULL;	/* per configuration, its hash */
 	const char *why;
 	int rc = 0;
 
@@ -408,7 +528,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"Kconfig is its own: not yet");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
-	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED)
+	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED_KCONFIG)
 		return refuse(mx, NULL, "more combinations of the symbols "
 					"than it asks Kconfig's engine about "
 					"(pin some: options = auto "
@@ -501,8 +621,9 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					 (n * nm.n + 1) * sizeof(uint64_t));
 	unsigned default_line = learn.builds[0].set.line_size;
 
+	layouts = malloc((n + 1) * sizeof(*layouts));
 	cl.of = calloc(n + 1, sizeof(*cl.of));
-	if (!cl.of)
+	if (!cl.of || !layouts)
 		abort();
 	for (size_t c = 0; c < n && !mx->model.refused; c++) {
 		const unsigned char *row = lu_config_row(&all, c);
@@ -512,7 +633,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					 mx->cli->line_size ? mx->cli->line_size
 					 : line		    ? line
 							    : default_line,
-					 &mx->arena, sizes + c * nm.n, &fails);
+					 &mx->arena, sizes + c * nm.n,
+					 &layouts[c], &fails);
 
 		if (!sig)
 			refuse(mx, NULL, "a configuration's sized options "
@@ -602,10 +724,12 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	for (size_t c = 0; c < n; c++) {
 		struct lu_config *x = &mx->cfg[c];
 
+		/* a -D sweep's names and flags are built when printed
+		 * (lu_matrix_config_name): up to 2^20 of them */
 		x->row = lu_config_row(&mx->configs, c);
-		x->name = lu_config_name(&mx->arena, mx->m, x->row);
-		x->flags = kconfig ? ""
-				   : lu_config_flags(&mx->arena, mx->m, x->row);
+		x->name = kconfig ? lu_config_name(&mx->arena, mx->m, x->row)
+				  : NULL;
+		x->flags = kconfig ? "" : NULL;
 		x->build = cl.of[c];
 	}
 	mx->model.used = true;
@@ -615,7 +739,10 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.n_names = nm.n;
 	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
 	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
-	influence(mx, &cl, sizes, nm.n, !kconfig);
+	influence(mx, &cl, layouts, !kconfig);
+	if (!kconfig)
+		weigh_options(mx, &nm, &mx->configs);
+	free(layouts);
 	phase_free(&confirm, kept);
 	free(kept);
 	phase_free(&learn, NULL);
@@ -634,5 +761,6 @@ out:
 	free(cl.fails);
 	free(cl.rep);
 	free(cl.of);
+	free(layouts);
 	return rc;
 }

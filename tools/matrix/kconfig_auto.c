@@ -473,7 +473,8 @@ static void base_values(struct auto_run *r)
 
 		r->base_of[o] = base_value(&r->mx->arena, r->ka->base_text,
 					   r->rules.options[o].name);
-		r->also[o] = s >= 0 && r->ka->found[s].via >= 0;
+		r->also[o] = s >= 0 && (r->ka->found[s].via >= 0 ||
+					r->ka->found[s].seed);
 	}
 }
 
@@ -526,10 +527,8 @@ bool lu_kconfig_auto_key(const struct lu_kconfig_auto *ka, uint64_t resolved,
 	return false;
 }
 
-/* The swept options (those relevant, ANY, and those the user gave) and
- * their configurations, into MX. */
-static int make_configs(struct lu_matrix *mx, const bool *any,
-			struct lu_error *err)
+int lu_kconfig_auto_configs(struct lu_matrix *mx, const bool *any,
+			    struct lu_error *err)
 {
 	const struct lu_matrix_rules *g = mx->given;
 	size_t k = 0;
@@ -565,7 +564,8 @@ void lu_kconfig_name_configs(struct lu_matrix *mx)
 	}
 }
 
-/* A named struct the exploration could not see: no symbols to find. */
+/* A named struct the exploration could not see: no symbols to find
+ * (-3 when it was defined in no configuration explored, -1 otherwise). */
 static int check_found(struct auto_run *r, struct lu_error *err)
 {
 	struct lu_matrix *mx = r->mx;
@@ -579,7 +579,7 @@ static int check_found(struct auto_run *r, struct lu_error *err)
 					  "tell which symbols change %s%s: %s",
 				     mx->rules.path, mx->rules.matrix.ini_line,
 				     mx->names[k], on, mx->rel.unsure[k]);
-			return -1;
+			return mx->rel.found[k] ? -1 : -3;
 		}
 	if (mx->rel.failed == mx->rel.explored) {
 		lu_error_set(err, "%s:%u: error: options = auto: make %s "
@@ -645,8 +645,9 @@ static int locate(struct auto_run *r, struct lu_error *err)
 	}
 	r->ka->target = lu_arena_printf(a, "%.*si", (int)(n - 1), obj);
 	/* one directory per architecture: each its own base and cache */
-	r->ka->dir = mx->arch ? lu_arena_printf(a, "%s/auto%zu", mx->tmp,
-						r->arch)
+	r->ka->dir = mx->arch ? lu_arena_printf(a, "%s/auto%zu%s", mx->tmp,
+						r->arch,
+						r->ka->seeded ? "s" : "")
 			      : lu_arena_printf(a, "%s/auto", mx->tmp);
 	if (mkdir(r->ka->dir, 0700) != 0) {
 		lu_error_set(err, "failed to make %s: %s", r->ka->dir,
@@ -670,9 +671,33 @@ static int locate(struct auto_run *r, struct lu_error *err)
 
 /* The search on architecture ARCH (0 without `arch =`) into KA: the
  * symbols, round after round, then what the last round explored. */
-static int search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		  struct lu_kconfig_auto *ka, size_t arch,
-		  struct lu_error *err)
+/* The swept symbols another architecture's search found (SEED: the
+ * searches, those that failed without rules) as options of R, where R's
+ * architecture has them: what it explores from, when its own base does
+ * not define the struct at all. */
+static void add_seed(struct auto_run *r, const struct lu_kconfig_auto *seed,
+		     size_t *cap)
+{
+	for (; seed; seed = seed->next)
+		for (size_t i = 0; seed->explored_rules &&
+				   i < seed->explored_rules->n_options;
+		     i++) {
+			const char *name = seed->explored_rules->options[i].name;
+			long s = symbol_of(r, name);
+
+			if (s < 0 || r->ka->found[s].use != LU_KAUTO_SWEPT ||
+			    is_option(&r->rules, name))
+				continue;
+			/* explored whatever the base's text says of it */
+			r->ka->found[s].seed = true;
+			add_option(r, &r->ka->found[s], cap);
+		}
+}
+
+int lu_kconfig_auto_search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+			   struct lu_kconfig_auto *ka, size_t arch,
+			   const struct lu_kconfig_auto *seed,
+			   struct lu_error *err)
 {
 	struct auto_run r = { .mx = mx, .ka = ka, .arch = arch };
 	size_t cap = 0;
@@ -702,6 +727,7 @@ static int search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		if (s >= 0)
 			ka->found[s].given = true;
 	}
+	add_seed(&r, seed, &cap);
 	for (;;) {
 		struct lu_relevance_in in = {
 			.m = &r.rules, .names = mx->names,
@@ -718,9 +744,9 @@ static int search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			free(r.rules.options);
 			return -2;
 		}
-		if (check_found(&r, err) < 0) {
+		if ((rc = check_found(&r, err)) < 0) {
 			free(r.rules.options);
-			return -1;
+			return rc;
 		}
 		if (!take_ids(&r, &mx->rel, &cap) ||
 		    ka->rounds == LU_KCONFIG_AUTO_ROUNDS)
@@ -743,41 +769,6 @@ static int search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	ka->explored_rules = explored;
 	ka->rel = mx->rel;
 	return 0;
-}
-
-int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		    struct lu_error *err)
-{
-	size_t n_rules = mx->rules.n_structs;
-	size_t n_arch = mx->arch ? mx->arch->n : 1;
-	struct lu_kconfig_auto **tail = &mx->kauto;
-	const bool *any;
-
-	mx->names = lu_arena_alloc(&mx->arena,
-				   (n_rules + 2) * sizeof(*mx->names));
-	for (size_t i = 0; i < n_rules; i++)
-		mx->names[i] = mx->rules.structs[i].name;
-	mx->n_names = n_rules + 1;	/* and NULL: the marked ones */
-	mx->n_preprocessed = 0;
-	for (size_t a = 0; a < n_arch; a++) {
-		struct lu_kconfig_auto *ka = lu_arena_alloc(&mx->arena,
-							    sizeof(*ka));
-
-		memset(ka, 0, sizeof(*ka));
-		*tail = ka;
-		tail = &ka->next;
-		int rc = search(mx, o, ka, a, err);
-
-		if (rc < 0)
-			return rc;
-	}
-	if (mx->arch) {
-		mx->given = lu_kconfig_auto_union(mx, &any);
-	} else {
-		mx->given = mx->kauto->explored_rules;
-		any = mx->rel.any;
-	}
-	return make_configs(mx, any, err);
 }
 
 void lu_kconfig_auto_free(struct lu_kconfig_auto *ka)

@@ -56,6 +56,7 @@ struct lu_kauto_sym {
 	const struct lu_ksym *ks;	/* the tree's, NULL if not found */
 	bool given;			/* named in options = auto ... */
 	bool module;			/* named as CONFIG_X_MODULE */
+	bool seed;			/* another architecture's, explored */
 	/* swept for what it selects: that symbol's index, or -1 */
 	long via;
 };
@@ -79,6 +80,8 @@ struct lu_kconfig_auto {
 	 * its last round explored and what that round found, and the next
 	 * architecture's */
 	const char *arch;
+	bool seeded;	/* its base defines no checked struct: searched
+			 * again from the other architectures' symbols */
 	const struct lu_matrix_rules *explored_rules;
 	struct lu_relevance rel;
 	struct lu_kconfig_auto *next;
@@ -93,11 +96,22 @@ struct lu_kconfig_auto {
  */
 int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		    struct lu_error *err);
-/* kconfig_auto_arch.c: the rules of the sweep over every architecture's
- * symbols (the ARCH option first), and per option whether a search found
- * it relevant (ANY, in the arena). */
-const struct lu_matrix_rules *lu_kconfig_auto_union(struct lu_matrix *mx,
-						    const bool **any);
+/*
+ * kconfig_auto.c's, for kconfig_auto_arch.c. The search on architecture
+ * ARCH (0 without `arch =`) into KA, from the options the user gave and
+ * those SEED's searches found (NULL: none): the symbols, round after
+ * round, then what the last round explored. 0, -1 with ERR, -2 when
+ * interrupted, -3 with ERR when a struct is defined in no configuration
+ * explored.
+ */
+int lu_kconfig_auto_search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+			   struct lu_kconfig_auto *ka, size_t arch,
+			   const struct lu_kconfig_auto *seed,
+			   struct lu_error *err);
+/* The swept options (those relevant, ANY, and those the user gave) and
+ * their configurations, into MX. */
+int lu_kconfig_auto_configs(struct lu_matrix *mx, const bool *any,
+			    struct lu_error *err);
 /* MX's configurations as a Kconfig sweep names them: CFG, no flags. */
 void lu_kconfig_name_configs(struct lu_matrix *mx);
 /* The key of the checked structs' text a resolved .config (its hash,

@@ -10,8 +10,10 @@
  * not exist Kconfig resolves it away, and the sweep says so as it says
  * any exclusion. MX's relevance becomes the union too, indexed by the
  * sweep's options, so nothing reads one architecture's by another's
- * options.
+ * options. Without `arch =` there is one search, and its options are the
+ * sweep's.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "kconfig_auto.h"
@@ -97,8 +99,11 @@ static void union_relevance(const struct lu_kconfig_auto *ka,
 	rel->bounded |= kr->bounded;
 }
 
-const struct lu_matrix_rules *lu_kconfig_auto_union(struct lu_matrix *mx,
-						    const bool **any)
+/* The rules of the sweep over every architecture's symbols (the ARCH
+ * option first), and per option whether a search found it relevant (ANY,
+ * in the arena). */
+static const struct lu_matrix_rules *union_rules(struct lu_matrix *mx,
+						 const bool **any)
 {
 	struct lu_arena *a = &mx->arena;
 	struct lu_matrix_rules *u = lu_arena_alloc(a, sizeof(*u));
@@ -153,4 +158,75 @@ const struct lu_matrix_rules *lu_kconfig_auto_union(struct lu_matrix *mx,
 	mx->rel = rel;
 	*any = rel.any;
 	return u;
+}
+
+int lu_kconfig_auto(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		    struct lu_error *err)
+{
+	size_t n_rules = mx->rules.n_structs;
+	size_t n_arch = mx->arch ? mx->arch->n : 1;
+	struct lu_kconfig_auto **tail = &mx->kauto;
+	const bool *any;
+
+	mx->names = lu_arena_alloc(&mx->arena,
+				   (n_rules + 2) * sizeof(*mx->names));
+	for (size_t i = 0; i < n_rules; i++)
+		mx->names[i] = mx->rules.structs[i].name;
+	mx->n_names = n_rules + 1;	/* and NULL: the marked ones */
+	mx->n_preprocessed = 0;
+	size_t n_unseen = 0;
+
+	for (size_t a = 0; a < n_arch; a++) {
+		struct lu_kconfig_auto *ka = lu_arena_alloc(&mx->arena,
+							    sizeof(*ka));
+
+		memset(ka, 0, sizeof(*ka));
+		*tail = ka;
+		tail = &ka->next;
+		int rc = lu_kconfig_auto_search(mx, o, ka, a, NULL, err);
+
+		if (rc == -3 && n_arch > 1)
+			n_unseen++;	/* tried again from the others' symbols */
+		else if (rc < 0)
+			return rc == -3 ? -1 : rc;
+	}
+	/* a struct another architecture's base lacks (arm's multi_v7 has no
+	 * CGROUP_SCHED, so no task_group): explored from what the
+	 * architectures that define it found */
+	if (n_unseen && n_unseen < n_arch) {
+		size_t a = 0;
+
+		for (struct lu_kconfig_auto *ka = mx->kauto; ka;
+		     ka = ka->next, a++) {
+			if (ka->explored_rules)
+				continue;
+			struct lu_kconfig_auto *next = ka->next;
+			size_t explored = ka->explored, reused = ka->reused;
+
+			lu_ksyms_free(&ka->syms);
+			free(ka->found);
+			memset(ka, 0, sizeof(*ka));
+			ka->next = next;
+			ka->seeded = true;
+			int rc = lu_kconfig_auto_search(mx, o, ka, a, mx->kauto,
+							 err);
+
+			/* the first search's work is counted too */
+			ka->explored += explored;
+			ka->reused += reused;
+			mx->n_preprocessed += explored - reused;
+
+			if (rc < 0)
+				return rc == -3 ? -1 : rc;
+		}
+	} else if (n_unseen) {
+		return -1;
+	}
+	if (mx->arch) {
+		mx->given = union_rules(mx, &any);
+	} else {
+		mx->given = mx->kauto->explored_rules;
+		any = mx->rel.any;
+	}
+	return lu_kconfig_auto_configs(mx, any, err);
 }

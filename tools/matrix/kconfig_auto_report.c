@@ -132,7 +132,8 @@ static void report_search(const struct lu_matrix *mx,
 		fputs("lineup matrix: ", out);
 		lu_text_put_escaped(out, on);
 		if (every)
-			fprintf(out, "%zu Kconfig symbols can change ", n);
+			fprintf(out, "%zu Kconfig symbol%s can change ", n,
+				n == 1 ? "" : "s");
 		else
 			fprintf(out, "%zu of %zu Kconfig symbols can change ",
 				n, ka->n_symbols);
@@ -195,6 +196,14 @@ void lu_kconfig_auto_report_text(const struct lu_matrix *mx, bool verbose,
 							ka->arch)
 				      : "",
 			      every, out);
+	for (ka = mx->kauto; ka; ka = ka->next)
+		if (ka->seeded) {
+			fputs("lineup matrix: ARCH=", out);
+			lu_text_put_escaped(out, ka->arch);
+			fputs(": its base defines none of the checked structs: "
+			      "explored from the symbols the other "
+			      "architectures found\n", out);
+		}
 	fprintf(out, "lineup matrix: options = auto: %zu configurations "
 		     "explored in %zu round%s, %zu preprocessed",
 		explored, rounds, rounds == 1 ? "" : "s", explored - reused);

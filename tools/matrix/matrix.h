@@ -67,6 +67,12 @@ struct lu_matrix_model {
 	/* per configuration and checked name: the model's size, 0 absent */
 	uint64_t *sizes;
 	size_t n_names;
+	/* per checked name and swept option, [k * n_options + o]: the bytes
+	 * of the members the option's flip from the all-off configuration
+	 * adds (LU_THRESHOLD_NO_WEIGHT unknown), and those members' names,
+	 * space-separated: the weights of a threshold (threshold.h) */
+	int64_t *member_bytes;
+	const char **members;
 	/* a Kconfig sweep's: every combination of the options' values,
 	 * of which the configurations are those Kconfig allows; 0 else */
 	double n_combinations;
@@ -124,6 +130,15 @@ int lu_matrix_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o);
  * timed out; for the Kconfig builds too. */
 void lu_matrix_fail_build(struct lu_matrix *mx, struct lu_build *b,
 			  const struct lu_job *job);
+
+/*
+ * Configuration C's name ("A=y B=n") and -D flags, built when first asked
+ * and kept: a sweep the layout model answers lays out up to 2^20
+ * configurations and the text report names a few of them
+ * (matrix_narrow.c).
+ */
+const char *lu_matrix_config_name(struct lu_matrix *mx, size_t c);
+const char *lu_matrix_config_flags(struct lu_matrix *mx, size_t c);
 
 /* Prints the findings with their conditions; returns the exit status. */
 int lu_matrix_report(struct lu_matrix *mx);

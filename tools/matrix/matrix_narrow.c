@@ -128,3 +128,21 @@ int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	take_keys(mx);
 	return 0;
 }
+
+const char *lu_matrix_config_name(struct lu_matrix *mx, size_t c)
+{
+	struct lu_config *x = &mx->cfg[c];
+
+	if (!x->name)
+		x->name = lu_config_name(&mx->arena, mx->m, x->row);
+	return x->name;
+}
+
+const char *lu_matrix_config_flags(struct lu_matrix *mx, size_t c)
+{
+	struct lu_config *x = &mx->cfg[c];
+
+	if (!x->flags)
+		x->flags = lu_config_flags(&mx->arena, mx->m, x->row);
+	return x->flags;
+}

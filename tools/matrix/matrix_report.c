@@ -15,6 +15,7 @@
 #include "report.h"
 #include "sgr.h"
 #include "text_buf.h"
+#include "matrix_threshold.h"
 
 /* As report_text.c colours check's diagnostics (--color). */
 
@@ -204,7 +205,8 @@ static void report_broken(struct lu_matrix *mx, FILE *out)
 		/* the compiler's words quote the source: text, one line */
 		if (n == 1) {
 			fputs("configuration ", out);
-			lu_text_put_escaped(out, mx->cfg[bd->first_config].name);
+			lu_text_put_escaped(out, lu_matrix_config_name(
+							 mx, bd->first_config));
 			fprintf(out, " failed to %s: ", verb);
 		} else if (!strcmp(cond, "always")) {
 			fprintf(out, "every configuration failed to %s: ", verb);
@@ -278,7 +280,7 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 				 !md->changes_verdict[o];
 	fputs("lineup matrix: options that change the verdict:", out);
 	option_list(out, mx->m, md->changes_verdict, true);
-	fputs("; the size only:", out);
+	fputs("; the layout only:", out);
 	option_list(out, mx->m, only_layout, true);
 	fputc('\n', out);
 	free(only_layout);
@@ -386,7 +388,8 @@ static void report_sizes(struct lu_matrix *mx, FILE *out,
 			when = lu_arena_printf(&mx->arena,
 					       "in %zu configurations, e.g. %s",
 					       n_largest,
-					       mx->cfg[r[i].max_cfg].name);
+					       lu_matrix_config_name(
+						       mx, r[i].max_cfg));
 		else
 			when = lu_arena_printf(&mx->arena, "when %s", when);
 		fputs("lineup matrix: ", out);
@@ -447,8 +450,11 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 		const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 						seen[i].in);
 
+		const char *plain = cond;
+
 		cond = lu_arch_note(mx, cond, seen[i].in);
 		lu_report_finding_text(out, seen[i].f, ctx, cond ? cond : "never");
+		lu_matrix_threshold_text(mx, out, plain, seen[i].in);
 	}
 	for (size_t a = 0; a < (mx->arch ? mx->arch->n : 1); a++)
 		report_sizes(mx, out, ctx, a);
@@ -460,6 +466,7 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 			n_failing, n_cfg);
 		lu_text_put_escaped(out, lu_arch_note(mx, cond, failing));
 		fputc('\n', out);
+		lu_matrix_threshold_text(mx, out, cond, failing);
 	}
 	else if (n_broken < n_cfg)
 		fprintf(out, "lineup matrix: all %zu configurations %spass\n",
@@ -498,7 +505,7 @@ static json_t *model_json(const struct lu_matrix *mx)
 	json_object_set_new(j, "confirmed",
 			    json_integer((json_int_t)md->n_confirmed));
 	json_object_set_new(j, "change_verdict", verdict);
-	json_object_set_new(j, "change_size_only", layout);
+	json_object_set_new(j, "change_layout_only", layout);
 	if (md->n_combinations > 0)
 		json_object_set_new(j, "combinations",
 				    json_real(md->n_combinations));
@@ -534,8 +541,8 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		}
 		json_t *cj = json_pack(
 			"{s:o, s:o, s:s, s:o, s:o, s:I, s:o}", "name",
-			lu_json_text(mx->cfg[c].name), "flags",
-			lu_json_text(mx->cfg[c].flags),
+			lu_json_text(lu_matrix_config_name(mx, c)), "flags",
+			lu_json_text(lu_matrix_config_flags(mx, c)),
 			"status",
 			b->state != LU_BUILD_OK ? "error"
 			: failing[c]		? "fail"
@@ -558,9 +565,13 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		for (size_t c = 0; c < n_cfg; c++)
 			if (seen[i].in[c])
 				json_array_append_new(in,
-						      lu_json_text(mx->cfg[c].name));
+						      lu_json_text(
+							   lu_matrix_config_name(mx, c)));
 		json_object_set_new(j, "condition", lu_json_text(cond ? cond : ""));
 		json_object_set_new(j, "configurations", in);
+		if (mx->model.used)
+			json_object_set_new(j, "threshold",
+					    lu_matrix_threshold_json(mx, cond, seen[i].in));
 		lu_arch_json(mx, j, seen[i].in, false);
 		json_array_append_new(findings, j);
 	}
@@ -603,6 +614,9 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
 	json_object_set_new(root, "condition",
 			    cond ? lu_json_text(cond) : json_null());
+	if (mx->model.used)
+		json_object_set_new(root, "threshold",
+				    lu_matrix_threshold_json(mx, cond, failing));
 	lu_arch_json(mx, root, failing, true);
 	return lu_output_json(stdout, root);
 }
@@ -631,7 +645,8 @@ static int report_sarif(struct lu_matrix *mx, struct seen_finding *seen,
 		for (size_t c = 0; c < n_cfg; c++)
 			if (seen[i].in[c])
 				json_array_append_new(in,
-						      json_string(mx->cfg[c].name));
+						      json_string(
+							  lu_matrix_config_name(mx, c)));
 		json_object_set_new(r, "properties",
 				    json_pack("{s:s, s:o}", "condition", cond,
 					      "configurations", in));

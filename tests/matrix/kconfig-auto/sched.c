@@ -25,3 +25,14 @@ int unrelated_counter;
 #endif
 
 struct task_group root_task_group;
+
+/* defined only with FAIR_GROUP_SCHED, as the kernel's task_group only
+ * with CGROUP_SCHED: a base without it has none to find symbols from */
+#ifdef CONFIG_FAIR_GROUP_SCHED
+struct group_fair {
+	long load;
+	long weight;
+};
+
+struct group_fair root_group_fair;
+#endif
