@@ -6,7 +6,8 @@ LINEUP_JOBS), over builds whose units hold same-named different structs
 (the variants are numbered in unit order), tagless typedefs, typedefs met
 before their struct, a struct marked in one unit and not in another, the
 corpus's sources linked into one relocatable object, and an archive of
-many members.
+many members; and the index that decodes only what a few names need
+prints what the full walk prints (LINEUP_DWARF_WALK=full).
 
     run_jobs_tests.py LINEUP SRCDIR CASE    run one case
     run_jobs_tests.py --list                the case names, for meson
@@ -268,6 +269,101 @@ def markers_in_some_units(lineup, srcdir, work):
                                  rules_file(work), one])
         same_at_every_j(lineup, ["check", "--format", fmt, one],
                         codes=(0, 1, 2))
+
+
+# Typedefs the index must hand on as the full walk does: one naming a
+# struct under another name (only the typedef asked), a second typedef of
+# that struct once built, a typedef through const, one of a declaration
+# only, and a struct local to a function (neither walk looks inside).
+TYPEDEFS = """typedef struct foo bar_t;
+struct foo { int a; long b; };
+typedef struct foo baz_t;
+typedef const struct foo cfoo_t;
+struct opaque;
+typedef struct opaque opaque_t;
+bar_t bar; baz_t baz; cfoo_t cfoo; opaque_t *op;
+int local(void) { struct inner { int i; } v = { 1 }; return v.i; }
+"""
+
+
+def index_args(lineup, path):
+    """show -C of every struct and typedef name of PATH, one at a time,
+    all at once (text and JSON), and a misspelled one (its "did you mean"
+    reads every name the walk met)."""
+    env = dict(os.environ, LINEUP_DWARF_WALK="full")
+    p = subprocess.run([lineup, "show", "-j", "1", "--format", "json",
+                        path], capture_output=True, env=env, check=True)
+    names = []
+    for st in __import__("json").loads(p.stdout)["structs"]:
+        for n in [st["name"]] + st.get("typedefs", []):
+            if n not in names:
+                names.append(n)
+    expect(len(names) > 2, "%s: only %s" % (path, names))
+    runs = [["-C", n] for n in names]
+    runs.append(["--format", "json", "-C", ",".join(names)])
+    runs.append(["-C", names[0] + "x"])
+    return [["show"] + r + [path] for r in runs]
+
+
+def index_like_full(lineup, args, jobs=("1", "2")):
+    """The index (the default for a few names) prints what the full walk
+    prints, at each of JOBS, exit status and errors included."""
+    env = dict(os.environ, LINEUP_DWARF_WALK="full")
+    env.pop("LINEUP_JOBS", None)
+    cmd = [lineup, args[0], "-j", "1"] + args[1:]
+    full = subprocess.run(cmd, capture_output=True, env=env, timeout=120)
+    expect(full.returncode in (0, 1, 2) and (full.stdout or full.stderr),
+           "%s: exit %d" % (cmd, full.returncode))
+    for j in jobs:
+        got = lineup_out(lineup, args, j, codes=(0, 1, 2))
+        expect(got == (full.returncode, full.stdout, full.stderr),
+               "%s at -j %s: the index differs from the full walk:\n"
+               "--- full\n%s%s\n--- index\n%s%s" % (
+                   args, j, full.stdout.decode()[:1500],
+                   full.stderr.decode(), got[1].decode()[:1500],
+                   got[2].decode()))
+
+
+@case
+def index_like_full_walk(lineup, srcdir, work):
+    corpus = os.path.join(srcdir, "tests", "corpus")
+    inc = os.path.join(srcdir, "include")
+    objs = build_units(work, "v", 9, extra={4: TYPEDEFS})
+    for name in sorted(os.listdir(corpus)):
+        if name.endswith(".c"):
+            obj = os.path.join(work, name[:-2] + ".o")
+            sh(*CC, "-c", "-g", "-I", inc, "-o", obj,
+               os.path.join(corpus, name))
+            objs.append(obj)
+    # C++ units among C ones: they take the full walk, the C ones the
+    # index, and the names of both meet in one set
+    cxx = shutil.which("g++") or shutil.which("clang++")
+    expect(cxx, "no C++ compiler")
+    for name in ("classes.cpp", "truth.cpp"):
+        obj = os.path.join(work, name[:-4] + ".o")
+        sh(cxx, "-c", "-g", "-std=c++17", "-I", inc, "-I",
+           os.path.join(srcdir, "tests", "cpp"), "-o", obj,
+           os.path.join(srcdir, "tests", "cpp", name))
+        objs.append(obj)
+    one = link_r(work, "index", objs)
+    types = []
+    for k in range(4):
+        src = os.path.join(work, "ti%d.c" % k)
+        with open(src, "w") as f:
+            f.write(unit_source(k) + (TYPEDEFS if k == 1 else ""))
+        obj = src[:-2] + ".o"
+        sh(*CC, "-c", "-g", "-gdwarf-4", "-fdebug-types-section", "-o",
+           obj, src)
+        types.append(obj)
+    tu = link_r(work, "typeunits", types)
+    for path in (one, tu, archive(work, "libindex", objs)):
+        runs = index_args(lineup, path)
+        if path != one:
+            runs = runs[-2:]	# one name at a time: the object's only
+        for k, args in enumerate(runs):
+            # one name at a time at -j 1; all of them on threads too
+            index_like_full(lineup, args,
+                            ("1",) if k < len(runs) - 2 else ("1", "2"))
 
 
 def main():

@@ -16,6 +16,9 @@ struct lu_read_opts {
 	unsigned line_size;
 	/* threads reading DWARF units; 0 or 1: this one */
 	unsigned jobs;
+	/* DWARF: walk every top-level DIE even when names are asked
+	 * (LINEUP_DWARF_WALK=full; the index's tests compare both) */
+	bool full_walk;
 };
 
 #endif

@@ -119,6 +119,8 @@ struct dwarf_reader {
 	char *cwd;			/* names under it print relative */
 	struct lu_dw_plans plans;	/* the unit's abbreviations and end */
 	struct lu_dw_memo wanted;	/* interned name -> lu_read_wants */
+	struct lu_dw_memo wanted_text;	/* a name's text, by its address,
+					 * -> lu_read_wants (dwarf_index.c) */
 	size_t n_types;		/* top-level type DIEs: none is -g1 */
 	struct lu_dw_scopes scopes;	/* the unit's C++ scopes */
 	struct lu_dw_memo strhash;	/* interned text -> its hash */
@@ -158,6 +160,17 @@ uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
+/* Readies the per-unit memos for DIE's unit, as the walk of a struct or
+ * typedef does before it looks anything up. */
+void lu_dwarf_enter_die(struct dwarf_reader *r, Dwarf_Die *die);
+/* The full walk of PARENT's children, DEPTH levels down (dwarf_unit.c). */
+void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
+			     int depth);
+/* The walk of a C unit's top-level DIEs that hands dwarf_structs.c only
+ * those that may give a wanted struct (dwarf_index.c). */
+void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie);
+/* A tag only units with types have (-g, not -g1). */
+bool lu_dw_is_type_tag(int tag);
 /* A C++ virtual base's DW_TAG_inheritance (dwarf_cxx.c). */
 bool lu_dw_is_virtual_base(Dwarf_Die *m);
 /* A class with no data members, nor its bases (1 byte), DEPTH 0. */

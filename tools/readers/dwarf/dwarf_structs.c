@@ -166,6 +166,7 @@ static const char *type_text(struct dwarf_reader *r, Dwarf_Die *die,
 void lu_dwarf_free_memos(struct dwarf_reader *r)
 {
 	lu_dw_memo_free(&r->wanted);
+	lu_dw_memo_free(&r->wanted_text);
 	lu_dw_plans_free(&r->plans);
 	lu_dw_files_free(&r->files);
 	free(r->names);
@@ -707,6 +708,11 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 		lu_dw_log(r, LU_DW_EV_TYPEDEF, at, 0, kept, NULL, !tag);
 		lu_dw_add_typedef(r->set, at, kept, !tag);
 	}
+}
+
+void lu_dwarf_enter_die(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	enter_unit(r, die);
 }
 
 void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)

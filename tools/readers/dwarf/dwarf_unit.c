@@ -34,7 +34,7 @@ const char *lu_dw_why(void)
  * gcc -g1 keeps variables without types, clang -gline-tables-only only the
  * units: neither has a type DIE, which even a file of `int x;` has at -g.
  */
-static bool is_type_tag(int tag)
+bool lu_dw_is_type_tag(int tag)
 {
 	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
 	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
@@ -42,8 +42,8 @@ static bool is_type_tag(int tag)
 	       tag == DW_TAG_enumeration_type;
 }
 
-static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
-			   int depth)
+void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
+			     int depth)
 {
 	Dwarf_Die die;
 	int rc;
@@ -59,7 +59,7 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 		int tag = lu_dw_tag(&r->plans, &die);
 
 		if (tag == DW_TAG_namespace) {
-			visit_children(r, &die, depth + 1);
+			lu_dwarf_visit_children(r, &die, depth + 1);
 		} else {
 			lu_dwarf_visit_type(r, &die);
 			/* C++ classes nest theirs (Outer<int>::Block), and
@@ -71,9 +71,9 @@ static void visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			     tag == DW_TAG_union_type ||
 			     tag == DW_TAG_subprogram ||
 			     tag == DW_TAG_lexical_block))
-				visit_children(r, &die, depth + 1);
+				lu_dwarf_visit_children(r, &die, depth + 1);
 		}
-		r->n_types += is_type_tag(tag);
+		r->n_types += lu_dw_is_type_tag(tag);
 		rc = dwarf_siblingof(&die, &die);
 	}
 	if (rc < 0 && !r->failed) {
@@ -112,6 +112,13 @@ void lu_dwarf_read_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
 	r->cu = dwarf_diename(cudie);
 	r->cu_path = unit_path(r, cudie);
 	lu_dwarf_enter_unit(r, cudie);
-	visit_children(r, cudie, 0);
+	/* asked for some structs by name: only what may give them is
+	 * decoded (dwarf_index.c); every struct (check's markers, show of
+	 * all) or a C++ unit: every top-level DIE is */
+	if (r->opts->n_names && !r->opts->marked && !r->opts->full_walk &&
+	    !r->scopes.cplus)
+		lu_dwarf_index_children(r, cudie);
+	else
+		lu_dwarf_visit_children(r, cudie, 0);
 }
 
