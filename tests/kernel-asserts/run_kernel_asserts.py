@@ -20,6 +20,9 @@ Groups of cases, one meson test each:
   member  a member outside the group its assert names (LU009), a group
           the struct lacks (a warning), --strict
   errors  bad input: one line on stderr, exit 2
+  matrix  `lineup matrix --kernel-asserts` over x86-64, i386 and ARM and
+          an option: each bound's bytes and conditions, the compiler as
+          the oracle
 
 usage: run_kernel_asserts.py --lineup LINEUP --group G
 """
@@ -264,8 +267,91 @@ def group_errors(ctx):
                'not checked: its parentheses do not close\n'))
 
 
+MATRIX_RULES = """\
+[matrix]
+compile = cc -c -g demo_user.c
+arch = x86_64 i386 arm
+options = DEMO_STATS
+"""
+
+
+def group_matrix(ctx):
+    """`lineup matrix --kernel-asserts`: every bound held in every
+    configuration of a compile matrix over three architectures and
+    DEMO_STATS, which only an #ifdef inside the kernel-marked struct reads
+    (no rules section names it: the relevance finds it by its markers).
+    Each bound's line gives the bytes and the conditions under which it
+    is over the bound and at it; the compiler, building demo_check.c with
+    the same flags, is the oracle for every configuration."""
+    if not shutil.which(ARM):
+        print(f'{ARM} is not installed: the matrix case is skipped')
+        return
+    with open(os.path.join(ctx.tmp, 'r.ini'), 'w') as f:
+        f.write(MATRIX_RULES)
+    rc, out, err = ctx.run(['matrix', '--rules', 'r.ini',
+                            '--kernel-asserts', 'demo_check.c'])
+    ctx.expect('matrix: exit 1 (x86-64 and arm over a bound)', rc, 1)
+    ctx.has('matrix: DEMO_STATS swept though no rules section names '
+            'demo_sock', out, 'lineup matrix: 2 options, 6 configurations '
+            '(all), 6 distinct after preprocessing')
+    for what, line in (
+            ('the bound over x86-64 and arm, at it on i386',
+             "lineup matrix: demo_check.c:21:2: " + TXRX + "16 to 24 "
+             "bytes against its kernel bound 16 (12 + 4): over it when "
+             "ARCH=x86_64 || ARCH=arm; at it (one more byte breaks the "
+             "build) when ARCH=i386"),
+            ('a bound within', "lineup matrix: demo_check.c:15:2: group "
+             "'demo_sock_read_tx' of struct demo_sock is 8 to 12 bytes "
+             "against its kernel bound 16: within it by 4 everywhere"),
+            ('a bound met everywhere', "lineup matrix: demo_check.c:31:2: "
+             "group 'demo_sock_read_rx' of struct demo_sock is 1 byte "
+             "against its kernel bound 1: at it (one more byte breaks the "
+             "build) in every configuration"),
+            ('the error once per size, with its condition',
+             SIZE_LINE + 'error: ' + TXRX + '20 bytes, 4 more than its '
+             'kernel bound 16 (12 + 4) [ARCH=arm] [LU008]'),
+            ('the #ifdef\'d member under its option',
+             "demo_check.c:28:2: warning: member 'stats' (bytes 96-99) of "
+             "struct demo_sock is outside group 'demo_sock_write_rx' "
+             "(bytes 80-87), which the kernel asserts holds it "
+             "[ARCH=i386 && DEMO_STATS=y] [LU009]"),
+            ('the summary', 'lineup matrix: 4 of 6 configurations fail: '
+             'ARCH=x86_64 || ARCH=arm')):
+        ctx.has('matrix: ' + what, out, line)
+    ctx.expect('matrix: the bound it cannot evaluate, once', err,
+               "lineup: demo_check.c:25:2: warning: "
+               "CACHELINE_ASSERT_GROUP_SIZE not checked: the bound "
+               "'sizeof(long) + 8' is not plain integer arithmetic\n")
+    # the oracle: demo_check.c's _Static_asserts where the matrix says
+    # the size bound holds (i386), and refused where it says over
+    for compiler, holds in (('gcc', False), (I686, True), (ARM, False)):
+        rc, e = cc(ctx, compiler, 'demo_check.c', 'o.o')
+        ctx.expect(f'matrix: {compiler} agrees on demo_check.c',
+                   (rc == 0, holds or 'demo_sock_write_txrx fits' in e),
+                   (holds, True))
+    rc, out, _ = ctx.run(['matrix', '--rules', 'r.ini', '--format', 'json',
+                          '--kernel-asserts', 'demo_check.c'])
+    txrx = [b for b in json.loads(out)['kernel_bounds']
+            if b['group'] == 'demo_sock_write_txrx']
+    ctx.expect('matrix: JSON kernel_bounds', txrx, [{
+        'file': 'demo_check.c', 'line': 21, 'struct': 'demo_sock',
+        'group': 'demo_sock_write_txrx', 'bound': 16, 'expr': '12 + 4',
+        'min': 16, 'max': 24, 'over': 'ARCH=x86_64 || ARCH=arm',
+        'at': 'ARCH=i386', 'absent': None}])
+    # a struct an assert names in no configuration: one line, exit 2
+    with open(os.path.join(ctx.tmp, 'other.c'), 'w') as f:
+        f.write('void f(void)\n{\n\tCACHELINE_ASSERT_GROUP_SIZE('
+                'struct nosuch, g, 8);\n}\n')
+    rc, out, err = ctx.run(['matrix', '--rules', 'r.ini',
+                            '--kernel-asserts', 'other.c'])
+    ctx.expect('matrix: an asserted struct in no configuration',
+               (rc, out, err), (2, '', 'lineup: other.c:3:2: error: '
+                                'struct nosuch is not in any '
+                                'configuration\n'))
+
+
 GROUPS = {'arch': group_arch, 'json': group_json, 'member': group_member,
-          'errors': group_errors}
+          'errors': group_errors, 'matrix': group_matrix}
 
 
 def main():

@@ -130,6 +130,13 @@ options = MV M1 M2 M3 M4 M5 M6 M7 M8 M9 M10
 write = w
 read = r
 """
+# a matrix holding knet against the kernel's own bounds in each
+# configuration (kernel_bounds)
+KNET_MATRIX_INI = """\
+[matrix]
+compile = cc -c -g knet.c
+arch = x86_64 i386
+"""
 MATRIX_SARIF_INI = MATRIX_INI.replace('options = BIG BROKEN', 'options = BIG')
 LIMITS_INI = """\
 [struct place8]
@@ -173,6 +180,8 @@ def cases(tg):
                    'place.o'], 1),
         ('matrix', ['matrix', '--rules', 'm.ini'], 2),
         ('matrix', ['matrix', '--model', '--rules', 'mm.ini'], 1),
+        ('matrix', ['matrix', '--rules', 'km.ini', '--kernel-asserts',
+                    'knet_check.c'], 1),
         ('diff', ['diff', obj, new], 0),
         ('diff', ['diff', '--rules', 'tg.ini', new, obj], 1),
         ('diff', ['diff', obj, iso], 0),
@@ -222,6 +231,8 @@ def features(doc, name):
         out |= {'status ' + c['status'] for c in doc['configurations']}
         if doc.get('model', {}).get('change_layout_only'):
             out.add('model change_layout_only')
+        if doc.get('kernel_bounds'):
+            out.add('kernel_bounds')
         if doc.get('threshold') and \
                 any(f.get('threshold') for f in doc['findings']):
             out.add('threshold')
@@ -239,7 +250,7 @@ COVER = {'finding ' + t for t in ('conflict', 'max_size', 'max_bytes',
     'padding', 'change moved', 'change shifted', 'mapping ranked',
     'mapping base', 'status pass', 'status fail', 'status error',
     'input dwarf', 'blocks', 'definition', 'model change_layout_only',
-    'threshold'}
+    'threshold', 'kernel_bounds'}
 
 
 def check_sarif(lineup, work):
@@ -326,7 +337,7 @@ def build(root, work, lineup):
              'padded.c': PADDED, 'knet_check.c': KNET_ASSERTS,
              'm.c': MATRIX_SRC, 'm.ini': MATRIX_INI,
              'mm.c': MODEL_SRC, 'mm.ini': MODEL_INI,
-             'm2.ini': MATRIX_SARIF_INI,
+             'm2.ini': MATRIX_SARIF_INI, 'km.ini': KNET_MATRIX_INI,
              'limits.ini': LIMITS_INI, 'missing.ini': MISSING_INI}
     for name, text in files.items():
         with open(os.path.join(work, name), 'w') as f:

@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-static const struct lu_group *kernel_group(const struct lu_struct *s,
-					   const char *name)
+const struct lu_group *lu_kernel_group(const struct lu_struct *s,
+				       const char *name)
 {
 	for (size_t g = 0; g < s->n_groups; g++)
 		if (s->groups[g].origin == LU_ORIGIN_KERNEL &&
@@ -44,7 +44,7 @@ static void check_one(const struct lu_struct *s, const struct lu_kassert *k,
 	enum lu_finding_type type = k->kind == LU_KASSERT_SIZE
 					    ? LU_FIND_KERNEL_SIZE
 					    : LU_FIND_KERNEL_MEMBER;
-	const struct lu_group *g = kernel_group(s, k->group);
+	const struct lu_group *g = lu_kernel_group(s, k->group);
 	struct lu_finding *f;
 
 	if (!g) {

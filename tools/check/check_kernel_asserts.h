@@ -27,4 +27,9 @@ void lu_kasserts_check_sets(const struct lu_set *sets, size_t n_sets,
 			    const struct lu_check_opts *opts,
 			    struct lu_findings *out);
 
+/* S's kernel marker group NAME (__cacheline_group_begin(NAME)), or NULL:
+ * its bytes, as the kernel counts them, are end - begin. */
+const struct lu_group *lu_kernel_group(const struct lu_struct *s,
+				       const char *name);
+
 #endif

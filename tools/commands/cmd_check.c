@@ -12,6 +12,7 @@
 #include "error.h"
 #include "check.h"
 #include "check_kernel_asserts.h"
+#include "kasserts_cli.h"
 #include "check_nothing.h"
 #include "closest_name.h"
 #include "cli.h"
@@ -108,58 +109,6 @@ static int wanted_found(const struct lu_cli *cli, const struct lu_set *sets,
 	return 0;
 }
 
-/*
- * Every --kernel-asserts file, read whole before any input. A call lineup
- * cannot read or evaluate is said once, naming its place: it checks
- * nothing, and the others still do.
- */
-static int read_kasserts(const struct lu_cli *cli, struct lu_kasserts *ka)
-{
-	struct lu_error err;
-
-	for (size_t i = 0; i < cli->n_kernel_asserts; i++) {
-		if (lu_kasserts_parse_file(cli->kernel_asserts[i], &ka[i],
-					   &err) < 0) {
-			fprintf(stderr, "lineup: %s\n", err.msg);
-			return -1;
-		}
-		for (size_t k = 0; k < ka[i].n; k++) {
-			const struct lu_kassert *a = &ka[i].items[k];
-
-			if (a->why)
-				lu_eprintf("lineup: %s:%u:%u: warning: %s "
-					   "not checked: %s\n", ka[i].path,
-					   a->line, a->column,
-					   lu_kassert_macro(a->kind), a->why);
-		}
-	}
-	return 0;
-}
-
-/* Every struct an assert names must be in some input, as a rules file's. */
-static int kasserts_found(const struct lu_kasserts *ka, size_t n,
-			  const struct lu_set *sets, size_t n_sets)
-{
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < ka[i].n; k++) {
-			const struct lu_kassert *a = &ka[i].items[k];
-			bool found = a->why != NULL;
-
-			for (size_t j = 0; j < n_sets && !found; j++)
-				found = lu_set_find(&sets[j],
-						    a->struct_name) != NULL;
-			if (found)
-				continue;
-			lu_eprintf("lineup: %s:%u:%u: error: struct %s is not "
-				   "in %s\n", ka[i].path, a->line, a->column,
-				   a->struct_name,
-				   n_sets == 1 ? sets[0].path : "any input");
-			return -1;
-		}
-	}
-	return 0;
-}
-
 int lu_cmd_check(struct lu_cli *cli)
 {
 	struct lu_rules rules = { 0 };
@@ -187,16 +136,13 @@ int lu_cmd_check(struct lu_cli *cli)
 		free(root);
 		return LU_EXIT_USAGE;
 	}
-	struct lu_kasserts *ka = calloc(cli->n_kernel_asserts + 1,
-					sizeof(*ka));
+	bool ka_failed;
+	struct lu_kasserts *ka = lu_kasserts_read_all(
+		(const char *const *)cli->kernel_asserts,
+		cli->n_kernel_asserts, &ka_failed);
 	size_t n_ka_names = 0;
 
-	if (!ka)
-		abort();
-	if (read_kasserts(cli, ka) < 0) {
-		for (size_t i = 0; i < cli->n_kernel_asserts; i++)
-			lu_kasserts_free(&ka[i]);
-		free(ka);
+	if (ka_failed) {
 		free(root);
 		lu_rules_free(&rules);
 		return LU_EXIT_USAGE;
@@ -244,7 +190,8 @@ int lu_cmd_check(struct lu_cli *cli)
 	if (lu_rules_structs_found(have_rules ? &rules : NULL, sets, n_sets) < 0)
 		goto out;
 	if (wanted_found(cli, sets, n_sets) < 0 ||
-	    kasserts_found(ka, cli->n_kernel_asserts, sets, n_sets) < 0)
+	    lu_kasserts_found(ka, cli->n_kernel_asserts, sets, n_sets,
+			      n_sets == 1 ? sets[0].path : "any input") < 0)
 		goto out;
 
 	struct lu_findings findings = { 0 };
@@ -313,8 +260,6 @@ out:
 	free(names);
 	free(root);
 	lu_rules_free(&rules);
-	for (size_t i = 0; i < cli->n_kernel_asserts; i++)
-		lu_kasserts_free(&ka[i]);
-	free(ka);
+	lu_kasserts_free_all(ka, cli->n_kernel_asserts);
 	return rc;
 }

@@ -28,6 +28,8 @@
 #include "cli.h"
 #include "compdb.h"
 #include "jobs.h"
+#include "kasserts_cli.h"
+#include "check_kernel_asserts.h"
 #include "kconfig_auto.h"
 #include "matrix.h"
 #include "matrix_model.h"
@@ -148,13 +150,22 @@ static const char *without_object(struct lu_arena *a, const char *msg,
 
 void lu_matrix_check_builds(struct lu_matrix *mx)
 {
-	size_t n_names = mx->rules.n_structs;
-	const char **names = calloc(n_names + 1, sizeof(*names));
+	size_t n_names = mx->rules.n_structs, n_asserted = 0;
+
+	for (size_t k = 0; k < mx->n_kasserts; k++)
+		n_asserted += mx->kasserts[k].n;
+	const char **names = calloc(n_names + n_asserted + 1, sizeof(*names));
 
 	if (!names)
 		abort();
 	for (size_t i = 0; i < n_names; i++)
 		names[i] = mx->rules.structs[i].name;
+	/* the asserts' structs: read even without markers, to say so */
+	for (size_t k = 0; k < mx->n_kasserts; k++)
+		for (size_t i = 0; i < mx->kasserts[k].n; i++)
+			if (mx->kasserts[k].items[i].struct_name)
+				names[n_names++] =
+					mx->kasserts[k].items[i].struct_name;
 	struct lu_read_opts ropts = {
 		.names = names, .n_names = n_names, .marked = true,
 		.line_size = mx->cli->line_size,
@@ -210,6 +221,16 @@ void lu_matrix_check_builds(struct lu_matrix *mx)
 		};
 
 		lu_check_set(&bd->set, b, &mx->rules, &copts, &bd->findings);
+		/* the kernel's bounds after the rules, as check holds them */
+		struct lu_check_opts kopts = { .strict = mx->cli->strict };
+
+		size_t first = bd->findings.n;
+
+		for (size_t k = 0; k < mx->n_kasserts; k++)
+			lu_kasserts_check_sets(&bd->set, 1, &mx->kasserts[k],
+					       &kopts, &bd->findings);
+		for (size_t f = first; f < bd->findings.n; f++)
+			bd->findings.items[f].set_index = b;
 	}
 	free(names);
 	settle_absent(mx);
@@ -285,6 +306,25 @@ static int something_checked(struct lu_matrix *mx, struct lu_error *err)
 	return -1;
 }
 
+/* Every struct a --kernel-asserts call names is in some configuration
+ * that compiled, as every rules struct must be. */
+static int asserted_found(struct lu_matrix *mx)
+{
+	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
+	size_t n = 0;
+
+	if (!sets)
+		abort();
+	for (size_t b = 0; b < mx->n_builds; b++)
+		if (mx->builds[b].state == LU_BUILD_OK)
+			sets[n++] = mx->builds[b].set;
+	int rc = lu_kasserts_found(mx->kasserts, mx->n_kasserts, sets, n,
+				   "any configuration");
+
+	free(sets);
+	return rc;
+}
+
 int lu_cmd_matrix(struct lu_cli *cli)
 {
 	struct lu_matrix mx = {
@@ -306,6 +346,15 @@ int lu_cmd_matrix(struct lu_cli *cli)
 		fprintf(stderr, "lineup: %s\n", err.msg);
 		goto out;
 	}
+	bool ka_failed;
+	struct lu_kasserts *ka = lu_kasserts_read_all(
+		(const char *const *)cli->kernel_asserts,
+		cli->n_kernel_asserts, &ka_failed);
+
+	if (ka_failed)
+		goto out;
+	mx.kasserts = ka;
+	mx.n_kasserts = cli->n_kernel_asserts;
 	if (mx.m->kconfig && !cli->timeout)
 		mx.timeout = LU_KCONFIG_TIMEOUT;
 	/*
@@ -364,6 +413,8 @@ int lu_cmd_matrix(struct lu_cli *cli)
 	sig = mx.interrupt.sig;
 	if (swept && !sig && something_checked(&mx, &err) < 0)
 		fprintf(stderr, "lineup: %s\n", err.msg);
+	else if (swept && !sig && asserted_found(&mx) < 0)
+		;	/* said */
 	else if (swept && !sig)
 		rc = lu_matrix_report(&mx);
 out:
@@ -373,6 +424,7 @@ out:
 	}
 	lu_configs_free(&mx.configs);
 	lu_kconfig_auto_free(mx.kauto);
+	lu_kasserts_free_all((struct lu_kasserts *)mx.kasserts, mx.n_kasserts);
 	lu_rules_free(&mx.rules);
 	lu_arena_free(&mx.arena);
 	if (sig) {

@@ -518,6 +518,10 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
 		return 0;
+	/* the kernel's bounds are held against layouts a build gave */
+	if (mx->n_kasserts)
+		return refuse(mx, NULL, "--kernel-asserts holds the kernel's "
+					"bounds against built layouts only");
 	/* a Kconfig sweep's symbols and bodies are options = auto's */
 	if (kconfig && !mx->kauto)
 		return refuse(mx, NULL, "it reads a Kconfig sweep's struct "

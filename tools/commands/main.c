@@ -213,11 +213,13 @@ static const struct lu_command commands[] = {
 	  "that\n"
 	  "tree's make olddefconfig and built out of tree; those Kconfig "
 	  "refuses\n"
-	  "are excluded and reported.\n",
+	  "are excluded and reported. --kernel-asserts holds each kernel "
+	  "group against\n"
+	  "the kernel's own bounds in every configuration.\n",
 	  COMMON | TAKES(OPT_RULES) | TAKES(OPT_STRICT) | TAKES(OPT_JOBS) |
 		  TAKES(OPT_EXHAUSTIVE) | TAKES(OPT_TIMEOUT) | TAKES(OPT_ALIGN) |
 		  TAKES(OPT_COLOR) | TAKES(OPT_STAMP) | TAKES(OPT_MODEL) |
-		  TAKES(OPT_VERBOSE),
+		  TAKES(OPT_VERBOSE) | TAKES(OPT_KERNEL_ASSERTS),
 	  TEXT | JSON | SARIF },
 	{ "c2c", lu_cmd_c2c,
 	  "lineup c2c --struct NAME [--base ADDR] [--rules-out FILE.ini] "

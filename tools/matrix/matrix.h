@@ -13,6 +13,7 @@
 #include "configs.h"
 #include "interrupt.h"
 #include "jobs.h"
+#include "kernel_asserts.h"
 #include "matrix_arch.h"
 #include "matrix_kconfig.h"
 #include "matrix_progress.h"
@@ -109,6 +110,10 @@ struct lu_matrix {
 
 	struct lu_arch *arch;	/* `arch =`'s compilers, or NULL */
 	struct lu_kconfig_auto *kauto;	/* options = auto's, or NULL */
+	/* --kernel-asserts: the kernel's own bounds on its groups, held in
+	 * every configuration (matrix_kbounds.c) */
+	const struct lu_kasserts *kasserts;
+	size_t n_kasserts;
 };
 
 /*

@@ -12,6 +12,7 @@
 #include "escape.h"
 #include "kconfig_auto.h"
 #include "matrix.h"
+#include "matrix_kbounds.h"
 #include "report.h"
 #include "sgr.h"
 #include "text_buf.h"
@@ -458,6 +459,7 @@ static void report_text(struct lu_matrix *mx, struct seen_finding *seen,
 	}
 	for (size_t a = 0; a < (mx->arch ? mx->arch->n : 1); a++)
 		report_sizes(mx, out, ctx, a);
+	lu_matrix_kbounds_text(mx, out, ctx->hex);
 	const char *cond = lu_condition(&mx->arena, mx->m, &mx->configs,
 					failing);
 
@@ -609,6 +611,10 @@ static int report_json(struct lu_matrix *mx, struct seen_finding *seen,
 		json_object_set_new(root, "model", model_json(mx));
 	json_object_set_new(root, "configurations", configs);
 	json_object_set_new(root, "findings", findings);
+	json_t *kbounds = lu_matrix_kbounds_json(mx);
+
+	if (kbounds)
+		json_object_set_new(root, "kernel_bounds", kbounds);
 	if (mx->kconfig.present)
 		lu_kconfig_report_json(mx, root);
 	json_object_set_new(root, "failing", json_integer((json_int_t)n_failing));
@@ -669,6 +675,7 @@ int lu_matrix_report(struct lu_matrix *mx)
 		.line_size = mx->cli->line_size ? mx->cli->line_size : 64,
 		.pair = mx->cli->pair, .align_option = true,
 		.color = mx->cli->color, .hex = mx->cli->hex,
+		.inputs_unnamed = true,
 	};
 
 	/* the objects' machine decides the line size, as in check */

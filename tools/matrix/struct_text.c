@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markers.h"
 #include "slurp.h"
 
 /* The largest preprocessed unit read: a kernel unit is 5 to 20 MiB. */
@@ -505,17 +506,9 @@ static void references(struct walk *w, const struct def *d)
 
 static bool has_markers(const struct lu_pp_unit *u, const struct def *d)
 {
-	static const char *const prefixes[] = {
-		"lineup__begin__", "lineup__end__", "lineup__isolate_begin__",
-	};
-
 	for (size_t i = d->from; i <= d->to; i++)
-		for (size_t k = 0; k < 3; k++) {
-			size_t n = strlen(prefixes[k]);
-
-			if (u->t[i].len > n && !memcmp(u->t[i].s, prefixes[k], n))
-				return true;
-		}
+		if (lu_is_marker_token(u->t[i].s, u->t[i].len))
+			return true;
 	return false;
 }
 

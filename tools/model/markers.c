@@ -24,6 +24,22 @@ bool lu_is_begin_marker_name(const char *name)
 				 sizeof(KERNEL_BEGIN_PREFIX) - 1));
 }
 
+bool lu_is_marker_token(const char *s, size_t n)
+{
+	static const char *const prefixes[] = {
+		LINEUP_BEGIN_PREFIX, "lineup__isolate_begin__",
+		KERNEL_BEGIN_PREFIX,
+	};
+
+	for (size_t k = 0; k < sizeof(prefixes) / sizeof(*prefixes); k++) {
+		size_t len = strlen(prefixes[k]);
+
+		if (n > len && !memcmp(s, prefixes[k], len))
+			return true;
+	}
+	return false;
+}
+
 static bool starts_with(const char *s, const char *prefix, const char **rest)
 {
 	size_t n = strlen(prefix);

@@ -4,6 +4,7 @@
 #define LINEUP_MARKERS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "layout.h"
 
@@ -15,6 +16,11 @@
  */
 /* Does a member name open a lineup or kernel group? */
 bool lu_is_begin_marker_name(const char *name);
+/* Is the identifier of N bytes at S a marker a checked struct carries
+ * (lineup's begin or isolation marker, the kernel's group begin), as it
+ * stands in preprocessed text? The matrix's relevance finds marked
+ * structs by it. */
+bool lu_is_marker_token(const char *s, size_t n);
 void lu_struct_find_groups(struct lu_struct *s, struct lu_arena *arena);
 
 #endif

@@ -26,6 +26,9 @@ struct lu_report_ctx {
 	const char *source_root;
 	bool quiet;		/* --quiet: text shows errors and the summary */
 	bool hex;		/* --hex: messages' offsets and sizes in hex */
+	/* matrix: a finding's condition says which configurations, so
+	 * messages name no input (one line per finding, not per build) */
+	bool inputs_unnamed;
 };
 
 /* Where a finding points: a source position, or struct+offset. */

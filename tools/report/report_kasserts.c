@@ -21,7 +21,7 @@ static void put_input(struct lu_text_buf *b, const struct lu_finding *f,
 	const struct lu_set *set = ctx->sets && f->set_index < ctx->n_sets
 					   ? &ctx->sets[f->set_index] : NULL;
 
-	if (!set)
+	if (!set || ctx->inputs_unnamed)
 		return;
 	lu_text_put(b, " in %s", set->path);
 	if (set->machine)
