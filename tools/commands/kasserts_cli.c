@@ -23,7 +23,8 @@ struct lu_kasserts *lu_kasserts_read_all(const char *const *paths, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		if (lu_kasserts_parse_file(paths[i], &ka[i], &err) < 0) {
 			fprintf(stderr, "lineup: %s\n", err.msg);
-			lu_kasserts_free_all(ka, i);
+			/* the failed file too: it may hold what it read */
+			lu_kasserts_free_all(ka, i + 1);
 			*failed = true;
 			return NULL;
 		}
