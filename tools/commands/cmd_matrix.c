@@ -236,6 +236,21 @@ void lu_matrix_check_builds(struct lu_matrix *mx)
 	settle_absent(mx);
 }
 
+/* The sets of the builds that compiled, in build order (the caller frees
+ * the array, not the sets), and their count in *N. */
+static struct lu_set *ok_sets(const struct lu_matrix *mx, size_t *n)
+{
+	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
+
+	if (!sets)
+		abort();
+	*n = 0;
+	for (size_t b = 0; b < mx->n_builds; b++)
+		if (mx->builds[b].state == LU_BUILD_OK)
+			sets[(*n)++] = mx->builds[b].set;
+	return sets;
+}
+
 /*
  * Nothing checked is not a pass (design.md §4): every struct the rules
  * name must be in some configuration that compiled, and the configurations
@@ -282,15 +297,8 @@ static int something_checked(struct lu_matrix *mx, struct lu_error *err)
 	}
 	if (n_checked)
 		return 0;
-	struct lu_set *sets = calloc(n_ok, sizeof(*sets));
+	struct lu_set *sets = ok_sets(mx, &n_ok);
 	char where[64];
-	size_t k = 0;
-
-	if (!sets)
-		abort();
-	for (size_t b = 0; b < mx->n_builds; b++)
-		if (mx->builds[b].state == LU_BUILD_OK)
-			sets[k++] = mx->builds[b].set;
 	size_t n_cfg = mx->configs.n_configs;
 
 	if (n_cfg == 1)
@@ -310,14 +318,8 @@ static int something_checked(struct lu_matrix *mx, struct lu_error *err)
  * that compiled, as every rules struct must be. */
 static int asserted_found(struct lu_matrix *mx)
 {
-	struct lu_set *sets = calloc(mx->n_builds + 1, sizeof(*sets));
-	size_t n = 0;
-
-	if (!sets)
-		abort();
-	for (size_t b = 0; b < mx->n_builds; b++)
-		if (mx->builds[b].state == LU_BUILD_OK)
-			sets[n++] = mx->builds[b].set;
+	size_t n;
+	struct lu_set *sets = ok_sets(mx, &n);
 	int rc = lu_kasserts_found(mx->kasserts, mx->n_kasserts, sets, n,
 				   "any configuration");
 
