@@ -6,7 +6,10 @@ each built for x86-64 by the host's compiler and for 32-bit ARM by
 Debian's arm-linux-gnueabihf-gcc (or clang --target=); the missing
 compiler's error; the Kconfig sweep through a real distccd on 127.0.0.1.
 
-usage: run_matrix_arch_tests.py LINEUP SOURCE_ROOT SANITIZE
+usage: run_matrix_arch_tests.py LINEUP SOURCE_ROOT SANITIZE [PART]
+
+PART: `tool`, `oracle` (the sweep through distccd: its time is
+distccd's and the compilers') or `all` (the default).
 
 struct arch_stats puts `limit` on `hits`' line only where a long is 4
 bytes, and only with CONFIG_SMP=y (or -DBATCHED): the condition must name
@@ -27,7 +30,7 @@ import distccd_local  # noqa: E402
 from run_matrix_kconfig_tests import (  # noqa: E402
     LINEUP, ROOT, TREE, check, clean, failures, matrix)
 
-SANITIZE = sys.argv[3] if len(sys.argv) > 3 else "none"
+PART = sys.argv[4] if len(sys.argv) > 4 else "all"
 STATS = os.path.join(ROOT, "tests", "matrix", "arch", "stats.c")
 ARM = "arm-linux-gnueabihf-gcc"
 
@@ -283,10 +286,16 @@ def main():
             print(f"FAIL {tool} is not installed: scripts/install-deps "
                   "installs it (scripts/packages.txt)")
             return 1
-    tests = [test_kconfig, test_base_arch, test_llvm, test_compile,
-             test_errors]
-    if SANITIZE == "none":
+    tests = []
+    if PART in ("tool", "all"):
+        tests += [test_kconfig, test_base_arch, test_llvm, test_compile,
+                  test_errors]
+    if PART in ("oracle", "all"):
         tests.append(test_distcc)  # its time is distccd's, not lineup's
+    if not tests:
+        print("usage: run_matrix_arch_tests.py LINEUP SOURCE_ROOT "
+              "SANITIZE [tool|oracle|all]")
+        return 2
     with tempfile.TemporaryDirectory(prefix="lineup-arch.") as d:
         for t in tests:
             scratch = tempfile.mkdtemp(dir=d, prefix="tmp.")

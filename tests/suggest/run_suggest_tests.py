@@ -49,6 +49,7 @@ class Env:
         self.verbose = verbose
         self.inc = os.path.join(top, 'include')
         self.example = os.path.join(top, 'examples', 'task_group')
+        self.every_cc = ['gcc', 'clang']
 
     def run(self, args, cwd=None, env=None, check=None):
         if self.verbose:
@@ -516,10 +517,10 @@ def sweep_rules(ini):
 
 
 def test_every_proposal_compiles(env):
-    """suggest on every fixture, with gcc and with clang: each proposal it
-    prints replaces the struct's body in the fixture, the same compiler
-    builds it, a _Static_assert holds the printed size, and lineup check
-    passes on the object (the _Alignas and empty-union fixtures failed
+    """suggest on every fixture, with gcc and with clang (--every-cc): each
+    proposal it prints replaces the struct's body in the fixture, the same
+    compiler builds it, a _Static_assert holds the printed size, and
+    lineup check passes on the object (the _Alignas and empty-union fixtures failed
     both before suggest laid them out as the compiler does)."""
     checked = 0
     for name in sorted(os.listdir(FIXTURES)):
@@ -532,7 +533,7 @@ def test_every_proposal_compiles(env):
         open(ini, 'w').write(ini_text)
         defs = SWEEP_DEFINES.get(name, [])
         structs = re.findall(r'^\[struct (\w+)\]', ini_text, re.M)
-        for cc in ('gcc', 'clang'):
+        for cc in env.every_cc:
             obj = os.path.join(d, cc + '.o')
             env.compile(src, obj, cc=cc, defs=defs)
             for st in structs:
@@ -919,17 +920,23 @@ def main():
     ap.add_argument('top')
     ap.add_argument('-k', action='append', default=[])
     ap.add_argument('-v', action='store_true')
+    # test_every_proposal_compiles's compilers (meson runs gcc's in every
+    # build, clang's in plain builds: suggest-clang)
+    ap.add_argument('--every-cc', action='append', default=[])
     a = ap.parse_args()
     failed = 0
     with tempfile.TemporaryDirectory(prefix='lineup-suggest-') as tmp:
         env = Env(os.path.abspath(a.lineup), os.path.abspath(a.top), tmp,
                   a.v)
+        env.every_cc = a.every_cc or env.every_cc
         for t in TESTS:
             if a.k and not any(k in t.__name__ for k in a.k):
                 continue
+            began = time.monotonic()
             try:
                 note = t(env)
-                print(f'ok {t.__name__}' + (f' ({note})' if note else ''))
+                print(f'ok {t.__name__}' + (f' ({note})' if note else '') +
+                      f' [{time.monotonic() - began:.1f} s]')
             except (Failed, subprocess.TimeoutExpired, OSError) as e:
                 failed += 1
                 print(f'FAIL {t.__name__}: {e}')
