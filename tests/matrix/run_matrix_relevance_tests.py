@@ -244,13 +244,107 @@ def test_other_struct(tmp, scratch):
           % (runs, out))
 
 
+def test_precision(tmp, scratch):
+    """The kernel's patterns that made options = auto sweep what cannot
+    change the struct (task_group: BUG, JUMP_LABEL, PROFILE_ALL_BRANCHES,
+    PERF_EVENTS...), each reproduced:
+    - `#ifdef TP_ON` asks only where TP_ON is #defined: the groups
+      around that #define (OPT_TP, and `#ifndef DECLARE_TP`), not what
+      DECLARE_TP's body expands (WARN, defined under OPT_WARN);
+    - a function pointer typedef's parameter named `list` declares no
+      type `list`: the member `list` does not pull its text (OPT_CB);
+    - a header read again under OPT_PERF (as the kernel rereads its trace
+      headers) did not lead to the struct's text: its first read did.
+    What can change it stays: an #if on a macro whose value OPT_VAL
+    picks, `defined(OPT_DEF)` in the body, and OPT_TP, under which the
+    struct's header is read first."""
+    d = os.path.join(tmp, "precision")
+    os.makedirs(d)
+    write(os.path.join(d, "tp.h"), """\
+        #ifndef TP_H
+        #define TP_H
+        #ifdef OPT_WARN
+        #define WARN() __builtin_trap()
+        #else
+        #define WARN() ((void)0)
+        #endif
+        #ifndef DECLARE_TP
+        #define DECLARE_TP(x) do { if (x) WARN(); } while (0)
+        #ifdef OPT_TP
+        #define TP_ON
+        #endif
+        #endif
+        #endif
+        """)
+    write(os.path.join(d, "types.h"), """\
+        #ifndef TYPES_H
+        #define TYPES_H
+        struct list_head { struct list_head *next, *prev; };
+        #endif
+        """)
+    write(os.path.join(d, "cb.h"), """\
+        #ifndef CB_H
+        #define CB_H
+        #ifdef OPT_CB
+        typedef void (*walk_cb)(struct list_head *list, long extra);
+        #else
+        typedef void (*walk_cb)(struct list_head *list);
+        #endif
+        #endif
+        """)
+    write(os.path.join(d, "events.h"), """\
+        #include "types.h"
+        #include "cb.h"
+        """)
+    write(os.path.join(d, "s.c"), """\
+        #include "tp.h"
+        #ifdef TP_ON
+        #include "types.h"
+        #endif
+        #include "events.h"
+        #ifdef OPT_PERF
+        #include "events.h"
+        #endif
+        #ifdef OPT_VAL
+        #define WIDE 1
+        #else
+        #define WIDE 0
+        #endif
+        struct s {
+        \tlong hot;
+        #if WIDE
+        \tchar pad[64];
+        #endif
+        #if defined(OPT_DEF)
+        \tchar more[8];
+        #endif
+        \tstruct list_head list;
+        \tlong cold;
+        } s;
+        """)
+    rules = write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = cc -c -g s.c
+        options = OPT_CB OPT_WARN OPT_PERF OPT_TP OPT_VAL OPT_DEF
+        """)
+    rc, out, err = matrix(rules, tmpdir=scratch)
+    check("precision: what can change s, and only that",
+          "3 of 6 options can change s: OPT_TP OPT_VAL OPT_DEF\n" in out,
+          out + err)
+    check("precision: the conflict under OPT_VAL",
+          rc == 1 and "configurations fail: OPT_VAL=n" in out, out + err)
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="lineup-relevance.") as tmp:
         scratch = os.path.join(tmp, "scratch")
         os.makedirs(scratch)
         for test in (test_task_group_among_300, test_four_way,
                      test_embedded_header, test_hidden,
-                     test_other_struct):
+                     test_other_struct, test_precision):
             test(tmp, scratch)
     print(f"{len(base.failures)} failed")
     return 1 if base.failures else 0

@@ -34,7 +34,32 @@ static void add_id(struct lu_pp_sources *s, struct lu_pp_source *src, const char
 {
 	src->ids = lu_grow(src->ids, &src->ids_cap, src->n_ids,
 			   sizeof(*src->ids));
+	src->def_only = lu_grow(src->def_only, &src->def_cap, src->n_ids,
+				sizeof(*src->def_only));
+	src->def_only[src->n_ids] = false;
 	src->ids[src->n_ids++] = lu_intern(&s->intern, &s->arena, p, n);
+}
+
+/*
+ * The identifiers of a conditional directive WORD at ids[from, n_ids)
+ * that it asks only whether they are defined: #ifdef's and #ifndef's
+ * name, and every `defined X` or `defined(X)` of an #if or #elif (the
+ * parentheses are no identifiers). `defined` itself names no macro.
+ */
+static void mark_def_only(struct lu_pp_source *src, const char *word,
+			  size_t from)
+{
+	if (!strcmp(word, "ifdef") || !strcmp(word, "ifndef")) {
+		if (from < src->n_ids)
+			src->def_only[from] = true;
+		return;
+	}
+	for (size_t k = from; k < src->n_ids; k++)
+		if (!strcmp(src->ids[k], "defined")) {
+			src->def_only[k] = true;
+			if (k + 1 < src->n_ids)
+				src->def_only[++k] = true;
+		}
 }
 
 /*
@@ -148,9 +173,11 @@ static void close_block(struct lu_pp_sources *s, struct lu_pp_source *src,
 {
 	struct lu_pp_block b = { o->first, line, src->n_ids, 0 };
 
-	for (size_t k = 0; k < o->n; k++)
+	for (size_t k = 0; k < o->n; k++) {
 		add_id(s, src, src->ids[o->ids[k]],
 		       strlen(src->ids[o->ids[k]]));
+		src->def_only[src->n_ids - 1] = src->def_only[o->ids[k]];
+	}
 	b.to = src->n_ids;
 	add_block(src, &b);
 	free(o->ids);
@@ -204,6 +231,7 @@ static void scan_text(struct lu_pp_sources *s, struct lu_pp_source *src, const c
 				      !strncmp(word, "elif", 4))) {
 				struct open_block *o = &open[depth - 1];
 
+				mark_def_only(src, word, rest);
 				for (size_t k = rest; k < src->n_ids; k++) {
 					o->ids = lu_grow(o->ids, &o->cap, o->n,
 							 sizeof(*o->ids));
@@ -312,6 +340,7 @@ static void source_free(struct lu_pp_source *src)
 	free(src->blocks);
 	free(src->sites);
 	free(src->ids);
+	free(src->def_only);
 	free(src->line_from);
 	free(src->cond_line);
 	free(src->site_slot);

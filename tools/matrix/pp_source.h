@@ -16,7 +16,8 @@
 #include "arena.h"
 #include "intern.h"
 
-/* An #if ... #endif, its conditions' identifiers at ids[from, to). */
+/* An #if ... #endif, its conditions' identifiers at ids[from, to)
+ * (def_only says which are asked only whether they are defined). */
 struct lu_pp_block {
 	unsigned first, last;
 	size_t from, to;
@@ -37,7 +38,10 @@ struct lu_pp_source {
 	struct lu_pp_site *sites;
 	size_t n_sites, sites_cap;
 	const char **ids;	/* interned */
-	size_t n_ids, ids_cap;
+	/* per id: named by an #if only as `defined X` (or #ifdef X), so
+	 * only whether X is defined there matters, not what it expands to */
+	bool *def_only;
+	size_t n_ids, ids_cap, def_cap;
 	size_t *line_from;	/* per line 1..n_lines+1: its ids start */
 	bool *cond_line;	/* per line: an #if, #elif, #else or #endif */
 	unsigned n_lines;

@@ -52,12 +52,16 @@ static void *xcalloc(size_t n, size_t size)
 
 struct closure {
 	struct scan *s;
-	struct lu_strset set;
+	/* every identifier named; those whose expansion matters (named
+	 * other than as `defined X`): an #ifdef asks only where X is
+	 * #defined and #undefined, not what its body names */
+	struct lu_strset set, expanded;
 	const char **todo;
+	bool *todo_def;		/* per todo entry: named as `defined X` */
 	/* per todo entry: the source and line that named it first */
 	const char **at_file;
 	unsigned *at_line;
-	size_t n, cap, at_cap, line_cap;
+	size_t n, cap, at_cap, line_cap, def_cap;
 	const char *unsure;
 	/* the struct's own body, whose #if lines the sizes closure leaves
 	 * out (relevance.h, sized) */
@@ -69,11 +73,18 @@ struct closure {
 };
 
 static void want(struct closure *c, const char *id, const char *file,
-		 unsigned line)
+		 unsigned line, bool def_only)
 {
-	if (!lu_strset_add(&c->set, id))
+	bool named = lu_strset_add(&c->set, id);
+
+	/* an identifier first asked whether defined, then expanded, is
+	 * closed over twice: the second time for its bodies */
+	if (def_only ? !named : !lu_strset_add(&c->expanded, id))
 		return;
 	c->todo = lu_grow(c->todo, &c->cap, c->n, sizeof(*c->todo));
+	c->todo_def = lu_grow(c->todo_def, &c->def_cap, c->n,
+			      sizeof(*c->todo_def));
+	c->todo_def[c->n] = def_only;
 	c->at_file = lu_grow(c->at_file, &c->at_cap, c->n,
 			     sizeof(*c->at_file));
 	c->at_line = lu_grow(c->at_line, &c->line_cap, c->n,
@@ -88,7 +99,7 @@ static void want_range(struct closure *c, const struct lu_pp_source *src,
 		       size_t from, size_t to, unsigned line)
 {
 	for (size_t k = from; k < to; k++)
-		want(c, src->ids[k], src->path, line);
+		want(c, src->ids[k], src->path, line, src->def_only[k]);
 }
 
 /* The unit's source at PATH: NULL for <built-in> and the like. */
@@ -121,23 +132,26 @@ static void want_groups(struct closure *c, const struct lu_pp_source *src,
 				   src->blocks[b].to, src->blocks[b].first);
 }
 
-/* The #ifs around every #include that led to FILE, up to the unit. */
+/*
+ * The #ifs around every #include that led to ENTRY (struct_text.h), up to
+ * the unit: that entry's chain only, as another entry of the same header
+ * (the kernel reads its trace headers several times, under other #ifs)
+ * cannot change what this one read. DONE holds the entries walked.
+ */
 static void want_includers(struct closure *c, const struct lu_pp_unit *u,
-			   const char *file, struct lu_strset *done)
+			   unsigned entry, bool *done)
 {
-	size_t n;
-	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n);
+	unsigned parent, line;
+	const char *file;
 
-	if (!lu_strset_add(done, file))
-		return;
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(e[i].file, file))
-			continue;
-		struct lu_pp_source *src = unit_source(c, e[i].parent);
+	while (!done[entry] &&
+	       lu_pp_unit_entry(u, entry, &parent, &file, &line)) {
+		struct lu_pp_source *src = unit_source(c, file);
 
+		done[entry] = true;
 		if (src && src->ok)
-			want_groups(c, src, e[i].line, e[i].line);
-		want_includers(c, u, e[i].parent, done);
+			want_groups(c, src, line, line);
+		entry = parent;
 	}
 }
 
@@ -153,7 +167,7 @@ static bool own_cond(const struct closure *c, const struct lu_pp_source *src,
 }
 
 static void want_span(struct closure *c, const struct lu_pp_unit *u,
-		      const struct lu_span *sp, struct lu_strset *done)
+		      const struct lu_span *sp, bool *done)
 {
 	struct lu_pp_source *src = unit_source(c, sp->file);
 
@@ -177,11 +191,12 @@ static void want_span(struct closure *c, const struct lu_pp_unit *u,
 		if (!own_cond(c, src, l))
 			want_range(c, src, src->line_from[l],
 				   src->line_from[l + 1], l);
-	want_includers(c, u, sp->file, done);
+	want_includers(c, u, sp->entry, done);
 }
 
 /* Every name the closure reaches: the #defines of each, the groups
- * around those, what their bodies name. */
+ * around those, what their bodies name (for a name only asked whether
+ * it is defined, the groups alone). */
 static void close_over(struct closure *c)
 {
 	for (size_t k = 0; k < c->n; k++) {
@@ -195,8 +210,9 @@ static void close_over(struct closure *c)
 			     j = src->site_next[j - 1]) {
 				const struct lu_pp_site *st = &src->sites[j - 1];
 
-				want_range(c, src, st->from, st->to,
-					   st->line);
+				if (!c->todo_def[k])
+					want_range(c, src, st->from, st->to,
+						   st->line);
 				want_groups(c, src, st->line, st->line);
 			}
 		}
@@ -217,7 +233,7 @@ static void close_text(struct scan *s, const struct lu_pp_unit *u,
 		       const struct lu_struct_text *text, bool own,
 		       struct closure *c)
 {
-	struct lu_strset done = { 0 };
+	bool *done = xcalloc(lu_pp_unit_n_entries(u) + 1, sizeof(bool));
 	size_t n_edges;
 	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n_edges);
 
@@ -232,15 +248,17 @@ static void close_text(struct scan *s, const struct lu_pp_unit *u,
 		unit_source(c, e[i].parent);
 	}
 	for (size_t i = 0; i < text->n_spans; i++)
-		want_span(c, u, &text->spans[i], &done);
+		want_span(c, u, &text->spans[i], done);
 	close_over(c);
-	lu_strset_free(&done);
+	free(done);
 }
 
 static void closure_free(struct closure *c)
 {
 	lu_strset_free(&c->set);
+	lu_strset_free(&c->expanded);
 	free(c->todo);
+	free(c->todo_def);
 	free(c->at_file);
 	free(c->at_line);
 	free(c->srcs);

@@ -7,9 +7,13 @@
  * from which source lines and through which #includes they came. An option
  * can change that text only through a directive: an #if around or inside
  * those lines (taken or skipped), an #if around an #include that led to
- * them, or a macro they expand (or an #if tests) whose #define sits under
- * such an #if, transitively. Every identifier those directives and lines
- * name is collected; the options among them are the relevant ones.
+ * them (in the read of each header they came from: struct_text.h's
+ * entries), or a macro they expand (or an #if tests) whose #define sits
+ * under such an #if, transitively. Every identifier those directives and
+ * lines name is collected; the options among them are the relevant ones.
+ * A name an #if asks only `defined X` of (or #ifdef X) adds the #ifs
+ * around its #defines and #undefs, not what its bodies name: whether it
+ * is defined is all the #if reads.
  *
  * Skipped text can hide more: a member under `#ifdef A` of a type whose
  * own #ifs test B shows B only when A is set. So the options found are

@@ -16,6 +16,14 @@
 struct tok {
 	const char *s;
 	unsigned len, file, line;
+	unsigned entry;		/* the entry into file it was read in */
+};
+
+/* One entry of the preprocessor into a file (lu_pp_unit_entry). */
+struct entry {
+	unsigned parent;	/* LU_PP_NO_ENTRY for the unit's own */
+	unsigned from;		/* the file of the #include, in parent */
+	unsigned line;		/* of the #include */
 };
 
 /* Token range [from, to] that defines a name; chained by name. */
@@ -42,6 +50,8 @@ struct lu_pp_unit {
 	size_t n_files, files_cap;
 	struct lu_include_edge *edges;
 	size_t n_edges, edges_cap;
+	struct entry *entries;
+	size_t n_entries, entries_cap;
 	struct index tags, typedefs, enumc;
 	struct lu_arena arena;
 };
@@ -132,14 +142,30 @@ static unsigned file_index(struct lu_pp_unit *u, const char *s, size_t n)
 	return (unsigned)u->n_files++;
 }
 
+static unsigned new_entry(struct lu_pp_unit *u, unsigned parent,
+			  unsigned from)
+{
+	u->entries = lu_grow(u->entries, &u->entries_cap, u->n_entries,
+			     sizeof(*u->entries));
+	u->entries[u->n_entries] = (struct entry){ parent, from, 0 };
+	return (unsigned)u->n_entries++;
+}
+
+/* Where the tokenizer is: the file, line and entry of what follows, and
+ * the files and entries entered (a stack). */
+struct place {
+	unsigned file, line, entry;
+	size_t *stack, depth, cap;
+};
+
 /*
  * A line marker, `# LINE "FILE" FLAGS`, from P (after the '#'): sets the
- * file and line of what follows, and notes an include edge when it says
- * the unit returns to FILE (flag 2). STACK holds the files entered.
+ * file and line of what follows; entering a file (flag 1) starts an
+ * entry, and returning to FILE (flag 2) ends one and notes its include
+ * edge.
  */
 static const char *marker(struct lu_pp_unit *u, const char *p,
-			  const char *end, unsigned *file, unsigned *line,
-			  size_t **stack, size_t *depth, size_t *cap)
+			  const char *end, struct place *at)
 {
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
@@ -172,18 +198,27 @@ static const char *marker(struct lu_pp_unit *u, const char *p,
 	    (p + 1 == end || p[1] == ' ' || p[1] == '\n'))
 		flag = *p - '0';
 	if (flag == 1) {
-		*stack = lu_grow(*stack, cap, *depth, sizeof(**stack));
-		(*stack)[(*depth)++] = *file;
-	} else if (flag == 2 && *depth) {
-		(*depth)--;
+		/* two words a level: the file and the entry left */
+		at->stack = lu_grow(at->stack, &at->cap, at->depth + 1,
+				    sizeof(*at->stack));
+		at->stack[at->depth++] = at->file;
+		at->stack[at->depth++] = at->entry;
+		at->entry = new_entry(u, at->entry, at->file);
+	} else if (flag == 2 && at->depth) {
+		unsigned back = (unsigned)at->stack[--at->depth];
+
+		at->depth--;
+		u->entries[at->entry].line = n ? (unsigned)n - 1 : 0;
 		u->edges = lu_grow(u->edges, &u->edges_cap, u->n_edges,
 				   sizeof(*u->edges));
 		u->edges[u->n_edges++] = (struct lu_include_edge){
-			u->files[*file], u->files[f], n ? (unsigned)n - 1 : 0,
+			u->files[at->file], u->files[f],
+			n ? (unsigned)n - 1 : 0,
 		};
+		at->entry = back;
 	}
-	*file = f;
-	*line = (unsigned)n - 1;	/* the newline ahead makes it n */
+	at->file = f;
+	at->line = (unsigned)n - 1;	/* the newline ahead makes it n */
 skip:
 	while (p < end && *p != '\n')
 		p++;
@@ -202,8 +237,10 @@ static const char *literal_end(const char *p, const char *end)
 static void tokenize(struct lu_pp_unit *u, size_t len)
 {
 	const char *p = u->buf, *end = u->buf + len;
-	unsigned file = file_index(u, "", 0), line = 1;
-	size_t *stack = NULL, depth = 0, cap = 0;
+	struct place at = { .file = file_index(u, "", 0), .line = 1,
+			    .entry = 0 };
+
+	new_entry(u, LU_PP_NO_ENTRY, at.file);
 	bool bol = true;
 
 	while (p < end) {
@@ -211,7 +248,7 @@ static void tokenize(struct lu_pp_unit *u, size_t len)
 		const char *s = p;
 
 		if (c == '\n') {
-			line++;
+			at.line++;
 			bol = true;
 			p++;
 			continue;
@@ -222,8 +259,7 @@ static void tokenize(struct lu_pp_unit *u, size_t len)
 			continue;
 		}
 		if (bol && c == '#') {
-			p = marker(u, p + 1, end, &file, &line, &stack, &depth,
-				   &cap);
+			p = marker(u, p + 1, end, &at);
 			continue;
 		}
 		bol = false;
@@ -243,9 +279,10 @@ static void tokenize(struct lu_pp_unit *u, size_t len)
 			p++;
 		}
 		u->t = lu_grow(u->t, &u->cap, u->n, sizeof(*u->t));
-		u->t[u->n++] = (struct tok){ s, (unsigned)(p - s), file, line };
+		u->t[u->n++] = (struct tok){ s, (unsigned)(p - s), at.file,
+					     at.line, at.entry };
 	}
-	free(stack);
+	free(at.stack);
 	u->match = xcalloc(u->n, sizeof(*u->match));
 	size_t *open = xcalloc(u->n, sizeof(*open)), top = 0;
 
@@ -368,6 +405,28 @@ static void index_tag(struct lu_pp_unit *u, size_t i)
 		index_add(&u->tags, &u->t[name], i, to);
 }
 
+/*
+ * Does the ( at K open a parameter list (whose names declare nothing
+ * here) rather than a declarator's parentheses? After ) or ], or after
+ * a name when what it holds does not start as a declarator does (*, ^,
+ * (, an attribute) and is not one name alone: `typedef int fn(int a)`
+ * and `(*fn)(struct list_head *list)` are lists, `foo_t (*fn)` and
+ * `foo_t (fn)` are not. When unsure, a declarator: more names indexed,
+ * more text, never less.
+ */
+static bool parameter_list(const struct lu_pp_unit *u, size_t k)
+{
+	const struct tok *prev = &u->t[k - 1], *in = &u->t[k + 1];
+
+	if (is(prev, ")") || is(prev, "]"))
+		return true;
+	if (!is_ident(prev) || keyword(prev) || attribute(prev))
+		return false;
+	if (is(in, "*") || is(in, "^") || is(in, "(") || attribute(in))
+		return false;
+	return !(is_ident(in) && is(&u->t[k + 2], ")"));
+}
+
 /* typedef at I: to its ';', each declarator named. */
 static void index_typedef(struct lu_pp_unit *u, size_t i)
 {
@@ -383,7 +442,8 @@ static void index_typedef(struct lu_pp_unit *u, size_t i)
 	for (size_t k = i + 1; k < end; k++) {
 		const struct tok *t = &u->t[k];
 
-		if (is(t, "{") || is(t, "[")) {
+		if (is(t, "{") || is(t, "[") ||
+		    (is(t, "(") && parameter_list(u, k))) {
 			k = u->match[k];
 			continue;
 		}
@@ -397,7 +457,8 @@ static void index_typedef(struct lu_pp_unit *u, size_t i)
 		const struct tok *next = &u->t[k + 1];
 
 		if (is(next, ";") || is(next, ",") || is(next, "[") ||
-		    is(next, ")") || is(next, "=") || attribute(next))
+		    is(next, ")") || is(next, "=") || is(next, "(") ||
+		    attribute(next))
 			index_add(&u->typedefs, t, i, end);
 	}
 }
@@ -443,9 +504,27 @@ void lu_pp_unit_free(struct lu_pp_unit *u)
 	free(u->match);
 	free(u->files);
 	free(u->edges);
+	free(u->entries);
 	free(u->buf);
 	lu_arena_free(&u->arena);
 	free(u);
+}
+
+bool lu_pp_unit_entry(const struct lu_pp_unit *u, unsigned entry,
+		      unsigned *parent, const char **file, unsigned *line)
+{
+	if (entry >= u->n_entries ||
+	    u->entries[entry].parent == LU_PP_NO_ENTRY)
+		return false;
+	*parent = u->entries[entry].parent;
+	*file = u->files[u->entries[entry].from];
+	*line = u->entries[entry].line;
+	return true;
+}
+
+size_t lu_pp_unit_n_entries(const struct lu_pp_unit *u)
+{
+	return u->n_entries;
 }
 
 const struct lu_include_edge *lu_pp_unit_edges(const struct lu_pp_unit *u,
@@ -538,23 +617,27 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 		if (k == n_own_defs)
 			out->n_own = out->n_spans;
 		struct def d = w.todo[k];
-		unsigned file = (unsigned)-1;
+		unsigned file = (unsigned)-1, entry = LU_PP_NO_ENTRY;
 		struct lu_span *sp = NULL;
 
 		references(&w, &d);
 		for (size_t i = d.from; i <= d.to; i++) {
 			const struct tok *t = &u->t[i];
 
-			if (t->file != file) {
+			/* the key hashes the files, the spans split by entry
+			 * too: each has its own chain of #includes */
+			if (t->file != file)
+				h = fnv(h, u->files[t->file],
+					strlen(u->files[t->file]) + 1);
+			if (t->file != file || t->entry != entry) {
 				file = t->file;
-				h = fnv(h, u->files[file],
-					strlen(u->files[file]) + 1);
+				entry = t->entry;
 				out->spans = lu_grow(out->spans, &spans_cap,
 						     out->n_spans,
 						     sizeof(*out->spans));
 				sp = &out->spans[out->n_spans++];
 				*sp = (struct lu_span){ u->files[file], t->line,
-							t->line };
+							t->line, entry };
 			}
 			if (t->line < sp->first)
 				sp->first = t->line;

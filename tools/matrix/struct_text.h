@@ -22,10 +22,12 @@
 
 #include "arena.h"
 
-/* Lines FIRST to LAST of FILE (as the line markers spell it). */
+/* Lines FIRST to LAST of FILE (as the line markers spell it), read in
+ * the unit's ENTRY into FILE (lu_pp_unit_entry). */
 struct lu_span {
 	const char *file;
 	unsigned first, last;
+	unsigned entry;
 };
 
 /* FILE was included by the #include at LINE of PARENT. */
@@ -33,6 +35,9 @@ struct lu_include_edge {
 	const char *file, *parent;
 	unsigned line;
 };
+
+/* No entry: the unit's own file has no includer. */
+#define LU_PP_NO_ENTRY ((unsigned)-1)
 
 /* One preprocessed translation unit, tokenized and indexed. */
 struct lu_pp_unit;
@@ -71,5 +76,18 @@ uint64_t lu_struct_key(const struct lu_pp_unit *u, const char *const *names,
 /* The unit's include edges, from its line markers. */
 const struct lu_include_edge *lu_pp_unit_edges(const struct lu_pp_unit *u,
 					       size_t *n);
+
+/*
+ * Each time the preprocessor enters a file is one entry (a header read
+ * twice, as the kernel's trace headers are, is two): the entry that
+ * included ENTRY, and the file and line of its #include, into *PARENT,
+ * *FILE and *LINE; false for the unit's own file (entry 0) or an entry
+ * out of range. The text of a span can only depend on the #ifs around
+ * its own entry's chain of #includes, not on those of another entry of
+ * the same file or of an ancestor's other entries.
+ */
+bool lu_pp_unit_entry(const struct lu_pp_unit *u, unsigned entry,
+		      unsigned *parent, const char **file, unsigned *line);
+size_t lu_pp_unit_n_entries(const struct lu_pp_unit *u);
 
 #endif
