@@ -29,6 +29,19 @@ def wrap(names):
                                for i in range(0, len(names), 8))
 
 
+def hot_cold_rules(d, options, compile="cc -c -g s.c"):
+    """D/r.ini: struct s's writer hot and reader cold, and a [matrix]
+    that compiles D/s.c over OPTIONS (one `options =` text)."""
+    return write(os.path.join(d, "r.ini"), """\
+        [struct s]
+        write = hot
+        read = cold
+        [matrix]
+        compile = %s
+        options = %s
+        """ % (compile, options))
+
+
 def findings(out):
     """The report less its summary lines: findings, notes, conditions,
     sizes and the failing condition, options named as they are."""
@@ -95,15 +108,9 @@ def test_four_way(tmp, scratch):
     src += ["#ifdef OPT_X%d\nint x%d;\n#endif" % (i, i) for i in range(125)]
     write(os.path.join(d, "s.c"), "\n".join(src) + "\n")
     others = ["OPT_X%d" % i for i in range(250)]
-    rules = write(os.path.join(d, "r.ini"), """\
-        [struct s]
-        write = hot
-        read = cold
-        [matrix]
-        compile = cc -c -g s.c
-        options = %s
-        """ % wrap(others[:100] + ["A", "B"] + others[100:200] +
-                       ["C", "D"] + others[200:]))
+    rules = hot_cold_rules(d, wrap(others[:100] + ["A", "B"] +
+                                   others[100:200] + ["C", "D"] +
+                                   others[200:]))
     rc, out, err = matrix(rules, tmpdir=scratch, timeout=600)
     check("four-way: found and named exactly",
           rc == 1 and "lineup matrix: 1 of 16 configurations fail: "
@@ -147,14 +154,8 @@ def test_embedded_header(tmp, scratch):
         \tlong cold;
         } s;
         """)
-    rules = write(os.path.join(d, "r.ini"), """\
-        [struct s]
-        write = hot
-        read = cold
-        [matrix]
-        compile = cc -c -g s.c
-        options = POINTED_BIG %s INNER_BIG
-        """ % wrap("UNUSED_%d" % i for i in range(50)))
+    rules = hot_cold_rules(d, "POINTED_BIG %s INNER_BIG" %
+                           wrap("UNUSED_%d" % i for i in range(50)))
     rc, out, err = matrix(rules, tmpdir=scratch)
     check("embedded: the header's option is relevant, the pointed one not",
           "1 of 52 options can change s: INNER_BIG\n" in out, out + err)
@@ -192,14 +193,8 @@ def test_hidden(tmp, scratch):
         \tlong cold;
         } s;
         """)
-    rules = write(os.path.join(d, "r.ini"), """\
-        [struct s]
-        write = hot
-        read = cold
-        [matrix]
-        compile = cc -c -g s.c
-        options = %s
-        """ % wrap(["A", "C"] + ["U%d" % i for i in range(20)] + ["B"]))
+    rules = hot_cold_rules(d, wrap(["A", "C"] +
+                                   ["U%d" % i for i in range(20)] + ["B"]))
     rc, out, err = matrix(rules, tmpdir=scratch)
     check("hidden: B found behind A=y && C=n",
           "3 of 23 options can change s: A C B\n" in out and
@@ -220,14 +215,8 @@ def test_other_struct(tmp, scratch):
             "} s;"]
     write(os.path.join(d, "s.c"), "\n".join(src) + "\n")
     write(os.path.join(d, "log.sh"), "echo x >> calls\nexec \"$@\"\n")
-    rules = write(os.path.join(d, "r.ini"), """\
-        [struct s]
-        write = hot
-        read = cold
-        [matrix]
-        compile = sh log.sh cc -c -g s.c
-        options = O0 O1 O2 O3 MINE O4 O5 O6 O7
-        """)
+    rules = hot_cold_rules(d, "O0 O1 O2 O3 MINE O4 O5 O6 O7",
+                           compile="sh log.sh cc -c -g s.c")
     rc, out, err = matrix(rules, tmpdir=scratch)
     check("other struct: only MINE can change s",
           "1 of 9 options can change s: MINE\n" in out and
@@ -322,14 +311,7 @@ def test_precision(tmp, scratch):
         \tlong cold;
         } s;
         """)
-    rules = write(os.path.join(d, "r.ini"), """\
-        [struct s]
-        write = hot
-        read = cold
-        [matrix]
-        compile = cc -c -g s.c
-        options = OPT_CB OPT_WARN OPT_PERF OPT_TP OPT_VAL OPT_DEF
-        """)
+    rules = hot_cold_rules(d, "OPT_CB OPT_WARN OPT_PERF OPT_TP OPT_VAL OPT_DEF")
     rc, out, err = matrix(rules, tmpdir=scratch)
     check("precision: what can change s, and only that",
           "3 of 6 options can change s: OPT_TP OPT_VAL OPT_DEF\n" in out,
