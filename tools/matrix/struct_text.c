@@ -151,11 +151,10 @@ static unsigned new_entry(struct lu_pp_unit *u, unsigned parent,
 	return (unsigned)u->n_entries++;
 }
 
-/* Where the tokenizer is: the file, line and entry of what follows, and
- * the files and entries entered (a stack). */
+/* Where the tokenizer is: the file, line and entry of what follows (the
+ * entries entered are that entry's parents). */
 struct place {
 	unsigned file, line, entry;
-	size_t *stack, depth, cap;
 };
 
 /*
@@ -198,16 +197,9 @@ static const char *marker(struct lu_pp_unit *u, const char *p,
 	    (p + 1 == end || p[1] == ' ' || p[1] == '\n'))
 		flag = *p - '0';
 	if (flag == 1) {
-		/* two words a level: the file and the entry left */
-		at->stack = lu_grow(at->stack, &at->cap, at->depth + 1,
-				    sizeof(*at->stack));
-		at->stack[at->depth++] = at->file;
-		at->stack[at->depth++] = at->entry;
 		at->entry = new_entry(u, at->entry, at->file);
-	} else if (flag == 2 && at->depth) {
-		unsigned back = (unsigned)at->stack[--at->depth];
-
-		at->depth--;
+	} else if (flag == 2 &&
+		   u->entries[at->entry].parent != LU_PP_NO_ENTRY) {
 		u->entries[at->entry].line = n ? (unsigned)n - 1 : 0;
 		u->edges = lu_grow(u->edges, &u->edges_cap, u->n_edges,
 				   sizeof(*u->edges));
@@ -215,7 +207,7 @@ static const char *marker(struct lu_pp_unit *u, const char *p,
 			u->files[at->file], u->files[f],
 			n ? (unsigned)n - 1 : 0,
 		};
-		at->entry = back;
+		at->entry = u->entries[at->entry].parent;
 	}
 	at->file = f;
 	at->line = (unsigned)n - 1;	/* the newline ahead makes it n */
@@ -282,7 +274,6 @@ static void tokenize(struct lu_pp_unit *u, size_t len)
 		u->t[u->n++] = (struct tok){ s, (unsigned)(p - s), at.file,
 					     at.line, at.entry };
 	}
-	free(at.stack);
 	u->match = xcalloc(u->n, sizeof(*u->match));
 	size_t *open = xcalloc(u->n, sizeof(*open)), top = 0;
 
@@ -424,7 +415,7 @@ static bool parameter_list(const struct lu_pp_unit *u, size_t k)
 		return false;
 	if (is(in, "*") || is(in, "^") || is(in, "(") || attribute(in))
 		return false;
-	return !(is_ident(in) && is(&u->t[k + 2], ")"));
+	return !(is_ident(in) && k + 2 < u->n && is(&u->t[k + 2], ")"));
 }
 
 /* typedef at I: to its ';', each declarator named. */
