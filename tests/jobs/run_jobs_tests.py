@@ -292,8 +292,8 @@ int local(void) { struct inner { int i; } v = { 1 }; return v.i; }
 
 def index_args(lineup, path):
     """show -C of every struct and typedef name of PATH, one at a time
-    (every fifth under sanitizers), all at once (text and JSON), and a misspelled one (its "did you mean"
-    reads every name the walk met)."""
+    (every fifth under sanitizers), all at once (text and JSON), and a
+    misspelled one (its "did you mean" reads every name the walk met)."""
     env = dict(os.environ, LINEUP_DWARF_WALK="full")
     p = subprocess.run([lineup, "show", "-j", "1", "--format", "json",
                         path], capture_output=True, env=env, check=True)
