@@ -11,6 +11,7 @@ whose time is the compiler's: --exhaustive, every size compiled, a
 million configurations) or `all` (the default). Sanitizer builds run
 the tool part only; CI's plain build runs the oracle part (scripts/test).
 """
+import itertools
 import os
 import random
 import re
@@ -287,6 +288,94 @@ def test_against_exhaustive(tmp, scratch):
           findings(out1) == findings(out2), out1 + "\n----\n" + out2)
 
 
+# Eight options, each the size of one member's type, from its own header:
+# four between the line-aligned writer and its reader, four before it. A
+# body #if adds a member between them too.
+PL_BETWEEN = ["S1", "S2", "S3", "S4"]
+PL_BEFORE = ["S5", "S6", "S7", "S8"]
+
+
+def pl_shares(on):
+    """The truth, from the C ABI: w, then each type (8 bytes, 24 with its
+    option), then p (16 bytes with P1), then r."""
+    between = sum(24 if o in on else 8 for o in PL_BETWEEN)
+    return 8 + between + 16 * ("P1" in on) < 64
+
+
+def test_per_line(tmp, scratch):
+    """Each member learned from its own options: 2^8 combinations of the
+    options that size members were more than the 64 the model builds to
+    learn, though each member depends on one of them."""
+    d = os.path.join(tmp, "per-line")
+    os.makedirs(d)
+    lines = []
+    for o in PL_BETWEEN + PL_BEFORE:
+        k = o.lower()
+        write(os.path.join(d, k + ".h"), """\
+            struct t%s {
+            	long base;
+            #ifdef %s
+            	long more[2];
+            #endif
+            };
+            """ % (k, o))
+        lines.append('#include "%s.h"' % k)
+    lines.append("struct pl {")
+    lines += ["\tstruct t%s %s;" % (o.lower(), o.lower()) for o in PL_BEFORE]
+    lines.append("\t_Alignas(64) long w;")
+    lines += ["\tstruct t%s %s;" % (o.lower(), o.lower())
+              for o in PL_BETWEEN]
+    lines += ["#ifdef P1", "\tchar p[16];", "#endif", "\tlong r;", "};",
+              "struct pl g;", ""]
+    with open(os.path.join(d, "pl.c"), "w") as f:
+        f.write("\n".join(lines))
+    options = PL_BETWEEN + PL_BEFORE + ["P1"]
+    rules = write(os.path.join(d, "pl.ini"), """\
+        [struct pl]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g pl.c
+        options = %s
+        """ % " ".join(options))
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("per-line: exit 1, a finding", rc == 1, out + err)
+    check("per-line: the model answers, exact over all 2^9",
+          "exact over all 512 configurations of the 9 options swept: the "
+          "layout model learned from" in out, out + err)
+    n = re.search(r"learned from (\d+) builds", out)
+    check("per-line: a few builds to learn, not one per combination of "
+          "the sizes (256)", n and int(n.group(1)) <= 4, out)
+    check("per-line: the options that change the verdict",
+          "options that change the verdict: S1 S2 S3 S4 P1; the layout "
+          "only: S5 S6 S7 S8\n" in out, out)
+    cond = condition(out)
+    check("per-line: a condition", cond is not None, out)
+    if not cond:
+        return
+    every = all(holds(cond, {o for o, b in zip(options, bits) if b}) ==
+                pl_shares({o for o, b in zip(options, bits) if b})
+                for bits in itertools.product((False, True),
+                                              repeat=len(options)))
+    check("per-line: the condition is the ABI's on all 512", every, cond)
+    rng = random.Random(39)
+    wrong = []
+    for i in range(8):
+        on = {o for o in options if rng.random() < 0.5}
+        obj = os.path.join(scratch, "pl%d.o" % i)
+        subprocess.run(["cc", "-c", "-g", "-o", obj] +
+                       ["-D" + o for o in sorted(on)] + ["pl.c"], cwd=d,
+                       check=True)
+        offs = pahole_offsets(obj, "pl")
+        shares = offs["w"] // 64 == offs["r"] // 64
+        if shares != pl_shares(on) or holds(cond, on) != shares:
+            wrong.append((sorted(on), offs))
+        os.unlink(obj)
+    check("per-line: the condition is pahole's on 8 random configurations",
+          not wrong, repr(wrong[:3]) + "\n" + cond)
+
+
 def refusal(tmp, scratch, name, body, why):
     d = os.path.join(tmp, name)
     os.makedirs(d)
@@ -474,8 +563,8 @@ def main():
         part = sys.argv[4] if len(sys.argv) > 4 else "all"
         tests = []
         if part in ("tool", "all"):
-            tests += [test_twenty, test_refusals, test_examples,
-                      test_layout_only, test_threshold]
+            tests += [test_twenty, test_per_line, test_refusals,
+                      test_examples, test_layout_only, test_threshold]
         # the compilers' time, not lineup's
         if part in ("oracle", "all"):
             tests += [test_against_exhaustive, test_sizes_compiled,

@@ -10,6 +10,7 @@
 
 #include "kconfig_engine.h"
 #include "layout_model.h"
+#include "matrix_model_keys.h"
 #include "matrix_model.h"
 #include "report.h"
 #include "slurp.h"
@@ -135,7 +136,9 @@ struct names {
 	size_t *rel;		/* its index in the relevance's names */
 	size_t n;
 	struct lu_presence *presence;
-	bool *sized;		/* per swept option, over all names */
+	struct lu_model_keys *keys;	/* what keys each line's members */
+	const char **watch;		/* the symbols Kconfig resolves */
+	size_t n_watch;
 	struct lu_model **model;
 };
 
@@ -146,18 +149,16 @@ static int refuse(struct lu_matrix *mx, const char *name, const char *why)
 	return 0;
 }
 
-/* The body of each name, its conditions, the options that size it. */
+/* The body of each name, its conditions, what keys its members. */
 static int scan_bodies(struct lu_matrix *mx, struct names *nm)
 {
 	const struct lu_relevance *rel = &mx->rel;
-	size_t w = mx->m->n_options, gw = mx->given->n_options;
 
 	nm->n = mx->rules.n_structs;
 	nm->name = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(char *));
 	nm->rel = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(size_t));
 	nm->presence = lu_arena_alloc(&mx->arena, (nm->n + 1) *
 							  sizeof(*nm->presence));
-	nm->sized = lu_arena_alloc(&mx->arena, (w + 1) * sizeof(bool));
 	nm->model = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(void *));
 	for (size_t k = 0; k < nm->n; k++) {
 		nm->name[k] = mx->names[k];
@@ -190,32 +191,10 @@ static int scan_bodies(struct lu_matrix *mx, struct names *nm)
 					      &mx->arena, "%s:%u: %s", file,
 					      nm->presence[k].refused_line,
 					      nm->presence[k].refused));
-		/* the given options' sized flags, onto the swept ones */
-		for (size_t g = 0, s = 0; g < gw; g++) {
-			if (!rel->any[g])
-				continue;
-			if (rel->sized[k * gw + g] ||
-			    mx->m->options[s].kind != LU_OPTION_DEFINE)
-				nm->sized[s] = true;
-			s++;
-		}
 	}
-	/*
-	 * An option swept that no body #if names reaches the layout some
-	 * other way, known or not (options = auto sweeps a symbol that
-	 * selects one a header reads): sized, so that every value of it is
-	 * built, never assumed to change nothing.
-	 */
-	bool *named = calloc(w + 1, sizeof(bool));
-
-	if (!named)
-		abort();
-	for (size_t k = 0; k < nm->n; k++)
-		for (size_t c = 1; c < nm->presence[k].n_conds; c++)
-			lu_presence_options(&nm->presence[k], mx->m, c, named);
-	for (size_t s = 0; s < w; s++)
-		nm->sized[s] |= !named[s];
-	free(named);
+	nm->keys = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(*nm->keys));
+	lu_matrix_model_keys(mx, nm->rel, nm->presence, nm->n, nm->keys,
+			     &nm->watch, &nm->n_watch);
 	/* structs with markers that the rules do not name: not modelled */
 	return nm->n ? 1 : refuse(mx, NULL, "no struct is named in the rules");
 }
@@ -313,7 +292,7 @@ static uint64_t layout_hash(uint64_t h, const struct lu_struct *s)
  * verdict, the sizes into SIZES and the layouts' hash into *LAYOUT; NULL
  * when a model cannot. */
 static char *model_config(struct lu_matrix *mx, struct names *nm,
-			  const unsigned char *row, unsigned line_size,
+			  const struct lu_model_config *cfg, unsigned line_size,
 			  struct lu_arena *keep, uint64_t *sizes,
 			  uint64_t *layout, bool *fails)
 {
@@ -328,7 +307,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 		struct lu_struct s;
 		bool present;
 
-		if (!lu_model_layout(nm->model[k], row, &set.arena, &s,
+		if (!lu_model_layout(nm->model[k], cfg, &set.arena, &s,
 				     &present)) {
 			sizes[k] = 0;
 			if (present)
@@ -371,6 +350,17 @@ static long find_row(const struct lu_configs *c, const unsigned char *row)
 			hi = mid;
 	}
 	return -1;
+}
+
+/* The values of the symbols watched in ROW, a configuration of ALL
+ * (WATCHED: N a configuration), or NULL (a -D sweep's: none). */
+static const uint64_t *watched_of(const struct lu_configs *all,
+				  const uint64_t *watched, size_t n,
+				  const unsigned char *row)
+{
+	long c = watched ? find_row(all, row) : -1;
+
+	return c < 0 ? NULL : watched + (size_t)c * n;
 }
 
 /* Which options change a layout (LAYOUTS: per configuration, every
@@ -477,7 +467,8 @@ static void weigh_options(struct lu_matrix *mx, const struct names *nm,
 		struct lu_arena tmp = { 0 };
 		struct lu_struct base, s;
 		bool present;
-		bool have = lu_model_layout(nm->model[k], row, &tmp, &base,
+		struct lu_model_config cfg = { row, NULL };
+		bool have = lu_model_layout(nm->model[k], &cfg, &tmp, &base,
 					    &present);
 
 		for (size_t o = 0; o < w; o++) {
@@ -488,7 +479,7 @@ static void weigh_options(struct lu_matrix *mx, const struct names *nm,
 			if (!have || mx->m->options[o].values || row[o])
 				continue;
 			row[o] = 1;
-			if (lu_model_layout(nm->model[k], row, &tmp, &s,
+			if (lu_model_layout(nm->model[k], &cfg, &tmp, &s,
 					    &present)) {
 				md->member_bytes[at] = member_bytes(&s) -
 						       member_bytes(&base);
@@ -514,6 +505,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	int rc = 0;
 
 	struct lu_configs all = { 0 };
+	uint64_t *watched = NULL;	/* per configuration of ALL */
 	bool kconfig = mx->m->kconfig != NULL;
 
 	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
@@ -538,14 +530,17 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"(pin some: options = auto "
 					"CONFIG_X=y)");
 	if (kconfig) {
-		int v = lu_kconfig_valid(mx, o, &all, &why, err);
+		int v = lu_kconfig_valid(mx, o, nm.watch, nm.n_watch, &all,
+					 &watched, &why, err);
 
 		if (v <= 0) {
 			lu_configs_free(&all);
+			free(watched);
 			return v < 0 ? v : refuse(mx, NULL, why);
 		}
 		if (!all.n_configs) {
 			lu_configs_free(&all);
+			free(watched);
 			lu_error_set(err, "%s:%u: error: Kconfig allows no "
 					  "configuration of the options",
 				     mx->rules.path,
@@ -554,20 +549,25 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		}
 	}
 	const struct lu_presence **pp = calloc(nm.n + 1, sizeof(*pp));
+	const struct lu_model_keys **kp = calloc(nm.n + 1, sizeof(*kp));
 
-	if (!pp)
+	if (!pp || !kp)
 		abort();
-	for (size_t k = 0; k < nm.n; k++)
+	for (size_t k = 0; k < nm.n; k++) {
 		pp[k] = &nm.presence[k];
-	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, nm.n,
-						       nm.sized, &all, &rows,
+		kp[k] = &nm.keys[k];
+	}
+	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, kp, nm.n,
+						       &all, watched, &rows,
 						       &why)
-				: lu_model_rows(mx->m, pp, nm.n, nm.sized,
-						&rows, &why);
+				: lu_model_rows(mx->m, pp, kp, nm.n, &rows,
+						&why);
 
 	free(pp);
+	free(kp);
 	if (!n_rows) {
 		lu_configs_free(&all);
+		free(watched);
 		return refuse(mx, NULL, why);
 	}
 	int r = build_rows(mx, o, rows, n_rows, &learn, err);
@@ -584,12 +584,23 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			goto out;
 		}
 	const struct lu_struct **learned = calloc(n_rows + 1, sizeof(*learned));
-	const unsigned char **lrows = calloc(n_rows + 1, sizeof(*lrows));
+	struct lu_model_config *lcfg = lu_arena_alloc(&mx->arena,
+						      (n_rows + 1) *
+							      sizeof(*lcfg));
 
-	if (!learned || !lrows)
+	if (!learned)
 		abort();
-	for (size_t i = 0; i < n_rows; i++)
-		lrows[i] = learn.cfg[i].row;
+	for (size_t i = 0; i < n_rows; i++) {
+		lcfg[i].row = learn.cfg[i].row;
+		lcfg[i].watched = watched_of(&all, watched, nm.n_watch,
+					     learn.cfg[i].row);
+		if (kconfig && !lcfg[i].watched) {
+			free(learned);
+			refuse(mx, NULL, "a configuration it learns from is "
+					 "not one Kconfig's engine allows");
+			goto out;
+		}
+	}
 	for (size_t k = 0; k < nm.n && !mx->model.refused; k++) {
 		for (size_t i = 0; i < n_rows; i++)
 			learned[i] = lu_set_find(
@@ -597,8 +608,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 				nm.name[k]);
 		struct lu_model_in in = {
 			.m = mx->m, .presence = &nm.presence[k],
-			.sized = nm.sized, .learned = learned, .rows = lrows,
-			.n_learned = n_rows,
+			.keys = &nm.keys[k], .learned = learned,
+			.configs = lcfg, .n_learned = n_rows,
 		};
 
 		nm.model[k] = lu_model_learn(&in, &mx->arena, &why);
@@ -606,7 +617,6 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			refuse(mx, nm.name[k], why);
 	}
 	free(learned);
-	free(lrows);
 	if (mx->model.refused)
 		goto out;
 
@@ -633,7 +643,10 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		const unsigned char *row = lu_config_row(&all, c);
 		unsigned line = lu_config_line_size(mx->m, row);
 		bool fails = false;
-		char *sig = model_config(mx, &nm, row,
+		struct lu_model_config cfg = {
+			row, watched ? watched + c * nm.n_watch : NULL,
+		};
+		char *sig = model_config(mx, &nm, &cfg,
 					 mx->cli->line_size ? mx->cli->line_size
 					 : line		    ? line
 							    : default_line,
@@ -641,8 +654,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					 &layouts[c], &fails);
 
 		if (!sig)
-			refuse(mx, NULL, "a configuration's sized options "
-					 "were never built with its members");
+			refuse(mx, NULL, "a configuration's keys were never "
+					 "built with its members");
 		else
 			cl.of[c] = class_of(&cl, sig, fails, c, &mx->arena);
 	}
@@ -667,7 +680,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	}
 	for (size_t i = 0; i < cl.n && !rc; i++) {
 		const struct lu_build *b = &confirm.builds[confirm.cfg[i].build];
-		const unsigned char *row = confirm.cfg[i].row;
+		struct lu_model_config cfg = {
+			confirm.cfg[i].row,
+			watched_of(&all, watched, nm.n_watch,
+				   confirm.cfg[i].row),
+		};
 		char buf[512];
 
 		if (b->state != LU_BUILD_OK) {
@@ -685,7 +702,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			bool present;
 			const struct lu_struct *real =
 				lu_set_find(&b->set, nm.name[k]);
-			bool ok = lu_model_layout(nm.model[k], row, &tmp, &s,
+			bool ok = (!kconfig || cfg.watched) &&
+				  lu_model_layout(nm.model[k], &cfg, &tmp, &s,
 						  &present);
 
 			if (ok != !!real ||
@@ -755,9 +773,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	free(cl.fails);
 	free(cl.rep);
 	free(cl.of);
+	free(watched);
 	return 1;
 out:
 	lu_configs_free(&all);
+	free(watched);
 	phase_free(&learn, NULL);
 	phase_free(&confirm, NULL);
 	free(rows);

@@ -663,9 +663,9 @@ static int locate(struct auto_run *r, struct lu_error *err)
 	} else if (cc && *cc) {
 		r->words[r->n_words++] = lu_arena_printf(a, "CC=%s", cc);
 	}
-	lu_ksyms_read(r->ka->tree,
-		      srcarch(a, mx->arch ? mx->arch->karch[r->arch] : NULL),
-		      a, &r->ka->syms);
+	r->ka->srcarch = srcarch(a, mx->arch ? mx->arch->karch[r->arch]
+					     : NULL);
+	lu_ksyms_read(r->ka->tree, r->ka->srcarch, a, &r->ka->syms);
 	return 0;
 }
 

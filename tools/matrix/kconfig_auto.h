@@ -63,6 +63,7 @@ struct lu_kauto_sym {
 
 struct lu_kconfig_auto {
 	const char *tree, *target, *dir, *base_text;
+	const char *srcarch;		/* the tree's arch/ directory */
 	struct lu_ksyms syms;
 	size_t n_symbols;		/* in the tree (or the base) */
 	struct lu_kauto_sym *found;

@@ -108,8 +108,10 @@ static int run(struct lu_matrix *mx, struct lu_job *job, const char *what,
 	return -1;
 }
 
-/* "NAME=VALUES" per option, one a line: what the engines read. */
-static char *symbols_text(const struct lu_matrix_rules *m)
+/* "NAME=VALUES" per option, one a line, then "?NAME" per symbol
+ * WATCH names: what the engines read. */
+static char *symbols_text(const struct lu_matrix_rules *m,
+			  const char *const *watch, size_t n_watch)
 {
 	char *text = NULL;
 	size_t len;
@@ -127,14 +129,27 @@ static char *symbols_text(const struct lu_matrix_rules *m)
 			fputc(opt->values[v][0], f);
 		fputc('\n', f);
 	}
+	for (size_t i = 0; i < n_watch; i++)
+		fprintf(f, "?%s\n", watch[i]);
 	if (fclose(f) != 0)
 		abort();
 	return text;
 }
 
-/* The engine's answer at PATH into OUT; false when it is not whole. */
+static uint64_t fnv(const char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* The engine's answer at PATH into OUT, and N_WATCH values a line into
+ * *WATCHED (each a hash of its text); false when it is not whole. */
 static bool read_answer(const char *path, const struct lu_matrix_rules *m,
-			struct lu_configs *out)
+			size_t n_watch, struct lu_configs *out,
+			uint64_t **watched)
 {
 	size_t w = m->n_options, len, n = 0;
 	char *text;
@@ -145,8 +160,12 @@ static bool read_answer(const char *path, const struct lu_matrix_rules *m,
 	}
 	bool whole = false;
 
-	out->values = malloc(len + 1);
-	if (!out->values)
+	/* a line is at least W bytes and 2 a value watched */
+	size_t most = len / (w + 2 * n_watch + 1) + 1;
+
+	out->values = malloc(most * w + 1);
+	*watched = malloc((most * n_watch + 1) * sizeof(**watched));
+	if (!out->values || !*watched)
 		abort();
 	for (char *p = text; p < text + len;) {
 		size_t l = strcspn(p, "\n");
@@ -155,10 +174,21 @@ static bool read_answer(const char *path, const struct lu_matrix_rules *m,
 			whole = true;
 			break;
 		}
-		if (l != w)
+		if (l < w || n == most)
 			break;
 		for (size_t o = 0; o < w; o++)
 			out->values[n * w + o] = (unsigned char)(p[o] - '0');
+		const char *q = p + w, *end = p + l;
+		size_t k = 0;
+
+		for (; k < n_watch && q < end && *q == ' '; k++) {
+			size_t t = strcspn(q + 1, " \n");
+
+			(*watched)[n * n_watch + k] = fnv(q + 1, t);
+			q += 1 + t;
+		}
+		if (k != n_watch || q != end)
+			break;
 		n++;
 		p += l + 1;
 	}
@@ -168,8 +198,9 @@ static bool read_answer(const char *path, const struct lu_matrix_rules *m,
 }
 
 int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		     struct lu_configs *out, const char **why,
-		     struct lu_error *err)
+		     const char *const *watch, size_t n_watch,
+		     struct lu_configs *out, uint64_t **watched,
+		     const char **why, struct lu_error *err)
 {
 	struct lu_arena *a = &mx->arena;
 	const struct lu_matrix_rules *m = mx->m;
@@ -183,6 +214,7 @@ int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	int r;
 
 	*out = (struct lu_configs){ .n_options = m->n_options };
+	*watched = NULL;
 	*why = NULL;
 	if (file && (stat(file, &st) != 0 || S_ISDIR(st.st_mode)))
 		file = NULL;
@@ -214,7 +246,7 @@ int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 						 dir);
 	const char *syms_path = lu_arena_printf(a, "%s/lineup-symbols", dir);
 	const char *answer = lu_arena_printf(a, "%s/lineup-answer", dir);
-	char *syms = symbols_text(m);
+	char *syms = symbols_text(m, watch, n_watch);
 	bool lkc = exists(lu_arena_printf(a, "%s/scripts/kconfig/confdata.o",
 					  dir));
 	const char *src = lu_arena_printf(a, "%s/lineup-engine.%s", dir,
@@ -249,7 +281,7 @@ int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			   "allows", o, err);
 	if (r)
 		return r > 0 ? -1 : -2;
-	if (!read_answer(answer, m, out)) {
+	if (!read_answer(answer, m, n_watch, out, watched)) {
 		lu_error_set(err, "%s: error: Kconfig's engine gave no whole "
 				  "answer in %s", mx->rules.path, answer);
 		return -2;

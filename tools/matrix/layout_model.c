@@ -20,21 +20,28 @@ struct tmember {
 	size_t order;		/* found order, for members of one line */
 };
 
-/* What the builds of one combination of sized options taught. */
-struct tmpl {
-	const unsigned char *key;	/* the row's sized values */
-	const struct lu_struct *ref;	/* absent: NULL */
+/* What the builds taught of one class of lines (lu_model_classes) at
+ * one value of its key, or of the struct's outer keys (CLS NONE). */
+struct rec {
+	size_t cls;
+	const struct lu_model_config *c;	/* a build's: the key's values */
+	uint64_t hash;				/* of those values */
 	struct tmember *members;
 	size_t n, cap;
-	uint64_t forced;		/* the struct's own alignment */
+	const struct lu_struct *ref;	/* outer: the build's, NULL absent */
+	uint64_t forced;		/* outer: the struct's own alignment */
 };
+
+#define NONE ((size_t)-1)
 
 struct lu_model {
 	const struct lu_matrix_rules *m;
 	const struct lu_presence *presence;
-	const bool *sized;
-	struct tmpl *tmpls;
-	size_t n_tmpls;
+	const struct lu_model_keys *keys;
+	size_t *class_of, n_classes;
+	unsigned *class_line;	/* a line of each class */
+	struct rec *recs;
+	size_t n_recs, recs_cap;
 	/* the anonymous blocks of every build, each once: a block is known
 	 * by its first member and kind; its members all have one condition
 	 * (block_cond), so a configuration has all of it or none */
@@ -144,46 +151,164 @@ static bool satisfy(const struct lu_matrix_rules *m,
 	return false;
 }
 
-size_t lu_model_rows(const struct lu_matrix_rules *m,
-		     const struct lu_presence *const *presence, size_t n,
-		     const bool *sized, unsigned char **out, const char **why)
+/* ---- keys ------------------------------------------------------------ */
+
+/* Line LINE's key (0: the outer one) as flags per option and symbol. */
+static void key_of(const struct lu_model_keys *k, unsigned line,
+		   const bool **opt, const bool **watch)
 {
-	size_t w = m->n_options, combos = 1;
+	if (!line) {
+		*opt = k->outer_opt;
+		*watch = k->outer_watch;
+		return;
+	}
+	*opt = k->opt + (size_t)(line - k->first) * k->n_options;
+	*watch = k->watch ? k->watch + (size_t)(line - k->first) *
+						k->n_watched
+			  : NULL;
+}
+
+bool lu_model_same_key(const struct lu_model_keys *k, unsigned line,
+		       const struct lu_model_config *a,
+		       const struct lu_model_config *b)
+{
+	const bool *opt, *watch;
+
+	key_of(k, line, &opt, &watch);
+	for (size_t o = 0; o < k->n_options; o++)
+		if (opt[o] && a->row[o] != b->row[o])
+			return false;
+	for (size_t j = 0; watch && j < k->n_watched; j++)
+		if (watch[j] && a->watched[j] != b->watched[j])
+			return false;
+	return true;
+}
+
+/* A hash of what line LINE's key holds in C: equal keys, equal hashes. */
+static uint64_t key_hash(const struct lu_model_keys *k, unsigned line,
+			 const struct lu_model_config *c)
+{
+	const bool *opt, *watch;
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	key_of(k, line, &opt, &watch);
+	for (size_t o = 0; o < k->n_options; o++)
+		if (opt[o])
+			h = (h ^ c->row[o]) * 0x100000001b3ull;
+	for (size_t j = 0; watch && j < k->n_watched; j++)
+		if (watch[j])
+			h = (h ^ c->watched[j]) * 0x100000001b3ull;
+	return h;
+}
+
+size_t lu_model_classes(const struct lu_presence *p,
+			const struct lu_model_keys *k, size_t **class_of)
+{
+	size_t lines = p->last - p->first + 1, n = 0;
+	size_t *of = calloc(lines + 1, sizeof(*of));
+	size_t *rep = calloc(lines + 1, sizeof(*rep));	/* per class */
+
+	if (!of || !rep)
+		abort();
+	for (size_t l = 0; l < lines; l++) {
+		const bool *opt = k->opt + l * k->n_options;
+		const bool *w = k->watch ? k->watch + l * k->n_watched : NULL;
+
+		of[l] = n;
+		for (size_t c = 0; c < n; c++) {
+			size_t r = rep[c];
+
+			if (p->cond_of_line[r] == p->cond_of_line[l] &&
+			    !memcmp(k->opt + r * k->n_options, opt,
+				    k->n_options * sizeof(bool)) &&
+			    (!w || !memcmp(k->watch + r * k->n_watched, w,
+					   k->n_watched * sizeof(bool)))) {
+				of[l] = c;
+				break;
+			}
+		}
+		if (of[l] == n)
+			rep[n++] = l;
+	}
+	free(rep);
+	*class_of = of;
+	return n;
+}
+
+/* The line of each class of P's body (a representative), malloc'd. */
+static unsigned *class_lines(const struct lu_presence *p,
+			     const size_t *class_of, size_t n)
+{
+	unsigned *line = calloc(n + 1, sizeof(*line));
+
+	if (!line)
+		abort();
+	for (unsigned l = p->last + 1; l-- > p->first;)
+		line[class_of[l - p->first]] = l;
+	return line;
+}
+
+size_t lu_model_rows(const struct lu_matrix_rules *m,
+		     const struct lu_presence *const *presence,
+		     const struct lu_model_keys *const *keys, size_t n,
+		     unsigned char **out, const char **why)
+{
+	size_t w = m->n_options;
 	struct rows r = { .width = w };
 	unsigned char *base = calloc(w + 1, 1), *row = calloc(w + 1, 1);
 	bool *fix = calloc(w + 1, sizeof(bool)), too_many = false;
+	bool *dims = calloc(w + 1, sizeof(bool));
 
-	if (!base || !row || !fix)
+	if (!base || !row || !fix || !dims)
 		abort();
-	for (size_t o = 0; o < w; o++)
-		if (sized[o])
-			combos *= m->options[o].values ? m->options[o].n_values
-						       : 2;
 	*why = NULL;
-	if (combos > LU_MODEL_MAX_SIZED) {
-		*why = "too many options change member types or sizes";
-		goto out;
-	}
-	do {
-		size_t first = r.n;
+	for (size_t i = 0; i < n && !*why && !too_many; i++) {
+		const struct lu_presence *p = presence[i];
+		size_t *class_of, nc = lu_model_classes(p, keys[i], &class_of);
+		unsigned *line = class_lines(p, class_of, nc);
 
-		/* all off: the members no #if needs, as the base has them */
-		for (size_t o = 0; o < w; o++)
-			fix[o] = true;
-		merge_row(&r, base, fix, first);
-		first = r.n - 1;
-		for (size_t i = 0; i < n; i++)
-			for (size_t k = 1; k < presence[i]->n_conds; k++)
-				if (satisfy(m, presence[i], k, sized, base, row,
-					    fix, &too_many))
-					merge_row(&r, row, fix, first + 1);
-	} while (!too_many && next_combination(m, base, sized));
+		/* the outer key first (line 0), then each class's */
+		for (size_t c = 0; c <= nc && !*why && !too_many; c++) {
+			unsigned l = c ? line[c - 1] : 0;
+			size_t cond = c ? p->cond_of_line[l - p->first] : 0;
+			const bool *opt, *wt;
+			size_t combos = 1;
+
+			key_of(keys[i], l, &opt, &wt);
+			memcpy(dims, opt, w * sizeof(bool));
+			for (size_t o = 0; o < w; o++)
+				if (dims[o])
+					combos *= m->options[o].values
+							  ? m->options[o].n_values
+							  : 2;
+			if (combos > LU_MODEL_MAX_SIZED) {
+				*why = "too many options change member types "
+				       "or sizes";
+				break;
+			}
+			memset(base, 0, w);
+			do {
+				if (!cond) {
+					for (size_t o = 0; o < w; o++)
+						fix[o] = dims[o];
+					merge_row(&r, base, fix, 0);
+				} else if (satisfy(m, p, cond, dims, base, row,
+						   fix, &too_many)) {
+					merge_row(&r, row, fix, 0);
+				}
+			} while (!too_many && next_combination(m, base, dims));
+		}
+		free(class_of);
+		free(line);
+	}
 	if (too_many)
 		*why = "a body #if over too many options to satisfy";
-out:
+	else if (!*why && r.n > LU_MODEL_MAX_SIZED)
+		*why = "more than 64 builds to learn from";
 	free(base);
 	free(row);
 	free(fix);
+	free(dims);
 	free(r.fixed);
 	if (*why) {
 		free(r.v);
@@ -224,24 +349,6 @@ static void model_keep_blocks(struct lu_model *md, struct lu_arena *a)
 	md->n_blocks = n;
 }
 
-static bool same_key(const struct lu_model *md, const unsigned char *key,
-		     const unsigned char *row)
-{
-	for (size_t o = 0; o < md->m->n_options; o++)
-		if (md->sized[o] && key[o] != row[o])
-			return false;
-	return true;
-}
-
-static struct tmpl *tmpl_for(const struct lu_model *md,
-			     const unsigned char *row)
-{
-	for (size_t i = 0; i < md->n_tmpls; i++)
-		if (same_key(md, md->tmpls[i].key, row))
-			return &md->tmpls[i];
-	return NULL;
-}
-
 /* The innermost block of S holding member I, -1 for none. */
 static int block_of(const struct lu_struct *s, size_t i)
 {
@@ -260,12 +367,13 @@ static const char *unmodelled(const struct lu_struct *s, char *buf,
 	for (size_t i = 0; i < s->n_members; i++) {
 		const struct lu_member *mb = &s->members[i];
 
+		/* a bit-field inside a member's type moves with it */
+		if (mb->depth)
+			continue;
 		if (mb->bit_size) {
 			snprintf(buf, size, "bit-field '%s'", mb->name);
 			return buf;
 		}
-		if (mb->depth)
-			continue;
 		if (!mb->abi_align && !mb->marker) {
 			snprintf(buf, size, "the alignment of '%s' is unknown",
 				 mb->name);
@@ -349,19 +457,59 @@ static int by_position(const void *x, const void *y)
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
-/* Takes build S's members into T; a refusal's reason into BUF. */
-static const char *take_members(struct lu_model *md, struct tmpl *t,
-				const struct lu_struct *s, char *buf,
+/* The record of class CLS (NONE: the outer keys) for configuration C,
+ * or NULL. */
+static struct rec *rec_for(const struct lu_model *md, size_t cls,
+			   const struct lu_model_config *c)
+{
+	unsigned line = cls == NONE ? 0 : md->class_line[cls];
+	uint64_t h = key_hash(md->keys, line, c);
+
+	for (size_t i = 0; i < md->n_recs; i++) {
+		struct rec *r = &md->recs[i];
+
+		if (r->cls == cls && r->hash == h &&
+		    lu_model_same_key(md->keys, line, r->c, c))
+			return r;
+	}
+	return NULL;
+}
+
+static struct rec *rec_new(struct lu_model *md, size_t cls,
+			   const struct lu_model_config *c)
+{
+	unsigned line = cls == NONE ? 0 : md->class_line[cls];
+
+	md->recs = lu_grow(md->recs, &md->recs_cap, md->n_recs,
+			   sizeof(*md->recs));
+	md->recs[md->n_recs] = (struct rec){
+		.cls = cls, .c = c, .hash = key_hash(md->keys, line, c),
+	};
+	return &md->recs[md->n_recs++];
+}
+
+static bool same_tmember(const struct tmember *a, const struct tmember *b)
+{
+	return a->m->decl_line == b->m->decl_line &&
+	       !strcmp(a->m->name, b->m->name) && same_member(a->m, b->m) &&
+	       a->n_nested == b->n_nested && a->block == b->block;
+}
+
+/* Build S's members (configuration C), each into its class's record:
+ * a class seen with C's key before must have the same members. */
+static const char *take_members(struct lu_model *md, const struct lu_struct *s,
+				const struct lu_model_config *c, char *buf,
 				size_t size)
 {
 	const struct lu_presence *p = md->presence;
 	int *map = calloc(s->n_blocks + 1, sizeof(*map));
+	struct rec *tmp = calloc(md->n_classes + 1, sizeof(*tmp));
+	const char *no = NULL;
 
-	if (!map)
+	if (!map || !tmp)
 		abort();
 	map_blocks(md, s, map);
-
-	for (size_t i = 0; i < s->n_members; i++) {
+	for (size_t i = 0; i < s->n_members && !no; i++) {
 		const struct lu_member *mb = &s->members[i];
 		size_t nested = 0;
 
@@ -375,8 +523,8 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 			snprintf(buf, size, "'%s' is declared outside the "
 					    "struct's body (a macro?)",
 				 mb->name);
-			free(map);
-			return buf;
+			no = buf;
+			break;
 		}
 		size_t cond = p->cond_of_line[mb->decl_line - p->first];
 		int blk = block_of(s, i);
@@ -390,27 +538,11 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 						    "its own inside an "
 						    "anonymous struct or union",
 					 mb->name);
-				free(map);
-				return buf;
+				no = buf;
 			}
 		}
-		struct tmember *old = NULL;
+		struct rec *t = &tmp[md->class_of[mb->decl_line - p->first]];
 
-		for (size_t k = 0; k < t->n && !old; k++)
-			if (t->members[k].m->decl_line == mb->decl_line &&
-			    !strcmp(t->members[k].m->name, mb->name))
-				old = &t->members[k];
-		if (old) {
-			if (!same_member(old->m, mb) ||
-			    old->n_nested != nested) {
-				snprintf(buf, size, "'%s' differs between "
-						    "builds the model takes "
-						    "as alike", mb->name);
-				free(map);
-				return buf;
-			}
-			continue;
-		}
 		t->members = lu_grow(t->members, &t->cap, t->n,
 				     sizeof(*t->members));
 		t->members[t->n] = (struct tmember){
@@ -418,8 +550,110 @@ static const char *take_members(struct lu_model *md, struct tmpl *t,
 		};
 		t->n++;
 	}
+	for (size_t k = 0; k < md->n_classes && !no; k++) {
+		unsigned line = md->class_line[k];
+		size_t cond = p->cond_of_line[line - p->first];
+
+		if (!lu_presence_holds(p, md->m, c->row, cond))
+			continue;	/* its #if is false: nothing learned */
+		struct rec *r = rec_for(md, k, c);
+
+		if (!r) {
+			r = rec_new(md, k, c);
+			r->members = tmp[k].members;
+			r->n = tmp[k].n;
+			tmp[k].members = NULL;
+			continue;
+		}
+		bool same = r->n == tmp[k].n;
+
+		for (size_t j = 0; j < r->n && same; j++)
+			same = same_tmember(&r->members[j], &tmp[k].members[j]);
+		if (!same) {
+			snprintf(buf, size, "line %u's members differ between "
+					    "builds with the same values of "
+					    "what its key holds",
+				 line);
+			no = buf;
+		}
+	}
+	for (size_t k = 0; k < md->n_classes; k++)
+		free(tmp[k].members);
+	free(tmp);
 	free(map);
+	return no;
+}
+
+/* The outer record of a build of C (S: its struct, NULL absent). */
+static const char *take_outer(struct lu_model *md, const struct lu_struct *s,
+			      const struct lu_model_config *c)
+{
+	struct rec *r = rec_for(md, NONE, c);
+
+	if (!r) {
+		r = rec_new(md, NONE, c);
+		r->ref = s;
+	} else if (!r->ref != !s) {
+		return "the struct is absent from some builds the model "
+		       "takes as alike";
+	}
+	if (!s)
+		return NULL;
+	/* the struct's own alignment, when more than its members':
+	 * checked by laying each build out again */
+	uint64_t natural = 1;
+
+	for (size_t i = 0; i < s->n_members; i++)
+		if (!s->members[i].depth &&
+		    member_align(&s->members[i]) > natural)
+			natural = member_align(&s->members[i]);
+	for (size_t k = 0; k < s->n_blocks; k++)
+		if (s->blocks[k].forced_align > natural)
+			natural = s->blocks[k].forced_align;
+	if (s->align > natural && s->align > r->forced)
+		r->forced = s->align;
 	return NULL;
+}
+
+static void model_free_recs(struct lu_model *md)
+{
+	for (size_t i = 0; i < md->n_recs; i++)
+		free(md->recs[i].members);
+	free(md->recs);
+	free(md->class_of);
+	free(md->class_line);
+	md->recs = NULL;
+	md->n_recs = 0;
+}
+
+/* The records, their members sorted, into A. */
+static void model_keep_recs(struct lu_model *md, struct lu_arena *a)
+{
+	struct rec *recs = lu_arena_alloc(a, (md->n_recs + 1) * sizeof(*recs));
+	size_t lines = md->presence->last - md->presence->first + 1;
+	size_t *of = lu_arena_alloc(a, (lines + 1) * sizeof(*of));
+	unsigned *line = lu_arena_alloc(a, (md->n_classes + 1) *
+						   sizeof(*line));
+
+	memcpy(of, md->class_of, lines * sizeof(*of));
+	memcpy(line, md->class_line, md->n_classes * sizeof(*line));
+	for (size_t i = 0; i < md->n_recs; i++) {
+		struct rec *r = &recs[i];
+
+		*r = md->recs[i];
+		r->members = lu_arena_alloc(a, (r->n + 1) * sizeof(*r->members));
+		if (r->n)
+			memcpy(r->members, md->recs[i].members,
+			       r->n * sizeof(*r->members));
+		r->cap = r->n;
+	}
+	size_t n = md->n_recs;
+
+	model_free_recs(md);
+	md->recs = recs;
+	md->n_recs = n;
+	md->class_of = of;
+	md->class_line = line;
 }
 
 struct lu_model *lu_model_learn(const struct lu_model_in *in,
@@ -431,70 +665,38 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 	const char *no = NULL;
 
 	*md = (struct lu_model){ .m = in->m, .presence = in->presence,
-				 .sized = in->sized };
+				 .keys = in->keys };
 	if (in->presence->refused) {
 		*why = lu_arena_printf(a, "line %u: %s",
 				       in->presence->refused_line,
 				       in->presence->refused);
 		return NULL;
 	}
-	md->tmpls = lu_arena_alloc(a, (in->n_learned + 1) * sizeof(*md->tmpls));
+	md->n_classes = lu_model_classes(in->presence, in->keys,
+					 &md->class_of);
+	md->class_line = class_lines(in->presence, md->class_of,
+				     md->n_classes);
 	for (size_t b = 0; b < in->n_learned && !no; b++) {
 		const struct lu_struct *s = in->learned[b];
-		struct tmpl *t = tmpl_for(md, in->rows[b]);
 
-		if (!t) {
-			t = &md->tmpls[md->n_tmpls++];
-			*t = (struct tmpl){ .key = in->rows[b], .ref = s };
-		} else if (!t->ref != !s) {
-			no = "the struct is absent from some builds the model "
-			     "takes as alike";
-			break;
-		}
-		if (!s)
+		if ((no = take_outer(md, s, &in->configs[b])) || !s)
 			continue;
 		if ((no = unmodelled(s, buf, sizeof(buf))))
 			break;
 		if (!first)
 			first = s;
-		/* the struct's own alignment, when more than its
-		 * members': checked below by laying each build out */
-		uint64_t natural = 1;
-
-		for (size_t i = 0; i < s->n_members; i++)
-			if (!s->members[i].depth &&
-			    member_align(&s->members[i]) > natural)
-				natural = member_align(&s->members[i]);
-		for (size_t k = 0; k < s->n_blocks; k++)
-			if (s->blocks[k].forced_align > natural)
-				natural = s->blocks[k].forced_align;
-		if (s->align > natural && s->align > t->forced)
-			t->forced = s->align;
-		no = take_members(md, t, s, buf, sizeof(buf));
+		no = take_members(md, s, &in->configs[b], buf, sizeof(buf));
 	}
 	if (!no && !first)
 		no = "no build has the struct";
 	if (no) {
-		for (size_t i = 0; i < md->n_tmpls; i++)
-			free(md->tmpls[i].members);
 		*why = lu_arena_strdup(a, no);
+		model_free_recs(md);
 		model_free_blocks(md);
 		return NULL;
 	}
 	model_keep_blocks(md, a);
-	for (size_t i = 0; i < md->n_tmpls; i++) {
-		struct tmpl *t = &md->tmpls[i];
-
-		qsort(t->members, t->n, sizeof(*t->members), by_position);
-		/* into the arena: the model outlives nothing of the caller's
-		 * but the builds it points into */
-		struct tmember *m = lu_arena_alloc(a, (t->n + 1) * sizeof(*m));
-
-		if (t->n)
-			memcpy(m, t->members, t->n * sizeof(*m));
-		free(t->members);
-		t->members = m;
-	}
+	model_keep_recs(md, a);
 	/* every build it learned from, laid out again */
 	for (size_t b = 0; b < in->n_learned; b++) {
 		struct lu_struct s;
@@ -503,7 +705,7 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 
 		if (!in->learned[b])
 			continue;
-		if (!lu_model_layout(md, in->rows[b], &tmp, &s, &present) ||
+		if (!lu_model_layout(md, &in->configs[b], &tmp, &s, &present) ||
 		    !lu_model_same(&s, in->learned[b], buf, sizeof(buf))) {
 			*why = lu_arena_printf(a, "it does not reproduce a "
 						  "build it learned from (%s)",
@@ -517,6 +719,14 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 }
 
 /* ---- laying out ------------------------------------------------------- */
+
+/* The members one configuration keeps, from its classes' records. */
+struct tmpl {
+	const struct lu_struct *ref;
+	struct tmember *members;
+	size_t n;
+	uint64_t forced;
+};
 
 struct placing {
 	const struct lu_model *md;
@@ -610,13 +820,55 @@ static uint64_t place_block(struct placing *pl, int k, uint64_t base,
 	return end;
 }
 
-bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
-		     struct lu_arena *a, struct lu_struct *out, bool *present)
+/* C's template: the outer record's struct and each kept class's
+ * members, in the body's order (T->members malloc'd); false when some
+ * record was never learned (*PRESENT: whether the struct is there). */
+static bool assemble(const struct lu_model *md,
+		     const struct lu_model_config *c, struct tmpl *t,
+		     bool *present)
 {
-	const struct tmpl *t = tmpl_for(md, row);
+	const struct rec *outer = rec_for(md, NONE, c);
+	const struct lu_presence *p = md->presence;
 
-	*present = t && t->ref;
-	if (!*present)
+	*t = (struct tmpl){ 0 };
+	*present = !outer || outer->ref;
+	if (!outer || !outer->ref)
+		return false;
+	t->ref = outer->ref;
+	t->forced = outer->forced;
+	size_t cap = 0;
+
+	for (size_t k = 0; k < md->n_classes; k++) {
+		unsigned line = md->class_line[k];
+
+		if (!lu_presence_holds(p, md->m, c->row,
+				       p->cond_of_line[line - p->first]))
+			continue;
+		const struct rec *r = rec_for(md, k, c);
+
+		if (!r) {
+			free(t->members);
+			t->members = NULL;
+			return false;	/* never built with its key */
+		}
+		for (size_t j = 0; j < r->n; j++) {
+			t->members = lu_grow(t->members, &cap, t->n,
+					     sizeof(*t->members));
+			t->members[t->n++] = r->members[j];
+		}
+	}
+	if (t->n)
+		qsort(t->members, t->n, sizeof(*t->members), by_position);
+	return true;
+}
+
+bool lu_model_layout(const struct lu_model *md,
+		     const struct lu_model_config *c, struct lu_arena *a,
+		     struct lu_struct *out, bool *present)
+{
+	struct tmpl tpl, *t = &tpl;
+
+	if (!assemble(md, c, t, present))
 		return false;
 	struct placing pl = {
 		.md = md, .t = t,
@@ -628,11 +880,16 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 	if (!pl.keep || !pl.at || !pl.block_at || !pl.block_size)
 		abort();
 	size_t n = 0;
+	bool *used = calloc(md->n_blocks + 1, sizeof(bool));
 
+	if (!used)
+		abort();
 	for (size_t i = 0; i < t->n; i++) {
-		pl.keep[i] = lu_presence_holds(md->presence, md->m, row,
-					       t->members[i].cond);
-		n += pl.keep[i] ? 1 + t->members[i].n_nested : 0;
+		pl.keep[i] = true;
+		n += 1 + t->members[i].n_nested;
+		for (int k = t->members[i].block; k >= 0;
+		     k = md->blocks[k].parent)
+			used[k] = true;
 	}
 	uint64_t align, end = place_block(&pl, -1, 0, &align);
 
@@ -653,8 +910,7 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 	out->n_blocks = 0;
 	for (size_t k = 0; k < md->n_blocks; k++) {
 		at[k] = -1;
-		if (!lu_presence_holds(md->presence, md->m, row,
-				       md->block_cond[k]))
+		if (!used[k])
 			continue;
 		struct lu_block *b = &out->blocks[out->n_blocks];
 
@@ -687,6 +943,8 @@ bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
 		}
 	}
 	free(at);
+	free(used);
+	free(t->members);
 	out->groups = NULL;
 	out->n_groups = 0;
 	lu_struct_find_groups(out, a);

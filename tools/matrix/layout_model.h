@@ -7,13 +7,16 @@
  * body, it makes members present or absent: presence.h evaluates that for
  * any configuration. Through anything else (a member's type defined in a
  * header, a macro in a declaration, a flag), it can change a member's
- * size, alignment or spelling: those options are "sized" (relevance.h)
- * and the model learns their effect by building every combination of
- * them, with each body #if's condition made true in some build. A
- * configuration is then the members its #ifs keep, each as a build with
- * the same sized options compiled it, laid out by the ABI's rules (each
- * at the next multiple of its alignment, the size a multiple of the
- * struct's).
+ * size, alignment or spelling: those options are "sized" (relevance.h).
+ * Each line of the body has its own: what its declaration and the types
+ * it names can see, and the struct's outer ones (lu_model_keys). The
+ * model learns each line from a build with the same values of its keys
+ * and its #if condition true; every line sees every value its keys take
+ * in some build, so the builds are as many as the line with the most
+ * combinations needs, not the product over all lines. A configuration is
+ * then the members its #ifs keep, each line's as a build with the same
+ * keys compiled it, laid out by the ABI's rules (each at the next
+ * multiple of its alignment, the size a multiple of the struct's).
  *
  * The model refuses (and the sweep builds instead) what it cannot lay out:
  * bit-fields, packed structs, anonymous blocks whose members vary, body
@@ -26,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.h"
 #include "configs.h"
@@ -33,32 +37,72 @@
 #include "presence.h"
 #include "rules.h"
 
-/* More combinations of sized options than this: build instead. */
+/* More learning builds than this: build every configuration instead. */
 #define LU_MODEL_MAX_SIZED 64
 
+/* A configuration as the model sees it: a value per option of the
+ * matrix, and in a Kconfig sweep the value Kconfig computes for each
+ * watched symbol (as a hash: equal hashes, equal values; NULL: none). */
+struct lu_model_config {
+	const unsigned char *row;
+	const uint64_t *watched;
+};
+
 /*
- * The configurations to build to learn N structs: every combination of
- * the options SIZED marks, each with every body condition of PRESENCE[i]
- * made true in some row (others off), and all off. Returns the number of
- * rows (M's width each) in *ROWS (malloc'd), or 0 with *WHY when the
- * model cannot learn them in few builds.
+ * What can change one struct's members, by the line of its body each is
+ * declared on (relevance.h's line keys): per line, the options and
+ * watched symbols whose values decide that line's members (their types'
+ * sizes, alignments and spellings), every line's holding the struct's
+ * outer ones; and those outer ones alone, which decide whether the
+ * struct is defined and its own alignment.
+ */
+struct lu_model_keys {
+	unsigned first, last;		/* the body's lines */
+	size_t n_options, n_watched;
+	const bool *opt;	/* [(line - first) * n_options + option] */
+	const bool *watch;	/* [(line - first) * n_watched + symbol] */
+	const bool *outer_opt, *outer_watch;
+};
+
+/*
+ * The configurations to build to learn N structs from (KEYS[i] and
+ * PRESENCE[i] each): for every line, every combination of its key's
+ * options with its #if condition true, and every combination of the
+ * outer keys, each in some row (merged where they agree; options
+ * otherwise off). Returns the number of rows (M's width each) in *ROWS
+ * (malloc'd), or 0 with *WHY when the model cannot learn them in few
+ * builds. Options only: a -D matrix's keys watch no symbol.
  */
 size_t lu_model_rows(const struct lu_matrix_rules *m,
-		     const struct lu_presence *const *presence, size_t n,
-		     const bool *sized, unsigned char **rows,
-		     const char **why);
+		     const struct lu_presence *const *presence,
+		     const struct lu_model_keys *const *keys, size_t n,
+		     unsigned char **rows, const char **why);
 
 /*
  * The same when the configurations are VALID's only (a Kconfig sweep's:
- * those Kconfig allows): for each combination of the SIZED options that
- * VALID has, the fewest of its configurations that make every body
- * condition true that one of them makes true (model_rows_valid.c).
+ * those Kconfig allows, WATCHED per configuration as the keys count
+ * them): the fewest of them, greedily, that show every line and the
+ * outer keys each value they take in VALID with the line kept
+ * (model_rows_valid.c).
  */
 size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			    const struct lu_presence *const *presence,
-			    size_t n, const bool *sized,
-			    const struct lu_configs *valid,
+			    const struct lu_model_keys *const *keys,
+			    size_t n, const struct lu_configs *valid,
+			    const uint64_t *watched,
 			    unsigned char **rows, const char **why);
+
+/* The lines of KEYS that share a key and a condition, as classes: the
+ * class of each line into CLASS_OF ([line - first], malloc'd), their
+ * number returned (model_rows_valid.c and layout_model.c share it). */
+size_t lu_model_classes(const struct lu_presence *p,
+			const struct lu_model_keys *k, size_t **class_of);
+
+/* Do configurations A and B agree on what line LINE's key holds (LINE
+ * 0: the outer keys)? */
+bool lu_model_same_key(const struct lu_model_keys *k, unsigned line,
+		       const struct lu_model_config *a,
+		       const struct lu_model_config *b);
 
 struct lu_model;
 
@@ -66,9 +110,9 @@ struct lu_model;
 struct lu_model_in {
 	const struct lu_matrix_rules *m;
 	const struct lu_presence *presence;
-	const bool *sized;		/* per option of M */
+	const struct lu_model_keys *keys;
 	const struct lu_struct *const *learned;	/* per build, NULL absent */
-	const unsigned char *const *rows;	/* per build */
+	const struct lu_model_config *configs;	/* per build */
 	size_t n_learned;
 };
 
@@ -80,12 +124,13 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 				struct lu_arena *a, const char **why);
 
 /*
- * The struct in configuration ROW, into OUT (strings and arrays in A);
- * false when no build taught ROW's sized options (the struct is absent
- * there, or was never seen with them: *PRESENT says which).
+ * The struct in configuration C, into OUT (strings and arrays in A);
+ * false when no build taught C's keys (the struct is absent there, or
+ * was never seen with them: *PRESENT says which).
  */
-bool lu_model_layout(const struct lu_model *md, const unsigned char *row,
-		     struct lu_arena *a, struct lu_struct *out, bool *present);
+bool lu_model_layout(const struct lu_model *md,
+		     const struct lu_model_config *c, struct lu_arena *a,
+		     struct lu_struct *out, bool *present);
 
 /*
  * Is REAL (a build's) laid out as MODEL says, member by member? When not,

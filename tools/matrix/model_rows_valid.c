@@ -3,11 +3,14 @@
  * The layout model's learning builds when not every combination of the
  * options is a configuration (layout_model.h): a Kconfig sweep's are the
  * ones Kconfig allows. lu_model_rows would ask for rows Kconfig refuses
- * (every sized combination with the presence options off, when one
- * selects another); these are chosen among the valid ones instead. What
- * the model needs is unchanged: for each combination of the sized
- * options that some configuration has, every member a configuration
- * with it keeps, seen in a build with it.
+ * (a key's combination with the presence options off, when one selects
+ * another); these are chosen among the valid ones instead. What the model
+ * needs is unchanged: for each struct, every value its outer keys take in
+ * some valid configuration, and for each class of lines every value its
+ * key takes in a valid configuration that keeps those lines, each seen in
+ * a build. Which configurations show them all in the fewest builds is a
+ * set cover; the greedy choice (the configuration that shows the most not
+ * yet seen) is within a logarithmic factor of the fewest.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,118 +18,178 @@
 
 #include "layout_model.h"
 
-/* More conditions than bits: choose with lu_model_rows' reasoning. */
-#define MAX_CONDS 64
+#define NONE ((size_t)-1)
 
-/* Per configuration of VALID: a bit per body condition it makes true. */
-static uint64_t *cond_masks(const struct lu_matrix_rules *m,
-			    const struct lu_presence *const *presence,
-			    size_t n, const struct lu_configs *valid)
+/* The needs seen, by hash: open addressing, index + 1 in each slot. */
+struct needs {
+	uint64_t *hash;
+	size_t n, cap;
+	size_t *slot, mask;
+};
+
+static size_t need_id(struct needs *x, uint64_t h)
 {
-	uint64_t *mask = calloc(valid->n_configs + 1, sizeof(*mask));
+	if (2 * (x->n + 1) > x->mask) {
+		size_t cap = x->mask ? 2 * (x->mask + 1) : 1024;
+		size_t *slot = calloc(cap, sizeof(*slot));
 
-	if (!mask)
-		abort();
-	for (size_t c = 0; c < valid->n_configs; c++) {
-		const unsigned char *row = lu_config_row(valid, c);
-		unsigned bit = 0;
+		if (!slot)
+			abort();
+		for (size_t i = 0; i < x->n; i++) {
+			size_t k = (size_t)x->hash[i] & (cap - 1);
 
-		for (size_t i = 0; i < n; i++)
-			for (size_t k = 1; k < presence[i]->n_conds; k++, bit++)
-				if (lu_presence_holds(presence[i], m, row, k))
-					mask[c] |= UINT64_C(1) << bit;
+			while (slot[k])
+				k = (k + 1) & (cap - 1);
+			slot[k] = i + 1;
+		}
+		free(x->slot);
+		x->slot = slot;
+		x->mask = cap - 1;
 	}
-	return mask;
+	size_t k = (size_t)h & x->mask;
+
+	for (; x->slot[k]; k = (k + 1) & x->mask)
+		if (x->hash[x->slot[k] - 1] == h)
+			return x->slot[k] - 1;
+	x->hash = lu_grow(x->hash, &x->cap, x->n, sizeof(*x->hash));
+	x->hash[x->n] = h;
+	x->slot[k] = ++x->n;
+	return x->n - 1;
 }
 
-/* Do configurations A and B agree on every sized option? */
-static bool same_sized(const unsigned char *a, const unsigned char *b,
-		       const bool *sized, size_t w)
+static uint64_t mix(uint64_t h, uint64_t v)
 {
-	for (size_t o = 0; o < w; o++)
-		if (sized[o] && a[o] != b[o])
-			return false;
-	return true;
+	for (int i = 0; i < 8; i++, v >>= 8)
+		h = (h ^ (v & 0xff)) * 0x100000001b3ull;
+	return h;
 }
 
-static unsigned popcount(uint64_t x)
+/* A hash of what line LINE's key holds in C (0: the outer keys). */
+static uint64_t key_value(const struct lu_model_keys *k, unsigned line,
+			  const struct lu_model_config *c)
 {
-	unsigned n = 0;
+	const bool *opt = line ? k->opt + (size_t)(line - k->first) *
+						  k->n_options
+			       : k->outer_opt;
+	const bool *watch = !k->watch ? NULL
+			    : line ? k->watch + (size_t)(line - k->first) *
+							k->n_watched
+				   : k->outer_watch;
+	uint64_t h = 0xcbf29ce484222325ull;
 
-	for (; x; x &= x - 1)
-		n++;
-	return n;
+	for (size_t o = 0; o < k->n_options; o++)
+		if (opt[o])
+			h = mix(h, c->row[o]);
+	for (size_t j = 0; watch && j < k->n_watched; j++)
+		if (watch[j])
+			h = mix(h, c->watched[j]);
+	return h;
 }
 
 size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			    const struct lu_presence *const *presence,
-			    size_t n, const bool *sized,
-			    const struct lu_configs *valid,
+			    const struct lu_model_keys *const *keys,
+			    size_t n, const struct lu_configs *valid,
+			    const uint64_t *watched,
 			    unsigned char **out, const char **why)
 {
-	size_t w = m->n_options, n_conds = 0, n_rows = 0;
-	size_t nv = valid->n_configs;
+	size_t w = m->n_options, nv = valid->n_configs, n_rows = 0;
+	size_t **class_of = calloc(n + 1, sizeof(*class_of));
+	size_t *n_classes = calloc(n + 1, sizeof(*n_classes));
+	unsigned **line = calloc(n + 1, sizeof(*line));
+	size_t per = 0;		/* needs per configuration, at most */
+	size_t n_watched = n ? keys[0]->n_watched : 0;
 
 	*out = NULL;
 	*why = NULL;
-	for (size_t i = 0; i < n; i++)
-		n_conds += presence[i]->n_conds - 1;
-	if (n_conds > MAX_CONDS) {
-		*why = "more body #if conditions than it learns from "
-		       "configurations Kconfig allows";
-		return 0;
-	}
-	uint64_t *mask = cond_masks(m, presence, n, valid);
-	bool *done = calloc(nv + 1, sizeof(bool));	/* its group chosen */
-	unsigned char *rows = malloc((LU_MODEL_MAX_SIZED + 1) * (w + 1));
-
-	if (!done || !rows)
+	if (!class_of || !n_classes || !line)
 		abort();
-	for (size_t g = 0; g < nv && !*why; g++) {
-		if (done[g])
-			continue;
-		/* configuration g's group: those with its sized values */
-		uint64_t want = 0, have = 0;
-		const unsigned char *key = lu_config_row(valid, g);
+	for (size_t i = 0; i < n; i++) {
+		const struct lu_presence *p = presence[i];
 
-		for (size_t c = g; c < nv; c++)
-			if (!done[c] &&
-			    same_sized(key, lu_config_row(valid, c), sized, w))
-				want |= mask[c];
-		/* the fewest builds that make all of them true, greedily;
-		 * the first row of a group even when it needs none */
-		do {
-			size_t best = g;
-			unsigned gain = 0;
-
-			for (size_t c = g; c < nv; c++) {
-				if (done[c] || !same_sized(key,
-							   lu_config_row(valid,
-									 c),
-							   sized, w))
-					continue;
-				unsigned k = popcount(mask[c] & want & ~have);
-
-				if (k > gain) {
-					gain = k;
-					best = c;
-				}
-			}
-			if (n_rows == LU_MODEL_MAX_SIZED) {
-				*why = "more than 64 builds to learn from "
-				       "the configurations Kconfig allows";
-				break;
-			}
-			memcpy(rows + n_rows++ * w, lu_config_row(valid, best),
-			       w);
-			have |= mask[best];
-		} while ((want & ~have) != 0);
-		for (size_t c = g; c < nv; c++)
-			if (same_sized(key, lu_config_row(valid, c), sized, w))
-				done[c] = true;
+		n_classes[i] = lu_model_classes(p, keys[i], &class_of[i]);
+		line[i] = calloc(n_classes[i] + 1, sizeof(**line));
+		if (!line[i])
+			abort();
+		for (unsigned l = p->last + 1; l-- > p->first;)
+			line[i][class_of[i][l - p->first]] = l;
+		per += n_classes[i] + 1;
 	}
-	free(mask);
-	free(done);
+	/* each configuration's needs: [c * per, c * per + count[c]) */
+	struct needs x = { 0 };
+	size_t *need = malloc((nv * per + 1) * sizeof(*need));
+	size_t *count = calloc(nv + 1, sizeof(*count));
+
+	if (!need || !count)
+		abort();
+	for (size_t c = 0; c < nv; c++) {
+		struct lu_model_config cfg = {
+			lu_config_row(valid, c),
+			watched ? watched + c * n_watched : NULL,
+		};
+
+		for (size_t i = 0; i < n; i++) {
+			const struct lu_presence *p = presence[i];
+			uint64_t h = mix(mix(0x84222325cbf29ce4ull, i), NONE);
+
+			need[c * per + count[c]++] =
+				need_id(&x, mix(h, key_value(keys[i], 0, &cfg)));
+			for (size_t k = 0; k < n_classes[i]; k++) {
+				unsigned l = line[i][k];
+
+				if (!lu_presence_holds(p, m, cfg.row,
+						       p->cond_of_line[l -
+								       p->first]))
+					continue;
+				h = mix(mix(0x84222325cbf29ce4ull, i), k);
+				need[c * per + count[c]++] = need_id(
+					&x, mix(h, key_value(keys[i], l, &cfg)));
+			}
+		}
+	}
+	bool *seen = calloc(x.n + 1, sizeof(bool));
+	unsigned char *rows = malloc((LU_MODEL_MAX_SIZED + 1) * (w + 1));
+	size_t left = x.n;
+
+	if (!seen || !rows)
+		abort();
+	while (left) {
+		size_t best = 0, gain = 0;
+
+		for (size_t c = 0; c < nv; c++) {
+			size_t g = 0;
+
+			for (size_t j = 0; j < count[c]; j++)
+				g += !seen[need[c * per + j]];
+			if (g > gain) {
+				gain = g;
+				best = c;
+			}
+		}
+		if (n_rows == LU_MODEL_MAX_SIZED) {
+			*why = "more than 64 builds to learn from the "
+			       "configurations Kconfig allows";
+			break;
+		}
+		memcpy(rows + n_rows++ * w, lu_config_row(valid, best), w);
+		for (size_t j = 0; j < count[best]; j++)
+			if (!seen[need[best * per + j]]) {
+				seen[need[best * per + j]] = true;
+				left--;
+			}
+	}
+	for (size_t i = 0; i < n; i++) {
+		free(class_of[i]);
+		free(line[i]);
+	}
+	free(class_of);
+	free(n_classes);
+	free(line);
+	free(need);
+	free(count);
+	free(seen);
+	free(x.hash);
+	free(x.slot);
 	if (*why || !n_rows) {
 		if (!*why)
 			*why = "Kconfig allows no configuration";

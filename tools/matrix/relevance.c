@@ -33,6 +33,9 @@ struct scan {
 	/* in->collect: the identifiers recorded, "NAME-INDEX:ID" */
 	struct lu_strset seen_ids;
 	size_t ids_cap;
+	/* the options' names; the line keys recorded, "NAME:LINE:ID" */
+	struct lu_strset options, seen_keys;
+	size_t line_keys_cap;
 	struct lu_job *jobs;
 	const char **paths;
 	bool *ok;
@@ -228,29 +231,36 @@ static void mark_options(const struct closure *c, const struct lu_matrix_rules *
 			flags[o] = true;
 }
 
-/* The closure of TEXT's spans; with OWN, the sizes closure. */
-static void close_text(struct scan *s, const struct lu_pp_unit *u,
-		       const struct lu_struct_text *text, bool own,
-		       struct closure *c)
+/* The closure of SPANS (N); with OWN (N_OWN, the struct's own body), a
+ * sizes closure: the body's own #if lines left out. */
+static void close_spans(struct scan *s, const struct lu_pp_unit *u,
+			const struct lu_span *spans, size_t n,
+			const struct lu_span *own, size_t n_own,
+			struct closure *c)
 {
 	bool *done = xcalloc(lu_pp_unit_n_entries(u) + 1, sizeof(bool));
 	size_t n_edges;
 	const struct lu_include_edge *e = lu_pp_unit_edges(u, &n_edges);
 
-	*c = (struct closure){ .s = s };
-	if (own) {
-		c->own = text->spans;
-		c->n_own = text->n_own;
-	}
+	*c = (struct closure){ .s = s, .own = own, .n_own = n_own };
 	/* every source of the unit may #define what the text expands */
 	for (size_t i = 0; i < n_edges; i++) {
 		unit_source(c, e[i].file);
 		unit_source(c, e[i].parent);
 	}
-	for (size_t i = 0; i < text->n_spans; i++)
-		want_span(c, u, &text->spans[i], done);
+	for (size_t i = 0; i < n; i++)
+		want_span(c, u, &spans[i], done);
 	close_over(c);
 	free(done);
+}
+
+/* The closure of TEXT's spans; with OWN, the sizes closure. */
+static void close_text(struct scan *s, const struct lu_pp_unit *u,
+		       const struct lu_struct_text *text, bool own,
+		       struct closure *c)
+{
+	close_spans(s, u, text->spans, text->n_spans,
+		    own ? text->spans : NULL, own ? text->n_own : 0, c);
 }
 
 static void closure_free(struct closure *c)
@@ -287,6 +297,81 @@ static void collect(struct scan *s, const struct closure *c, size_t name)
 			lu_arena_strdup(in->arena, c->at_file[k]),
 			c->at_line[k],
 		};
+	}
+}
+
+/* The keys closure C reached (the options, and the identifiers that
+ * start with in->collect), as line LINE's of NAME's body (0: the body's
+ * outer lines, which every member's key holds). */
+static void keep_line_keys(struct scan *s, const struct closure *c,
+			   size_t name, unsigned first, unsigned last)
+{
+	const struct lu_relevance_in *in = s->in;
+	struct lu_relevance *out = s->out;
+	size_t n = in->collect ? strlen(in->collect) : 0;
+
+	for (size_t k = 0; k < c->n; k++) {
+		const char *id = c->todo[k];
+
+		if (!(n && !strncmp(id, in->collect, n)) &&
+		    !lu_strset_has(&s->options, id))
+			continue;
+		for (unsigned l = first; l <= last; l++) {
+			char *key = lu_arena_printf(&s->pp.arena, "%zu:%u:%s",
+						    name, l, id);
+
+			if (!lu_strset_add(&s->seen_keys, key))
+				continue;
+			out->line_keys = lu_grow(out->line_keys,
+						 &s->line_keys_cap,
+						 out->n_line_keys,
+						 sizeof(*out->line_keys));
+			out->line_keys[out->n_line_keys++] =
+				(struct lu_relevance_line_key){
+					name, l,
+					lu_arena_strdup(in->arena, id),
+				};
+		}
+	}
+}
+
+/*
+ * What can change each declaration of NAME's body, by line: the closure
+ * of its own lines and of the types it names; and what can change every
+ * member: the closure of the body's lines alone (its head and closing
+ * attributes, the macros its lines expand, the #ifs around it and its
+ * #includes), kept as line 0. A body not told apart in declarations
+ * keeps none: every member is keyed by all it names (relevance.h).
+ */
+static void analyse_lines(struct scan *s, const struct lu_pp_unit *u,
+			  size_t name, const struct lu_struct_text *text,
+			  struct lu_arena *a)
+{
+	struct lu_struct_decl *d;
+	size_t nd = text->n_own == 1
+			    ? lu_struct_decls(u, s->in->names[name], a, &d)
+			    : 0;
+	struct closure c;
+
+	if (!nd) {
+		s->out->no_lines[name] = true;
+		return;
+	}
+	const struct lu_span *own = &text->spans[0];
+
+	close_spans(s, u, own, 1, own, 1, &c);
+	keep_line_keys(s, &c, name, 0, 0);
+	closure_free(&c);
+	for (size_t i = 0; i < nd; i++) {
+		struct lu_span *sp = xcalloc(d[i].n_spans + 1, sizeof(*sp));
+
+		sp[0] = (struct lu_span){ own->file, d[i].first, d[i].last,
+					  own->entry };
+		memcpy(sp + 1, d[i].spans, d[i].n_spans * sizeof(*sp));
+		close_spans(s, u, sp, d[i].n_spans + 1, own, 1, &c);
+		keep_line_keys(s, &c, name, d[i].first, d[i].last);
+		closure_free(&c);
+		free(sp);
 	}
 }
 
@@ -341,6 +426,7 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 		mark_options(&c, in->m, out->sized + name * n);
 		closure_free(&c);
 		note_body(s, name, &text);
+		analyse_lines(s, u, name, &text, &a);
 	}
 	lu_arena_free(&a);
 }
@@ -511,7 +597,11 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 		.unsure = lu_arena_alloc(in->arena, (in->n_names + 1) *
 							    sizeof(char *)),
 		.any = lu_arena_alloc(in->arena, (n + 1) * sizeof(bool)),
+		.no_lines = lu_arena_alloc(in->arena,
+					   (in->n_names + 1) * sizeof(bool)),
 	};
+	for (size_t o = 0; o < n; o++)
+		lu_strset_add(&s.options, m->options[o].name);
 	/* first every option off, then every toggle on: each enters the
 	 * groups the other skips */
 	add_row(&s, row);
@@ -550,6 +640,15 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 					   out->n_ids * sizeof(*ids));
 		free(ids);
 	}
+	if (out->line_keys) {
+		struct lu_relevance_line_key *k = out->line_keys;
+
+		out->line_keys = lu_arena_memdup(in->arena, k,
+						 out->n_line_keys * sizeof(*k));
+		free(k);
+	}
+	lu_strset_free(&s.options);
+	lu_strset_free(&s.seen_keys);
 	lu_pp_sources_free(&s.pp);
 	free(s.rows);
 	free(s.jobs);

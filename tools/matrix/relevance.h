@@ -63,6 +63,13 @@ struct lu_relevance_in {
 	struct lu_arena *arena;
 };
 
+/* A key of line LINE of name NAME's body (relevance.h's line keys). */
+struct lu_relevance_line_key {
+	size_t name;
+	unsigned line;
+	const char *id;
+};
+
 /* An identifier in the closure of name NAME, first named at FILE:LINE
  * (an #if's first line, a #define's, or a line of the struct's text). */
 struct lu_relevance_id {
@@ -105,6 +112,19 @@ struct lu_relevance {
 	 * the arena */
 	struct lu_relevance_id *ids;
 	size_t n_ids;
+	/*
+	 * What can change each member, by the line of the body it is
+	 * declared on: the options (and the identifiers that start with
+	 * in->collect) in the sizes closure of the declaration on that line
+	 * and of the types it names, over every configuration explored.
+	 * Line 0 holds those of the body's own lines, which can change every
+	 * member (its head, its closing attributes, the #ifs around it).
+	 * A name whose body was not told apart in declarations has none
+	 * (NO_LINES): everything its sizes closure names keys every member.
+	 */
+	struct lu_relevance_line_key *line_keys;
+	size_t n_line_keys;
+	bool *no_lines;		/* per name */
 };
 
 /* relevance.c's: the ROWS that ran (OK, KEYS), into OUT, by content. */

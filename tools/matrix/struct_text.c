@@ -582,12 +582,80 @@ static bool has_markers(const struct lu_pp_unit *u, const struct def *d)
 	return false;
 }
 
+/*
+ * W's ranges from FIRST on, and every type they name, as spans into OUT
+ * (malloc'd; *N_OUT of them) with their hash; *N_OWN_AT: the spans of
+ * ranges [FIRST, OWN) (OWN NONE: all of them).
+ */
+static uint64_t walk_spans(struct walk *w, size_t first, size_t own,
+			   struct lu_span **out, size_t *n_out,
+			   size_t *n_own_at)
+{
+	const struct lu_pp_unit *u = w->u;
+	uint64_t h = 0xcbf29ce484222325ull;
+	size_t spans_cap = 0;
+
+	*out = NULL;
+	*n_out = 0;
+	*n_own_at = NONE;
+	for (size_t k = first; k < w->n; k++) {
+		if (k == own)
+			*n_own_at = *n_out;
+		struct def d = w->todo[k];
+		unsigned file = (unsigned)-1, entry = LU_PP_NO_ENTRY;
+		struct lu_span *sp = NULL;
+
+		references(w, &d);
+		for (size_t i = d.from; i <= d.to; i++) {
+			const struct tok *t = &u->t[i];
+
+			/* the key hashes the files, the spans split by entry
+			 * too: each has its own chain of #includes */
+			if (t->file != file)
+				h = fnv(h, u->files[t->file],
+					strlen(u->files[t->file]) + 1);
+			if (t->file != file || t->entry != entry) {
+				file = t->file;
+				entry = t->entry;
+				*out = lu_grow(*out, &spans_cap, *n_out,
+					       sizeof(**out));
+				sp = &(*out)[(*n_out)++];
+				*sp = (struct lu_span){ u->files[file], t->line,
+							t->line, entry };
+			}
+			if (t->line < sp->first)
+				sp->first = t->line;
+			if (t->line > sp->last)
+				sp->last = t->line;
+			h = fnv(h, &t->line, sizeof(t->line));
+			h = fnv(h, t->s, t->len);
+			h = fnv(h, "", 1);
+		}
+		h = fnv(h, "\n", 1);
+	}
+	if (*n_own_at == NONE)
+		*n_own_at = *n_out;
+	return h;
+}
+
+/* SPANS (malloc'd) into A, their files too. */
+static struct lu_span *spans_into(struct lu_span *spans, size_t n,
+				  struct lu_arena *a)
+{
+	struct lu_span *out = lu_arena_alloc(a, (n + 1) * sizeof(*out));
+
+	for (size_t i = 0; i < n; i++) {
+		out[i] = spans[i];
+		out[i].file = lu_arena_strdup(a, spans[i].file);
+	}
+	free(spans);
+	return out;
+}
+
 void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 		       struct lu_arena *a, struct lu_struct_text *out)
 {
 	struct walk w = { .u = u };
-	uint64_t h = 0xcbf29ce484222325ull;
-	size_t spans_cap = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (name) {
@@ -602,58 +670,84 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 					take(&w, &x[k]->defs[i]);
 	}
 	out->found = w.n > 0;
-	size_t n_own_defs = name ? w.n : 0;
-
-	for (size_t k = 0; k < w.n; k++) {
-		if (k == n_own_defs)
-			out->n_own = out->n_spans;
-		struct def d = w.todo[k];
-		unsigned file = (unsigned)-1, entry = LU_PP_NO_ENTRY;
-		struct lu_span *sp = NULL;
-
-		references(&w, &d);
-		for (size_t i = d.from; i <= d.to; i++) {
-			const struct tok *t = &u->t[i];
-
-			/* the key hashes the files, the spans split by entry
-			 * too: each has its own chain of #includes */
-			if (t->file != file)
-				h = fnv(h, u->files[t->file],
-					strlen(u->files[t->file]) + 1);
-			if (t->file != file || t->entry != entry) {
-				file = t->file;
-				entry = t->entry;
-				out->spans = lu_grow(out->spans, &spans_cap,
-						     out->n_spans,
-						     sizeof(*out->spans));
-				sp = &out->spans[out->n_spans++];
-				*sp = (struct lu_span){ u->files[file], t->line,
-							t->line, entry };
-			}
-			if (t->line < sp->first)
-				sp->first = t->line;
-			if (t->line > sp->last)
-				sp->last = t->line;
-			h = fnv(h, &t->line, sizeof(t->line));
-			h = fnv(h, t->s, t->len);
-			h = fnv(h, "", 1);
-		}
-		h = fnv(h, "\n", 1);
-	}
-	if (n_own_defs == w.n)
-		out->n_own = out->n_spans;
-	out->hash = h;
-	/* the spans into the caller's arena */
-	struct lu_span *spans = lu_arena_alloc(a, (out->n_spans + 1) *
-						      sizeof(*spans));
-
-	for (size_t i = 0; i < out->n_spans; i++) {
-		spans[i] = out->spans[i];
-		spans[i].file = lu_arena_strdup(a, out->spans[i].file);
-	}
-	free(out->spans);
-	out->spans = spans;
+	out->hash = walk_spans(&w, 0, name ? w.n : 0, &out->spans,
+			       &out->n_spans, &out->n_own);
+	out->spans = spans_into(out->spans, out->n_spans, a);
 	free(w.todo);
+}
+
+/* The declaration that starts at token I of a body closing at CLOSE: to
+ * its ';' (a block or nested type in braces, with its members, is one),
+ * or to CLOSE. */
+static size_t decl_end(const struct lu_pp_unit *u, size_t i, size_t close)
+{
+	for (; i < close; i++) {
+		if (is(&u->t[i], "{") || is(&u->t[i], "(") ||
+		    is(&u->t[i], "["))
+			i = u->match[i];
+		else if (is(&u->t[i], ";"))
+			return i;
+	}
+	return close - 1;
+}
+
+size_t lu_struct_decls(const struct lu_pp_unit *u, const char *name,
+		       struct lu_arena *a, struct lu_struct_decl **out)
+{
+	const struct index *x = &u->tags;
+	unsigned len = (unsigned)strlen(name);
+	size_t at = index_find(x, name, len), n = 0, cap = 0;
+	struct lu_struct_decl *d = NULL;
+
+	*out = NULL;
+	if (at == NONE) {
+		x = &u->typedefs;
+		at = index_find(x, name, len);
+	}
+	if (at == NONE)
+		return 0;
+	const struct def *own = &x->defs[at];
+	size_t open = own->from;
+
+	if (own->next != NONE)
+		return 0;	/* defined twice: no one body */
+	while (open <= own->to && !is(&u->t[open], "{"))
+		open++;
+	if (open > own->to || u->match[open] > own->to)
+		return 0;
+	size_t close = u->match[open];
+
+	for (size_t i = open + 1; i < close;) {
+		size_t end = decl_end(u, i, close);
+		struct walk w = { .u = u };
+		struct def decl = { own->s, own->len, i, end, NONE };
+		struct lu_span *spans;
+		size_t n_spans, n_own;
+
+		d = lu_grow(d, &cap, n, sizeof(*d));
+		d[n] = (struct lu_struct_decl){ u->t[i].line, u->t[i].line,
+						NULL, 0 };
+		for (size_t k = i; k <= end; k++) {
+			if (u->t[k].line < d[n].first)
+				d[n].first = u->t[k].line;
+			if (u->t[k].line > d[n].last)
+				d[n].last = u->t[k].line;
+		}
+		/* the declaration's own tokens name the types; their text
+		 * is what the spans hold */
+		references(&w, &decl);
+		walk_spans(&w, 0, NONE, &spans, &n_spans, &n_own);
+		d[n].spans = spans_into(spans, n_spans, a);
+		d[n].n_spans = n_spans;
+		free(w.todo);
+		n++;
+		i = end + 1;
+	}
+	*out = lu_arena_alloc(a, (n + 1) * sizeof(**out));
+	if (n)
+		memcpy(*out, d, n * sizeof(*d));
+	free(d);
+	return n;
 }
 
 uint64_t lu_struct_key(const struct lu_pp_unit *u, const char *const *names,

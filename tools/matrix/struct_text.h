@@ -66,6 +66,28 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 		       struct lu_arena *a, struct lu_struct_text *out);
 
 /*
+ * One declaration of a struct's own body: up to its ';' (an inner block
+ * or a nested type in braces, with its members, is one), on lines FIRST
+ * to LAST of the body's file, and the definitions of the types it names
+ * other than through a pointer, transitively (SPANS). What can change
+ * the members it declares is in those lines and those spans; what the
+ * body's other lines say (its head, its closing brace and attributes,
+ * the #ifs around it) can change every member.
+ */
+struct lu_struct_decl {
+	unsigned first, last;
+	struct lu_span *spans;
+	size_t n_spans;
+};
+
+/*
+ * The declarations of NAME's body in U, in order, into *OUT (in A): how
+ * many, or 0 when NAME is not defined once with a body in braces.
+ */
+size_t lu_struct_decls(const struct lu_pp_unit *u, const char *name,
+		       struct lu_arena *a, struct lu_struct_decl **out);
+
+/*
  * One key for the texts of NAMES in U (a NULL name: the marked structs):
  * equal keys, equal layouts. When a named struct is missing from U (so
  * its text cannot be told), the key is that of the whole unit.

@@ -8,7 +8,9 @@ interface as kconfig_engine_lkc.c, which asks a kernel tree's own engine:
     python3 engine.py KCONFIG BASE SYMBOLS
 
 prints each combination Kconfig keeps (the first symbol slowest) as a
-line of value indices, then "end". A value set is a user value, as a
+line of value indices, then, for each ?NAME line of SYMBOLS, a space,
+'=' and the value Kconfig computes for NAME in hex ("-": no such
+symbol); then "end". A value set is a user value, as a
 .config line gives it; the value kconfiglib computes from it is what
 olddefconfig writes back. Not run by lineup's build: lineup writes it out
 (tools/matrix/kconfig_engine.c).
@@ -28,8 +30,11 @@ def main():
         specs = f.read().split()
     k = kconfiglib.Kconfig(kconfig, warn=False)
     k.load_config(base)
-    syms, values = [], []
+    syms, values, wanted = [], [], []
     for spec in specs:
+        if spec.startswith("?CONFIG_"):
+            wanted.append(k.syms.get(spec[8:]))
+            continue
         name, _, vals = spec.partition("=")
         if not name.startswith("CONFIG_") or not vals:
             print(f"bad symbol {spec}", file=sys.stderr)
@@ -43,7 +48,10 @@ def main():
                 s.set_value(TRI[v[i]])
         if all((s.tri_value if s is not None else 0) == TRI[v[i]]
                for s, v, i in zip(syms, values, combo)):
-            out.write("".join(str(i) for i in combo) + "\n")
+            tail = "".join(
+                " -" if w is None else " =" + w.str_value.encode().hex()
+                for w in wanted)
+            out.write("".join(str(i) for i in combo) + tail + "\n")
     out.write("end\n")
     out.flush()
     return 0

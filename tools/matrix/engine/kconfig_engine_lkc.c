@@ -13,9 +13,12 @@
  *   BASE     the .config every configuration starts from
  *   SYMBOLS  a file of lines NAME=VALUES: a symbol (with its CONFIG_
  *            prefix) and its values in the sweep's order, letters of y,
- *            n and m
+ *            n and m; and lines ?NAME: a symbol whose value Kconfig
+ *            computes is wanted too
  * Prints each combination Kconfig keeps, the first symbol slowest, as
- * one line of value indices ('0' + index), then "end".
+ * one line of value indices ('0' + index), then for each wanted symbol
+ * a space, '=' and its value in hex, two digits a byte ("-": no such
+ * symbol); then "end".
  *
  * A user value is what a .config line gives (def[S_DEF_USER]); the value
  * Kconfig computes from it is what olddefconfig writes back: keeping a
@@ -39,20 +42,32 @@ static tristate tri_of(char c)
 int main(int argc, char **argv)
 {
 	static char specs[MAX_SYMBOLS][256];
-	struct symbol *sym[MAX_SYMBOLS];
+	struct symbol *sym[MAX_SYMBOLS], **wanted = NULL;
 	const char *values[MAX_SYMBOLS];
-	size_t idx[MAX_SYMBOLS] = { 0 }, n = 0;
-	char line[MAX_SYMBOLS + 2];
+	size_t idx[MAX_SYMBOLS] = { 0 }, n = 0, n_wanted = 0;
+	char line[MAX_SYMBOLS + 2], spec[256];
 	FILE *f;
 
 	if (argc != 4 || !(f = fopen(argv[3], "r"))) {
 		fprintf(stderr, "usage: %s KCONFIG BASE SYMBOLS\n", argv[0]);
 		return 2;
 	}
-	while (n < MAX_SYMBOLS && fgets(specs[n], sizeof(specs[n]), f))
-		n++;
-	fclose(f);
 	conf_parse(argv[1]);
+	while (fgets(spec, sizeof(spec), f)) {
+		if (spec[0] == '?') {
+			spec[strcspn(spec, "\n")] = '\0';
+			wanted = realloc(wanted, (n_wanted + 1) *
+							 sizeof(*wanted));
+			if (!wanted || strncmp(spec + 1, "CONFIG_", 7)) {
+				fprintf(stderr, "bad symbol %s\n", spec);
+				return 2;
+			}
+			wanted[n_wanted++] = sym_find(spec + 8);
+		} else if (n < MAX_SYMBOLS) {
+			strcpy(specs[n++], spec);
+		}
+	}
+	fclose(f);
 	if (conf_read(argv[2])) {
 		fprintf(stderr, "cannot read %s\n", argv[2]);
 		return 2;
@@ -94,7 +109,21 @@ int main(int argc, char **argv)
 		}
 		if (kept) {
 			line[n] = '\0';
-			puts(line);
+			fputs(line, stdout);
+			for (size_t w = 0; w < n_wanted; w++) {
+				const char *v = "";
+
+				if (!wanted[w]) {
+					fputs(" -", stdout);
+					continue;
+				}
+				sym_calc_value(wanted[w]);
+				v = sym_get_string_value(wanted[w]);
+				fputs(" =", stdout);
+				for (; v && *v; v++)
+					printf("%02x", (unsigned char)*v);
+			}
+			putchar('\n');
 		}
 		size_t i = n;
 

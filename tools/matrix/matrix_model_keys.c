@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/* Each modelled member's key; see matrix_model_keys.h. */
+#include "matrix_model_keys.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig_auto.h"
+#include "kconfig_flags.h"
+#include "strset.h"
+
+struct watching {
+	struct lu_arena *a;
+	const char **name;
+	size_t n, cap;
+	struct lu_strset seen;
+};
+
+static void watch(struct watching *w, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (lu_strset_add(&w->seen, name)) {
+		w->name = lu_grow(w->name, &w->cap, w->n, sizeof(*w->name));
+		w->name[w->n++] = name;
+	}
+	/* CONFIG_X_MODULE is defined when X is m: X's value tells it */
+	if (n > 7 && !strcmp(name + n - 7, "_MODULE"))
+		watch(w, lu_arena_printf(w->a, "%.*s", (int)(n - 7), name));
+}
+
+static long index_of(const struct watching *w, const char *name)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (!strcmp(w->name[i], name))
+			return (long)i;
+	return -1;
+}
+
+static long option_of(const struct lu_matrix_rules *m, const char *name)
+{
+	for (size_t o = 0; o < m->n_options; o++)
+		if (!strcmp(m->options[o].name, name))
+			return (long)o;
+	return -1;
+}
+
+/* ID into the key FLAGS (options) and WFLAGS (watched), as the sweep's
+ * kind reads it. */
+static void key_set(const struct lu_matrix *mx, const struct watching *w,
+		    const char *id, bool *flags, bool *wflags)
+{
+	size_t n = strlen(id);
+	long o = option_of(mx->m, id);
+
+	if (o >= 0)
+		flags[o] = true;
+	if (!wflags)
+		return;
+	long j = index_of(w, id);
+
+	if (j >= 0)
+		wflags[j] = true;
+	if (n > 7 && !strcmp(id + n - 7, "_MODULE")) {
+		char *base = strndup(id, n - 7);
+
+		if (!base)
+			abort();
+		j = index_of(w, base);
+		if (j >= 0)
+			wflags[j] = true;
+		free(base);
+	}
+}
+
+void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
+			  const struct lu_presence *presence, size_t n,
+			  struct lu_model_keys *keys, const char ***watch_out,
+			  size_t *n_watch)
+{
+	const struct lu_relevance *rel = &mx->rel;
+	const struct lu_matrix_rules *m = mx->m, *given = mx->given;
+	size_t w = m->n_options, gw = given->n_options;
+	bool kconfig = m->kconfig != NULL;
+	struct watching ws = { .a = &mx->arena };
+	const char **flags = NULL;
+	size_t n_flags = 0;
+
+	/* the symbols watched: every CONFIG_ name a key holds */
+	if (kconfig) {
+		const struct lu_kconfig_auto *ka = mx->kauto;
+
+		for (size_t i = 0; i < rel->n_line_keys; i++)
+			watch(&ws, rel->line_keys[i].id);
+		for (size_t i = 0; i < rel->n_ids; i++)
+			watch(&ws, rel->ids[i].id);
+		for (size_t g = 0; g < gw; g++)
+			if (rel->any[g])
+				watch(&ws, given->options[g].name);
+		if (ka)
+			n_flags = lu_kconfig_flag_symbols(ka->tree, ka->srcarch,
+							  m->object,
+							  &mx->arena, &flags);
+		for (size_t i = 0; i < n_flags; i++)
+			watch(&ws, flags[i]);
+	}
+	size_t nw = ws.n;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct lu_presence *p = &presence[k];
+		size_t r = rel_of[k], lines = p->last - p->first + 1;
+		bool *opt = lu_arena_alloc(&mx->arena,
+					   ((lines + 1) * w + 1) * sizeof(bool));
+		bool *wt = kconfig ? lu_arena_alloc(&mx->arena,
+						    ((lines + 1) * nw + 1) *
+							    sizeof(bool))
+				   : NULL;
+		/* the outer key first: row 0, the lines after it */
+		bool *outer = opt, *wouter = wt;
+		bool lines_known = !rel->no_lines[r];
+		bool *in_some = calloc(gw + 1, sizeof(bool));
+
+		if (!in_some)
+			abort();
+		memset(opt, 0, ((lines + 1) * w + 1) * sizeof(bool));
+		if (wt)
+			memset(wt, 0, ((lines + 1) * nw + 1) * sizeof(bool));
+		for (size_t o = 0; o < w; o++)
+			if (m->options[o].kind != LU_OPTION_DEFINE)
+				outer[o] = true;
+		for (size_t i = 0; i < n_flags; i++)
+			key_set(mx, &ws, flags[i], outer, wouter);
+		for (size_t i = 0; i < rel->n_line_keys && lines_known; i++) {
+			const struct lu_relevance_line_key *lk =
+				&rel->line_keys[i];
+			size_t row;
+
+			if (lk->name != r)
+				continue;
+			if (lk->line && (lk->line < p->first ||
+					 lk->line > p->last))
+				continue;
+			row = lk->line ? 1 + lk->line - p->first : 0;
+			key_set(mx, &ws, lk->id, opt + row * w,
+				wt ? wt + row * nw : NULL);
+			long g = option_of(given, lk->id);
+
+			if (g >= 0)
+				in_some[g] = true;
+		}
+		/* what the sizes closure names and no key holds (a type the
+		 * head names, or a body not told apart): every member's */
+		for (size_t g = 0; g < gw; g++)
+			if (rel->any[g] && rel->sized[r * gw + g] &&
+			    !in_some[g])
+				key_set(mx, &ws, given->options[g].name, outer,
+					wouter);
+		for (size_t i = 0; i < rel->n_ids && kconfig; i++)
+			if (rel->ids[i].name == r && !lines_known)
+				key_set(mx, &ws, rel->ids[i].id, outer, wouter);
+		free(in_some);
+		/* each line's key holds the outer one */
+		for (size_t l = 1; l <= lines; l++) {
+			for (size_t o = 0; o < w; o++)
+				opt[l * w + o] |= outer[o];
+			for (size_t j = 0; wt && j < nw; j++)
+				wt[l * nw + j] |= wouter[j];
+		}
+		keys[k] = (struct lu_model_keys){
+			.first = p->first, .last = p->last,
+			.n_options = w, .n_watched = nw,
+			.opt = opt + w, .watch = wt ? wt + nw : NULL,
+			.outer_opt = outer, .outer_watch = wouter,
+		};
+	}
+	lu_strset_free(&ws.seen);
+	*watch_out = lu_arena_alloc(&mx->arena, (ws.n + 1) * sizeof(*ws.name));
+	if (ws.n)
+		memcpy(*watch_out, ws.name, ws.n * sizeof(*ws.name));
+	*n_watch = ws.n;
+	free(ws.name);
+}
