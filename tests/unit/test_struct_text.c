@@ -142,3 +142,53 @@ Test(struct_text, marked_structs)
 	cr_assert_str_eq(buf, "m.c:2-5 ", "%s", buf);
 	lu_pp_unit_free(u);
 }
+
+/* Each declaration of s's body with the spans of the types it names. */
+Test(struct_text, declarations_each_with_their_types)
+{
+	struct lu_pp_unit *u = unit(UNIT);
+	struct lu_arena a = { 0 };
+	struct lu_struct_decl *d;
+	size_t n = lu_struct_decls(u, "s", &a, &d);
+
+	cr_assert_eq(n, 3);
+	/* inner_t in: its typedef; the pointer names nothing; the array
+	 * its enum */
+	cr_assert_eq(d[0].first, 3);
+	cr_assert_eq(d[0].n_spans, 1);
+	cr_assert_str_eq(d[0].spans[0].file, "inner.h");
+	cr_assert_eq(d[0].spans[0].first, 1);
+	cr_assert_eq(d[0].spans[0].last, 3);
+	cr_assert_eq(d[1].first, 4);
+	cr_assert_eq(d[1].n_spans, 0);
+	cr_assert_eq(d[2].first, 5);
+	cr_assert_eq(d[2].n_spans, 1);
+	cr_assert_eq(d[2].spans[0].first, 5);
+	cr_assert_eq(lu_struct_decls(u, "missing", &a, &d), 0);
+	lu_arena_free(&a);
+	lu_pp_unit_free(u);
+}
+
+/* A block in braces, its members with it, is one declaration. */
+Test(struct_text, a_block_is_one_declaration)
+{
+	struct lu_pp_unit *u = unit("# 1 \"b.c\"\n"
+				    "struct b {\n"
+				    " union {\n"
+				    "  int x;\n"
+				    "  long y;\n"
+				    " };\n"
+				    " int z;\n"
+				    "};\n");
+	struct lu_arena a = { 0 };
+	struct lu_struct_decl *d;
+	size_t n = lu_struct_decls(u, "b", &a, &d);
+
+	cr_assert_eq(n, 2);
+	cr_assert_eq(d[0].first, 2);
+	cr_assert_eq(d[0].last, 5);
+	cr_assert_eq(d[1].first, 6);
+	cr_assert_eq(d[1].last, 6);
+	lu_arena_free(&a);
+	lu_pp_unit_free(u);
+}

@@ -333,32 +333,13 @@ out:
 	return sig;
 }
 
-/* The configuration of C whose row is ROW, or -1 (C in odometer order). */
-static long find_row(const struct lu_configs *c, const unsigned char *row)
-{
-	size_t lo = 0, hi = c->n_configs, w = c->n_options;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int d = memcmp(lu_config_row(c, mid), row, w);
-
-		if (!d)
-			return (long)mid;
-		if (d < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
 /* The values of the symbols watched in ROW, a configuration of ALL
  * (WATCHED: N a configuration), or NULL (a -D sweep's: none). */
 static const uint64_t *watched_of(const struct lu_configs *all,
 				  const uint64_t *watched, size_t n,
 				  const unsigned char *row)
 {
-	long c = watched ? find_row(all, row) : -1;
+	long c = watched ? lu_configs_find(all, row) : -1;
 
 	return c < 0 ? NULL : watched + (size_t)c * n;
 }
@@ -392,7 +373,7 @@ static void influence(struct lu_matrix *mx, const struct classes *cl,
 			if (!every) {
 				memcpy(next, lu_config_row(c, i), w);
 				next[o]++;
-				j = find_row(c, next);
+				j = lu_configs_find(c, next);
 			}
 
 			if (j < 0 || (size_t)j >= c->n_configs)
@@ -493,11 +474,123 @@ static void weigh_options(struct lu_matrix *mx, const struct names *nm,
 	free(row);
 }
 
+/* Did every build of PH build? */
+static bool all_built(const struct phase *ph)
+{
+	for (size_t b = 0; b < ph->n_builds; b++)
+		if (ph->builds[b].state != LU_BUILD_OK)
+			return false;
+	return true;
+}
+
+/*
+ * Per configuration of ALL and name, whether the name is known absent:
+ * a build of LEARNED with the same outer key had no such struct.
+ */
+static bool *known_absent(const struct lu_matrix *mx, const struct names *nm,
+			  const struct lu_configs *all, const uint64_t *watched,
+			  const struct phase *learned)
+{
+	bool *absent = calloc(all->n_configs * nm->n + 1, sizeof(bool));
+
+	if (!absent)
+		abort();
+	for (size_t c = 0; c < all->n_configs; c++) {
+		struct lu_model_config cc = {
+			lu_config_row(all, c), watched + c * nm->n_watch,
+		};
+
+		for (size_t k = 0; k < nm->n; k++)
+			for (size_t j = 0; j < learned->configs.n_configs; j++) {
+				const struct lu_config *b = &learned->cfg[j];
+				struct lu_model_config bc = {
+					b->row, watched_of(all, watched,
+							   nm->n_watch, b->row),
+				};
+
+				if (!bc.watched ||
+				    !lu_model_same_key(&nm->keys[k], 0, &bc,
+						       &cc))
+					continue;
+				absent[c * nm->n + k] = !lu_set_find(
+					&learned->builds[b->build].set,
+					nm->name[k]);
+				break;
+			}
+	}
+	(void)mx;
+	return absent;
+}
+
+/*
+ * The learning builds, into LEARN[0] and LEARN[1]: a -D sweep's in one
+ * phase (lu_model_rows). A Kconfig sweep's in two: first one build per
+ * value of the outer keys, which decide whether each struct is defined;
+ * then, among the configurations where it is, what the lines' keys still
+ * need (lu_model_rows_within). 1, 0 with *WHY when the model cannot
+ * learn (or a build failed), -1 when interrupted, -2 with ERR.
+ */
+static int learn_phases(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+			const struct names *nm,
+			const struct lu_presence *const *pp,
+			const struct lu_model_keys *const *kp,
+			const struct lu_configs *all, const uint64_t *watched,
+			struct phase *learn, const char **why,
+			struct lu_error *err)
+{
+	bool kconfig = mx->m->kconfig != NULL;
+	struct lu_model_cover cover = { .outer_only = true };
+	unsigned char *rows = NULL;
+	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, kp, nm->n,
+						       all, watched, &cover,
+						       &rows, why)
+				: lu_model_rows(mx->m, pp, kp, nm->n, &rows,
+						why);
+
+	if (!n_rows)
+		return 0;
+	int r = build_rows(mx, o, rows, n_rows, &learn[0], err);
+
+	if (r == 0 && kconfig && all_built(&learn[0])) {
+		size_t w = mx->m->n_options, nb = learn[0].configs.n_configs;
+		unsigned char *built = malloc(nb * w + 1);
+
+		if (!built)
+			abort();
+		for (size_t j = 0; j < nb; j++)
+			memcpy(built + j * w, learn[0].cfg[j].row, w);
+		cover = (struct lu_model_cover){
+			.absent = known_absent(mx, nm, all, watched, &learn[0]),
+			.built = built, .n_built = nb,
+		};
+		free(rows);
+		rows = NULL;
+		n_rows = lu_model_rows_within(mx->m, pp, kp, nm->n, all,
+					      watched, &cover, &rows, why);
+		free((void *)cover.absent);
+		free(built);
+		if (*why) {
+			free(rows);
+			return 0;
+		}
+		if (n_rows)
+			r = build_rows(mx, o, rows, n_rows, &learn[1], err);
+	}
+	free(rows);
+	if (r < 0)
+		return r;
+	if (!all_built(&learn[0]) || !all_built(&learn[1])) {
+		*why = "a configuration it learns from did not build";
+		return 0;
+	}
+	return 1;
+}
+
 int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			  struct lu_error *err)
 {
 	struct names nm = { 0 };
-	struct phase learn = { 0 }, confirm = { 0 };
+	struct phase learn[2], confirm = { 0 };
 	struct classes cl = { 0 };
 	unsigned char *rows = NULL;
 	uint64_t *layouts = NULL;	/* per configuration, its hash */
@@ -508,6 +601,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	uint64_t *watched = NULL;	/* per configuration of ALL */
 	bool kconfig = mx->m->kconfig != NULL;
 
+	memset(learn, 0, sizeof(learn));
 	if (mx->cli->exhaustive || (mx->configs.exhaustive && !mx->cli->model))
 		return 0;
 	/* the kernel's bounds are held against layouts a build gave */
@@ -557,55 +651,41 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		pp[k] = &nm.presence[k];
 		kp[k] = &nm.keys[k];
 	}
-	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, kp, nm.n,
-						       &all, watched, &rows,
-						       &why)
-				: lu_model_rows(mx->m, pp, kp, nm.n, &rows,
-						&why);
+	int r = learn_phases(mx, o, &nm, pp, kp, &all, watched, learn, &why,
+			     err);
 
 	free(pp);
 	free(kp);
-	if (!n_rows) {
-		lu_configs_free(&all);
-		free(watched);
-		return refuse(mx, NULL, why);
-	}
-	int r = build_rows(mx, o, rows, n_rows, &learn, err);
-
 	if (r < 0) {
 		rc = r;
 		goto out;
 	}
-	n_rows = learn.configs.n_configs;
-	for (size_t b = 0; b < learn.n_builds; b++)
-		if (learn.builds[b].state != LU_BUILD_OK) {
-			refuse(mx, NULL, "a configuration it learns from did "
-					 "not build");
-			goto out;
-		}
+	if (r == 0) {
+		if (why)
+			refuse(mx, NULL, why);
+		goto out;
+	}
+	size_t n_rows = learn[0].configs.n_configs + learn[1].configs.n_configs;
 	const struct lu_struct **learned = calloc(n_rows + 1, sizeof(*learned));
 	struct lu_model_config *lcfg = lu_arena_alloc(&mx->arena,
 						      (n_rows + 1) *
 							      sizeof(*lcfg));
+	const struct lu_set **lset = calloc(n_rows + 1, sizeof(*lset));
 
-	if (!learned)
+	if (!learned || !lset)
 		abort();
-	for (size_t i = 0; i < n_rows; i++) {
-		lcfg[i].row = learn.cfg[i].row;
-		lcfg[i].watched = watched_of(&all, watched, nm.n_watch,
-					     learn.cfg[i].row);
-		if (kconfig && !lcfg[i].watched) {
-			free(learned);
-			refuse(mx, NULL, "a configuration it learns from is "
-					 "not one Kconfig's engine allows");
-			goto out;
+	for (size_t p = 0, i = 0; p < 2; p++)
+		for (size_t j = 0; j < learn[p].configs.n_configs; j++, i++) {
+			const struct lu_config *c = &learn[p].cfg[j];
+
+			lset[i] = &learn[p].builds[c->build].set;
+			lcfg[i].row = c->row;
+			lcfg[i].watched = watched_of(&all, watched, nm.n_watch,
+						     c->row);
 		}
-	}
 	for (size_t k = 0; k < nm.n && !mx->model.refused; k++) {
 		for (size_t i = 0; i < n_rows; i++)
-			learned[i] = lu_set_find(
-				&learn.builds[learn.cfg[i].build].set,
-				nm.name[k]);
+			learned[i] = lu_set_find(lset[i], nm.name[k]);
 		struct lu_model_in in = {
 			.m = mx->m, .presence = &nm.presence[k],
 			.keys = &nm.keys[k], .learned = learned,
@@ -617,6 +697,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			refuse(mx, nm.name[k], why);
 	}
 	free(learned);
+	free(lset);
 	if (mx->model.refused)
 		goto out;
 
@@ -633,7 +714,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	size_t n = all.n_configs;
 	uint64_t *sizes = lu_arena_alloc(&mx->arena,
 					 (n * nm.n + 1) * sizeof(uint64_t));
-	unsigned default_line = learn.builds[0].set.line_size;
+	unsigned default_line = learn[0].builds[0].set.line_size;
 
 	layouts = malloc((n + 1) * sizeof(*layouts));
 	cl.of = calloc(n + 1, sizeof(*cl.of));
@@ -755,11 +836,11 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		x->build = cl.of[c];
 	}
 	mx->model.used = true;
-	mx->model.n_learned = learn.n_compiles;
+	mx->model.n_learned = learn[0].n_compiles + learn[1].n_compiles;
 	mx->model.n_confirmed = confirm.n_compiles;
 	mx->model.sizes = sizes;
 	mx->model.n_names = nm.n;
-	mx->n_compiles = learn.n_compiles + confirm.n_compiles;
+	mx->n_compiles = mx->model.n_learned + confirm.n_compiles;
 	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
 	influence(mx, &cl, layouts, !kconfig);
 	if (!kconfig)
@@ -767,7 +848,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	free(layouts);
 	phase_free(&confirm, kept);
 	free(kept);
-	phase_free(&learn, NULL);
+	phase_free(&learn[0], NULL);
+	phase_free(&learn[1], NULL);
 	free(rows);
 	free(cl.sig);
 	free(cl.fails);
@@ -778,7 +860,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 out:
 	lu_configs_free(&all);
 	free(watched);
-	phase_free(&learn, NULL);
+	phase_free(&learn[0], NULL);
+	phase_free(&learn[1], NULL);
 	phase_free(&confirm, NULL);
 	free(rows);
 	free(cl.sig);

@@ -446,3 +446,21 @@ int lu_configs_make_limit(const struct lu_matrix_rules *m,
 	}
 	return -1;
 }
+
+long lu_configs_find(const struct lu_configs *c, const unsigned char *row)
+{
+	size_t lo = 0, hi = c->n_configs, w = c->n_options;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = memcmp(lu_config_row(c, mid), row, w);
+
+		if (!d)
+			return (long)mid;
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}

@@ -79,6 +79,9 @@ size_t lu_option_n_values(const struct lu_matrix_option *o);
 double lu_configs_total(const struct lu_matrix_rules *m);
 
 const unsigned char *lu_config_row(const struct lu_configs *c, size_t i);
+/* The configuration of C (in odometer order, as lu_configs_make and
+ * Kconfig's engine give them) whose row is ROW, or -1. */
+long lu_configs_find(const struct lu_configs *c, const unsigned char *row);
 /* "NAME=y", "NAME=n" or "NAME=VALUE" for option O at value V. */
 char *lu_config_literal(struct lu_arena *a, const struct lu_matrix_rules *m,
 			size_t o, size_t v);

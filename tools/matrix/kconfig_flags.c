@@ -77,5 +77,11 @@ size_t lu_kconfig_flag_symbols(const char *tree, const char *srcarch,
 		globfree(&g);
 	}
 	lu_strset_free(&seen);
+	const char **names = lu_arena_alloc(a, (n + 1) * sizeof(*names));
+
+	if (n)
+		memcpy(names, *out, n * sizeof(*names));
+	free(*out);
+	*out = names;
 	return n;
 }

@@ -184,9 +184,8 @@ bool lu_model_same_key(const struct lu_model_keys *k, unsigned line,
 	return true;
 }
 
-/* A hash of what line LINE's key holds in C: equal keys, equal hashes. */
-static uint64_t key_hash(const struct lu_model_keys *k, unsigned line,
-			 const struct lu_model_config *c)
+uint64_t lu_model_key_hash(const struct lu_model_keys *k, unsigned line,
+			   const struct lu_model_config *c)
 {
 	const bool *opt, *watch;
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -463,7 +462,7 @@ static struct rec *rec_for(const struct lu_model *md, size_t cls,
 			   const struct lu_model_config *c)
 {
 	unsigned line = cls == NONE ? 0 : md->class_line[cls];
-	uint64_t h = key_hash(md->keys, line, c);
+	uint64_t h = lu_model_key_hash(md->keys, line, c);
 
 	for (size_t i = 0; i < md->n_recs; i++) {
 		struct rec *r = &md->recs[i];
@@ -483,7 +482,7 @@ static struct rec *rec_new(struct lu_model *md, size_t cls,
 	md->recs = lu_grow(md->recs, &md->recs_cap, md->n_recs,
 			   sizeof(*md->recs));
 	md->recs[md->n_recs] = (struct rec){
-		.cls = cls, .c = c, .hash = key_hash(md->keys, line, c),
+		.cls = cls, .c = c, .hash = lu_model_key_hash(md->keys, line, c),
 	};
 	return &md->recs[md->n_recs++];
 }

@@ -78,18 +78,33 @@ size_t lu_model_rows(const struct lu_matrix_rules *m,
 		     const struct lu_model_keys *const *keys, size_t n,
 		     unsigned char **rows, const char **why);
 
+/* What a choice of learning builds among valid configurations knows. */
+struct lu_model_cover {
+	bool outer_only;	/* only the outer keys' values to show */
+	/* NULL, or per configuration of VALID and struct, [c * n + i]:
+	 * the struct is known absent there (a build with its outer key
+	 * had none), so its lines need not be shown */
+	const bool *absent;
+	/* configurations already built (rows of VALID): what they show is
+	 * seen */
+	const unsigned char *built;
+	size_t n_built;
+};
+
 /*
  * The same when the configurations are VALID's only (a Kconfig sweep's:
  * those Kconfig allows, WATCHED per configuration as the keys count
  * them): the fewest of them, greedily, that show every line and the
- * outer keys each value they take in VALID with the line kept
- * (model_rows_valid.c).
+ * outer keys each value they take in VALID with the line kept, less what
+ * COVER says is seen or moot (model_rows_valid.c). 0 with *WHY NULL:
+ * nothing more to build.
  */
 size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			    const struct lu_presence *const *presence,
 			    const struct lu_model_keys *const *keys,
 			    size_t n, const struct lu_configs *valid,
 			    const uint64_t *watched,
+			    const struct lu_model_cover *cover,
 			    unsigned char **rows, const char **why);
 
 /* The lines of KEYS that share a key and a condition, as classes: the
@@ -103,6 +118,11 @@ size_t lu_model_classes(const struct lu_presence *p,
 bool lu_model_same_key(const struct lu_model_keys *k, unsigned line,
 		       const struct lu_model_config *a,
 		       const struct lu_model_config *b);
+
+/* A hash of what line LINE's key holds in C (0: the outer keys): equal
+ * keys, equal hashes; lu_model_same_key tells them apart for sure. */
+uint64_t lu_model_key_hash(const struct lu_model_keys *k, unsigned line,
+			   const struct lu_model_config *c);
 
 struct lu_model;
 

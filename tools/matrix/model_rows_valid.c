@@ -64,33 +64,12 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-/* A hash of what line LINE's key holds in C (0: the outer keys). */
-static uint64_t key_value(const struct lu_model_keys *k, unsigned line,
-			  const struct lu_model_config *c)
-{
-	const bool *opt = line ? k->opt + (size_t)(line - k->first) *
-						  k->n_options
-			       : k->outer_opt;
-	const bool *watch = !k->watch ? NULL
-			    : line ? k->watch + (size_t)(line - k->first) *
-							k->n_watched
-				   : k->outer_watch;
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t o = 0; o < k->n_options; o++)
-		if (opt[o])
-			h = mix(h, c->row[o]);
-	for (size_t j = 0; watch && j < k->n_watched; j++)
-		if (watch[j])
-			h = mix(h, c->watched[j]);
-	return h;
-}
-
 size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			    const struct lu_presence *const *presence,
 			    const struct lu_model_keys *const *keys,
 			    size_t n, const struct lu_configs *valid,
 			    const uint64_t *watched,
+			    const struct lu_model_cover *cover,
 			    unsigned char **out, const char **why)
 {
 	size_t w = m->n_options, nv = valid->n_configs, n_rows = 0;
@@ -120,7 +99,11 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 	size_t *need = malloc((nv * per + 1) * sizeof(*need));
 	size_t *count = calloc(nv + 1, sizeof(*count));
 
-	if (!need || !count)
+	/* per need (at most one per entry of NEED): not required, only a
+	 * tie-break (cover->outer_only) */
+	bool *optional = calloc(nv * per + 1, sizeof(*optional));
+
+	if (!need || !count || !optional)
 		abort();
 	for (size_t c = 0; c < nv; c++) {
 		struct lu_model_config cfg = {
@@ -133,7 +116,9 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			uint64_t h = mix(mix(0x84222325cbf29ce4ull, i), NONE);
 
 			need[c * per + count[c]++] =
-				need_id(&x, mix(h, key_value(keys[i], 0, &cfg)));
+				need_id(&x, mix(h, lu_model_key_hash(keys[i], 0, &cfg)));
+			if (cover->absent && cover->absent[c * n + i])
+				continue;	/* no lines to show */
 			for (size_t k = 0; k < n_classes[i]; k++) {
 				unsigned l = line[i][k];
 
@@ -142,25 +127,44 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 								       p->first]))
 					continue;
 				h = mix(mix(0x84222325cbf29ce4ull, i), k);
-				need[c * per + count[c]++] = need_id(
-					&x, mix(h, key_value(keys[i], l, &cfg)));
+				size_t id = need_id(
+					&x, mix(h, lu_model_key_hash(keys[i], l, &cfg)));
+
+				need[c * per + count[c]++] = id;
+				/* in the first phase, lines only break ties */
+				optional[id] = cover->outer_only;
 			}
 		}
 	}
 	bool *seen = calloc(x.n + 1, sizeof(bool));
 	unsigned char *rows = malloc((LU_MODEL_MAX_SIZED + 1) * (w + 1));
-	size_t left = x.n;
+	size_t left = 0;	/* required needs not seen */
 
 	if (!seen || !rows)
 		abort();
+	for (size_t j = 0; j < x.n; j++)
+		left += !optional[j];
+	for (size_t b = 0; b < cover->n_built; b++) {
+		long c = lu_configs_find(valid, cover->built + b * w);
+
+		for (size_t j = 0; c >= 0 && j < count[c]; j++) {
+			size_t id = need[(size_t)c * per + j];
+
+			left -= !seen[id] && !optional[id];
+			seen[id] = true;
+		}
+	}
 	while (left) {
 		size_t best = 0, gain = 0;
 
 		for (size_t c = 0; c < nv; c++) {
 			size_t g = 0;
 
-			for (size_t j = 0; j < count[c]; j++)
-				g += !seen[need[c * per + j]];
+			for (size_t j = 0; j < count[c]; j++) {
+				size_t id = need[c * per + j];
+
+				g += seen[id] ? 0 : optional[id] ? 1 : per + 1;
+			}
 			if (g > gain) {
 				gain = g;
 				best = c;
@@ -172,11 +176,12 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			break;
 		}
 		memcpy(rows + n_rows++ * w, lu_config_row(valid, best), w);
-		for (size_t j = 0; j < count[best]; j++)
-			if (!seen[need[best * per + j]]) {
-				seen[need[best * per + j]] = true;
-				left--;
-			}
+		for (size_t j = 0; j < count[best]; j++) {
+			size_t id = need[best * per + j];
+
+			left -= !seen[id] && !optional[id];
+			seen[id] = true;
+		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		free(class_of[i]);
@@ -188,10 +193,11 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 	free(need);
 	free(count);
 	free(seen);
+	free(optional);
 	free(x.hash);
 	free(x.slot);
 	if (*why || !n_rows) {
-		if (!*why)
+		if (!*why && !nv)
 			*why = "Kconfig allows no configuration";
 		free(rows);
 		return 0;

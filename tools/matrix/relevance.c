@@ -22,6 +22,9 @@
 #include "pp_source.h"
 #include "struct_text.h"
 
+/* Declarations of one body closed over one by one, at most. */
+#define MAX_DECLS 1024
+
 struct scan {
 	const struct lu_relevance_in *in;
 	struct lu_relevance *out;
@@ -353,7 +356,9 @@ static void analyse_lines(struct scan *s, const struct lu_pp_unit *u,
 			    : 0;
 	struct closure c;
 
-	if (!nd) {
+	/* each declaration is a closure of its own: past MAX_DECLS, one
+	 * key for all (what the sizes closure names) */
+	if (!nd || nd > MAX_DECLS) {
 		s->out->no_lines[name] = true;
 		return;
 	}
