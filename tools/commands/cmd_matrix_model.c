@@ -11,6 +11,7 @@
 #include "kconfig_engine.h"
 #include "layout_model.h"
 #include "matrix_model_keys.h"
+#include "matrix_model_verdict.h"
 #include "matrix_model.h"
 #include "report.h"
 #include "slurp.h"
@@ -199,95 +200,6 @@ static int scan_bodies(struct lu_matrix *mx, struct names *nm)
 	return nm->n ? 1 : refuse(mx, NULL, "no struct is named in the rules");
 }
 
-/* The signature of a configuration's findings: what the report keys on. */
-static char *verdict(struct lu_arena *a, const struct lu_set *set,
-		     const struct lu_findings *fs, const struct lu_rules *rules)
-{
-	struct lu_report_ctx ctx = { .sets = set, .n_sets = 1, .rules = rules,
-				     .line_size = set->line_size };
-	size_t cap = 1;
-	char msg[2048];
-
-	for (size_t i = 0; i < fs->n; i++)
-		cap += sizeof(msg) + 64;
-	char *out = malloc(cap), *o = out;
-
-	(void)a;
-	if (!out)
-		abort();
-	for (size_t i = 0; i < fs->n; i++) {
-		const struct lu_finding *f = &fs->items[i];
-		struct lu_location loc;
-
-		if (f->severity == LU_NOTE)
-			continue;
-		lu_finding_message(f, &ctx, msg, sizeof(msg));
-		lu_finding_location(f, &ctx, &loc);
-		o += snprintf(o, cap - (size_t)(o - out), "%u:%u %s %s\n",
-			      loc.decl_line, loc.decl_column, loc.where, msg);
-	}
-	*o = '\0';
-	return out;
-}
-
-struct classes {
-	char **sig;
-	bool *fails;		/* an error among its findings */
-	size_t *rep;		/* a configuration of each */
-	size_t n, cap;
-	size_t *of;		/* per configuration */
-};
-
-/* SIG's class (SIG is taken and freed), new ones kept in A. */
-static size_t class_of(struct classes *c, char *sig, bool fails,
-		       size_t config, struct lu_arena *a)
-{
-	for (size_t i = 0; i < c->n; i++)
-		if (!strcmp(c->sig[i], sig)) {
-			free(sig);
-			return i;
-		}
-	char *kept = lu_arena_strdup(a, sig);
-
-	free(sig);
-	sig = kept;
-	c->sig = lu_grow(c->sig, &c->cap, c->n, sizeof(*c->sig));
-	c->rep = realloc(c->rep, (c->cap + 1) * sizeof(*c->rep));
-	c->fails = realloc(c->fails, (c->cap + 1) * sizeof(*c->fails));
-	if (!c->rep || !c->fails)
-		abort();
-	c->fails[c->n] = fails;
-	c->sig[c->n] = sig;
-	c->rep[c->n] = config;
-	return c->n++;
-}
-
-/* FNV-1a over N bytes of P, on from H. */
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 0x100000001b3ull;
-	return h;
-}
-
-/* S's layout as one number: its size and every member's name, offset
- * and size, so that an option moving a member without changing sizeof
- * still changes it. */
-static uint64_t layout_hash(uint64_t h, const struct lu_struct *s)
-{
-	h = fnv(h, &s->size, sizeof(s->size));
-	for (size_t i = 0; i < s->n_members; i++) {
-		const struct lu_member *m = &s->members[i];
-
-		h = fnv(h, m->name, strlen(m->name) + 1);
-		h = fnv(h, &m->offset, sizeof(m->offset));
-		h = fnv(h, &m->size, sizeof(m->size));
-	}
-	return h;
-}
-
 /* Lays out and checks configuration ROW with every name's model: its
  * verdict, the sizes into SIZES and the layouts' hash into *LAYOUT; NULL
  * when a model cannot. */
@@ -315,7 +227,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 			continue;
 		}
 		sizes[k] = s.size;
-		*layout = layout_hash(fnv(*layout, &k, sizeof(k)), &s);
+		*layout = lu_matrix_layout_hash(lu_matrix_fnv(*layout, &k, sizeof(k)), &s);
 		*lu_set_add(&set) = s;
 	}
 	struct lu_check_opts copts = {
@@ -325,7 +237,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 	};
 
 	lu_check_set(&set, 0, &mx->rules, &copts, &fs);
-	sig = verdict(keep, &set, &fs, &mx->rules);
+	sig = lu_matrix_verdict(keep, &set, &fs, &mx->rules);
 	*fails = fs.n_errors > 0;
 out:
 	lu_findings_free(&fs);
@@ -738,7 +650,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			refuse(mx, NULL, "a configuration's keys were never "
 					 "built with its members");
 		else
-			cl.of[c] = class_of(&cl, sig, fails, c, &mx->arena);
+			cl.of[c] = lu_matrix_class_of(&cl, sig, fails, c, &mx->arena);
 	}
 	if (mx->model.refused) {
 		lu_configs_free(&all);

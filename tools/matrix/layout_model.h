@@ -113,6 +113,10 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 size_t lu_model_classes(const struct lu_presence *p,
 			const struct lu_model_keys *k, size_t **class_of);
 
+/* The line of each class of P's body (a representative), malloc'd. */
+unsigned *lu_model_class_lines(const struct lu_presence *p,
+			       const size_t *class_of, size_t n);
+
 /* Do configurations A and B agree on what line LINE's key holds (LINE
  * 0: the outer keys)? */
 bool lu_model_same_key(const struct lu_model_keys *k, unsigned line,
