@@ -399,7 +399,7 @@ static bool all_built(const struct phase *ph)
  * Per configuration of ALL and name, whether the name is known absent:
  * a build of LEARNED with the same outer key had no such struct.
  */
-static bool *known_absent(const struct lu_matrix *mx, const struct names *nm,
+static bool *known_absent(const struct names *nm,
 			  const struct lu_configs *all, const uint64_t *watched,
 			  const struct phase *learned)
 {
@@ -430,7 +430,6 @@ static bool *known_absent(const struct lu_matrix *mx, const struct names *nm,
 				break;
 			}
 	}
-	(void)mx;
 	return absent;
 }
 
@@ -472,7 +471,7 @@ static int learn_phases(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		for (size_t j = 0; j < nb; j++)
 			memcpy(built + j * w, learn[0].cfg[j].row, w);
 		cover = (struct lu_model_cover){
-			.absent = known_absent(mx, nm, all, watched, &learn[0]),
+			.absent = known_absent(nm, all, watched, &learn[0]),
 			.built = built, .n_built = nb,
 		};
 		free(rows);
@@ -504,7 +503,6 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	struct names nm = { 0 };
 	struct phase learn[2], confirm = { 0 };
 	struct classes cl = { 0 };
-	unsigned char *rows = NULL;
 	uint64_t *layouts = NULL;	/* per configuration, its hash */
 	const char *why;
 	int rc = 0;
@@ -762,7 +760,6 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	free(kept);
 	phase_free(&learn[0], NULL);
 	phase_free(&learn[1], NULL);
-	free(rows);
 	free(cl.sig);
 	free(cl.fails);
 	free(cl.rep);
@@ -775,7 +772,6 @@ out:
 	phase_free(&learn[0], NULL);
 	phase_free(&learn[1], NULL);
 	phase_free(&confirm, NULL);
-	free(rows);
 	free(cl.sig);
 	free(cl.fails);
 	free(cl.rep);

@@ -87,11 +87,7 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 		const struct lu_presence *p = presence[i];
 
 		n_classes[i] = lu_model_classes(p, keys[i], &class_of[i]);
-		line[i] = calloc(n_classes[i] + 1, sizeof(**line));
-		if (!line[i])
-			abort();
-		for (unsigned l = p->last + 1; l-- > p->first;)
-			line[i][class_of[i][l - p->first]] = l;
+		line[i] = lu_model_class_lines(p, class_of[i], n_classes[i]);
 		per += n_classes[i] + 1;
 	}
 	/* each configuration's needs: [c * per, c * per + count[c]) */
