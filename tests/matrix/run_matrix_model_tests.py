@@ -344,7 +344,7 @@ def test_per_line(tmp, scratch):
     check("per-line: the model answers, exact over all 2^9",
           "exact over all 512 configurations of the 9 options swept: the "
           "layout model learned from" in out, out + err)
-    n = re.search(r"learned from (\d+) builds", out)
+    n = re.search(r"learned from (\d+) builds?\b", out)
     check("per-line: a few builds to learn, not one per combination of "
           "the sizes (256)", n and int(n.group(1)) <= 4, out)
     check("per-line: the options that change the verdict",
@@ -374,6 +374,150 @@ def test_per_line(tmp, scratch):
         os.unlink(obj)
     check("per-line: the condition is pahole's on 8 random configurations",
           not wrong, repr(wrong[:3]) + "\n" + cond)
+
+
+HELD = ["S%d" % i for i in range(1, 8)]
+
+
+def held_case(d, inner_head="struct tinner {", inner_extra="",
+              pragma=False):
+    """nest { w; struct mid m; r; }: mid holds ts1, ts2 and a tinner,
+    which holds ts3..ts7; each tsK is 4 bytes, 12 with SK. The line
+    `struct mid m;` sees all seven options."""
+    os.makedirs(d)
+    for i, o in enumerate(HELD, 1):
+        write(os.path.join(d, "t%d.h" % i), """\
+            struct ts%d {
+            	int base;
+            #ifdef %s
+            	int more[2];
+            #endif
+            };
+            """ % (i, o))
+    inner = ["#include \"t%d.h\"" % i for i in range(3, 8)]
+    inner += ["#pragma pack(push, 1)"] if pragma else []
+    inner += [inner_head] + ["\tstruct ts%d s%d;" % (i, i)
+                             for i in range(3, 8)]
+    inner += [inner_extra, "};"] if inner_extra else ["};"]
+    inner += ["#pragma pack(pop)"] if pragma else []
+    with open(os.path.join(d, "inner.h"), "w") as f:
+        f.write("\n".join(inner) + "\n")
+    write(os.path.join(d, "mid.h"), """\
+        #include "t1.h"
+        #include "t2.h"
+        #include "inner.h"
+        struct mid {
+        	struct ts1 s1;
+        	struct ts2 s2;
+        	struct tinner in;
+        };
+        """)
+    write(os.path.join(d, "n.c"), """\
+        #include "mid.h"
+        struct nest {
+        	_Alignas(64) long w;
+        	struct mid m;
+        	long r;
+        };
+        struct nest g;
+        """)
+    return write(os.path.join(d, "n.ini"), """\
+        [struct nest]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g n.c
+        options = %s
+        """ % " ".join(HELD))
+
+
+def held_shares(on, extra=0):
+    """The ABI: w at 0, mid at 8 (4-aligned, 4 or 12 bytes a member, and
+    EXTRA in tinner), r at the next multiple of 8."""
+    mid = sum(12 if o in on else 4 for o in HELD) + extra
+    return (8 + mid + 7) // 8 * 8 < 64
+
+
+def answer(out):
+    """What a sweep answers, however it got there."""
+    return [line for line in out.splitlines()
+            if "configurations fail" in line or " bytes (" in line]
+
+
+def test_held(tmp, scratch):
+    """A struct held by value is learned from its own lines: `struct mid
+    m;` sees all seven options (128 combinations, more than the model
+    builds), but each member of mid and of the tinner it holds sees one,
+    and each ts's #if is a presence the model evaluates."""
+    d = os.path.join(tmp, "held")
+    rules = held_case(d)
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("held: exit 1, a finding", rc == 1, out + err)
+    check("held: the model answers, exact over all 128",
+          "exact over all 128 configurations of the 7 options swept: the "
+          "layout model learned from" in out, out + err)
+    n = re.search(r"learned from (\d+) builds?\b", out)
+    check("held: at most 2 builds to learn (the line holding mid sees "
+          "128 combinations)", n and int(n.group(1)) <= 2, out)
+    cond = condition(out)
+    every = cond is not None and all(
+        holds(cond, {o for o, b in zip(HELD, bits) if b}) ==
+        held_shares({o for o, b in zip(HELD, bits) if b})
+        for bits in itertools.product((False, True), repeat=len(HELD)))
+    check("held: the condition is the ABI's on all 128", every, cond)
+
+
+def test_held_oracle(tmp, scratch):
+    """test_held's case against --exhaustive and pahole, and held structs
+    the model cannot lay out from their members (a bit-field, packed, a
+    #pragma pack): the line that holds one keeps the whole of its text as
+    its key, or the model refuses; the answer is the compiler's."""
+    d = os.path.join(tmp, "held-oracle")
+    rules = held_case(d)
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    cond = condition(out)
+    rc2, ex, err2 = matrix(rules, "--exhaustive", tmpdir=scratch,
+                           timeout=600)
+    check("held: the same answer as --exhaustive (128 compiles)",
+          rc2 == rc and answer(ex) == answer(out) and answer(out),
+          "\n".join(answer(out)) + "\n--\n" + "\n".join(answer(ex)))
+    rng = random.Random(40)
+    wrong = []
+    for i in range(6):
+        on = {o for o in HELD if rng.random() < 0.4}
+        obj = os.path.join(scratch, "held%d.o" % i)
+        subprocess.run(["cc", "-c", "-g", "-o", obj] +
+                       ["-D" + o for o in sorted(on)] + ["n.c"], cwd=d,
+                       check=True)
+        offs = pahole_offsets(obj, "nest")
+        shares = offs["w"] // 64 == offs["r"] // 64
+        if shares != held_shares(on) or (cond and holds(cond, on) != shares):
+            wrong.append((sorted(on), offs))
+        os.unlink(obj)
+    check("held: pahole agrees on 6 random configurations", not wrong,
+          repr(wrong[:3]))
+    for name, head, extra, pragma, grow in [
+            ("bit-field", "struct tinner {", "\tunsigned flag : 1;", False,
+             4),
+            ("packed", "struct __attribute__((packed)) tinner {",
+             "\tchar c;", False, 4),
+            ("pragma-pack", "struct tinner {", "\tchar c;", True, 4)]:
+        rules = held_case(os.path.join(tmp, "held-" + name), head, extra,
+                          pragma)
+        rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+        rc2, ex, err2 = matrix(rules, "--exhaustive", tmpdir=scratch,
+                               timeout=600)
+        check("held %s: the same answer as --exhaustive" % name,
+              rc == rc2 == 1 and answer(out) == answer(ex) and answer(ex),
+              out + err + "\n--\n" + ex + err2)
+        cond = condition(out)
+        check("held %s: the condition is the ABI's" % name,
+              cond is not None and all(
+                  holds(cond, {o for o, b in zip(HELD, bits) if b}) ==
+                  held_shares({o for o, b in zip(HELD, bits) if b}, grow)
+                  for bits in itertools.product((False, True),
+                                                repeat=len(HELD))), cond)
 
 
 def refusal(tmp, scratch, name, body, why):
@@ -563,11 +707,12 @@ def main():
         part = sys.argv[4] if len(sys.argv) > 4 else "all"
         tests = []
         if part in ("tool", "all"):
-            tests += [test_twenty, test_per_line, test_refusals,
+            tests += [test_twenty, test_per_line, test_held, test_refusals,
                       test_examples, test_layout_only, test_threshold]
         # the compilers' time, not lineup's
         if part in ("oracle", "all"):
-            tests += [test_against_exhaustive, test_sizes_compiled,
+            tests += [test_against_exhaustive, test_held_oracle,
+                      test_sizes_compiled,
                       test_million]
         if not tests:
             print("usage: run_matrix_model_tests.py LINEUP SOURCE_ROOT "

@@ -154,12 +154,15 @@ void lu_matrix_check_builds(struct lu_matrix *mx)
 
 	for (size_t k = 0; k < mx->n_kasserts; k++)
 		n_asserted += mx->kasserts[k].n;
-	const char **names = calloc(n_names + n_asserted + 1, sizeof(*names));
+	const char **names = calloc(n_names + n_asserted + mx->n_held + 1,
+				    sizeof(*names));
 
 	if (!names)
 		abort();
 	for (size_t i = 0; i < n_names; i++)
 		names[i] = mx->rules.structs[i].name;
+	for (size_t i = 0; i < mx->n_held; i++)
+		names[n_names++] = mx->held[i];
 	/* the asserts' structs: read even without markers, to say so */
 	for (size_t k = 0; k < mx->n_kasserts; k++)
 		for (size_t i = 0; i < mx->kasserts[k].n; i++)

@@ -10,11 +10,10 @@
 
 #include "kconfig_engine.h"
 #include "layout_model.h"
-#include "matrix_model_keys.h"
+#include "matrix_model_names.h"
 #include "matrix_model_verdict.h"
 #include "matrix_model.h"
 #include "report.h"
-#include "slurp.h"
 #include "threshold.h"
 
 /* More configurations than this are not modelled one by one: a -D
@@ -131,15 +130,9 @@ static void phase_free(struct phase *ph, const bool *kept)
 	lu_configs_free(&ph->configs);
 }
 
-/* The names the model answers for: every checked one, by the rules. */
+/* The names the model learns (matrix_model_names.h), and their models. */
 struct names {
-	const char **name;
-	size_t *rel;		/* its index in the relevance's names */
-	size_t n;
-	struct lu_presence *presence;
-	struct lu_model_keys *keys;	/* what keys each line's members */
-	const char **watch;		/* the symbols Kconfig resolves */
-	size_t n_watch;
+	struct lu_model_names l;
 	struct lu_model **model;
 };
 
@@ -150,54 +143,16 @@ static int refuse(struct lu_matrix *mx, const char *name, const char *why)
 	return 0;
 }
 
-/* The body of each name, its conditions, what keys its members. */
+/* The names, their bodies' conditions, what keys their members. */
 static int scan_bodies(struct lu_matrix *mx, struct names *nm)
 {
-	const struct lu_relevance *rel = &mx->rel;
+	const char *who, *why;
 
-	nm->n = mx->rules.n_structs;
-	nm->name = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(char *));
-	nm->rel = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(size_t));
-	nm->presence = lu_arena_alloc(&mx->arena, (nm->n + 1) *
-							  sizeof(*nm->presence));
-	nm->model = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(void *));
-	for (size_t k = 0; k < nm->n; k++) {
-		nm->name[k] = mx->names[k];
-		nm->rel[k] = k;
-		if (rel->unsure[k])
-			return refuse(mx, nm->name[k], rel->unsure[k]);
-		if (!rel->body_file[k])
-			return refuse(mx, nm->name[k],
-				      "its definition is not one span of "
-				      "one file in every configuration");
-		const char *file = rel->body_file[k];
-		char *text = NULL;
-		size_t len = 0;
-		const char *path = file[0] == '/' || !mx->dir
-					   ? file
-					   : lu_arena_printf(&mx->arena, "%s/%s",
-							     mx->dir, file);
-
-		if (lu_slurp(path, 256u << 20, &text, &len) < 0)
-			return refuse(mx, nm->name[k],
-				      lu_arena_printf(&mx->arena,
-						      "%s cannot be read", path));
-		lu_presence_scan(text ? text : "", len, rel->body_first[k],
-				 rel->body_last[k], mx->m, &mx->arena,
-				 &nm->presence[k]);
-		free(text);
-		if (nm->presence[k].refused)
-			return refuse(mx, nm->name[k],
-				      lu_arena_printf(
-					      &mx->arena, "%s:%u: %s", file,
-					      nm->presence[k].refused_line,
-					      nm->presence[k].refused));
-	}
-	nm->keys = lu_arena_alloc(&mx->arena, (nm->n + 1) * sizeof(*nm->keys));
-	lu_matrix_model_keys(mx, nm->rel, nm->presence, nm->n, nm->keys,
-			     &nm->watch, &nm->n_watch);
-	/* structs with markers that the rules do not name: not modelled */
-	return nm->n ? 1 : refuse(mx, NULL, "no struct is named in the rules");
+	if (!lu_matrix_model_names(mx, &nm->l, &who, &why))
+		return refuse(mx, who, why);
+	nm->model = lu_arena_alloc(&mx->arena,
+				   (nm->l.n + 1) * sizeof(*nm->model));
+	return 1;
 }
 
 /* Lays out and checks configuration ROW with every name's model: its
@@ -215,7 +170,7 @@ static char *model_config(struct lu_matrix *mx, struct names *nm,
 	lu_set_init(&set, "model");
 	set.line_size = line_size;
 	*layout = 0xcbf29ce484222325ull;
-	for (size_t k = 0; k < nm->n; k++) {
+	for (size_t k = 0; k < nm->l.n_checked; k++) {
 		struct lu_struct s;
 		bool present;
 
@@ -351,12 +306,12 @@ static void weigh_options(struct lu_matrix *mx, const struct names *nm,
 
 	if (!row)
 		abort();
-	md->member_bytes = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+	md->member_bytes = lu_arena_alloc(&mx->arena, (nm->l.n_checked * w + 1) *
 							      sizeof(int64_t));
-	md->members = lu_arena_alloc(&mx->arena, (nm->n * w + 1) *
+	md->members = lu_arena_alloc(&mx->arena, (nm->l.n_checked * w + 1) *
 							 sizeof(char *));
 	memcpy(row, lu_config_row(all, 0), w);
-	for (size_t k = 0; k < nm->n; k++) {
+	for (size_t k = 0; k < nm->l.n_checked; k++) {
 		struct lu_arena tmp = { 0 };
 		struct lu_struct base, s;
 		bool present;
@@ -403,30 +358,30 @@ static bool *known_absent(const struct names *nm,
 			  const struct lu_configs *all, const uint64_t *watched,
 			  const struct phase *learned)
 {
-	bool *absent = calloc(all->n_configs * nm->n + 1, sizeof(bool));
+	bool *absent = calloc(all->n_configs * nm->l.n + 1, sizeof(bool));
 
 	if (!absent)
 		abort();
 	for (size_t c = 0; c < all->n_configs; c++) {
 		struct lu_model_config cc = {
-			lu_config_row(all, c), watched + c * nm->n_watch,
+			lu_config_row(all, c), watched + c * nm->l.n_watch,
 		};
 
-		for (size_t k = 0; k < nm->n; k++)
+		for (size_t k = 0; k < nm->l.n_checked; k++)
 			for (size_t j = 0; j < learned->configs.n_configs; j++) {
 				const struct lu_config *b = &learned->cfg[j];
 				struct lu_model_config bc = {
 					b->row, watched_of(all, watched,
-							   nm->n_watch, b->row),
+							   nm->l.n_watch, b->row),
 				};
 
 				if (!bc.watched ||
-				    !lu_model_same_key(&nm->keys[k], 0, &bc,
+				    !lu_model_same_key(&nm->l.keys[k], 0, &bc,
 						       &cc))
 					continue;
-				absent[c * nm->n + k] = !lu_set_find(
+				absent[c * nm->l.n + k] = !lu_set_find(
 					&learned->builds[b->build].set,
-					nm->name[k]);
+					nm->l.name[k]);
 				break;
 			}
 	}
@@ -452,10 +407,10 @@ static int learn_phases(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	bool kconfig = mx->m->kconfig != NULL;
 	struct lu_model_cover cover = { .outer_only = true };
 	unsigned char *rows = NULL;
-	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, kp, nm->n,
+	size_t n_rows = kconfig ? lu_model_rows_within(mx->m, pp, kp, nm->l.n,
 						       all, watched, &cover,
 						       &rows, why)
-				: lu_model_rows(mx->m, pp, kp, nm->n, &rows,
+				: lu_model_rows(mx->m, pp, kp, nm->l.n, &rows,
 						why);
 
 	if (!n_rows)
@@ -476,7 +431,7 @@ static int learn_phases(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		};
 		free(rows);
 		rows = NULL;
-		n_rows = lu_model_rows_within(mx->m, pp, kp, nm->n, all,
+		n_rows = lu_model_rows_within(mx->m, pp, kp, nm->l.n, all,
 					      watched, &cover, &rows, why);
 		free((void *)cover.absent);
 		free(built);
@@ -534,7 +489,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"(pin some: options = auto "
 					"CONFIG_X=y)");
 	if (kconfig) {
-		int v = lu_kconfig_valid(mx, o, nm.watch, nm.n_watch, &all,
+		int v = lu_kconfig_valid(mx, o, nm.l.watch, nm.l.n_watch, &all,
 					 &watched, &why, err);
 
 		if (v <= 0) {
@@ -552,17 +507,23 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			return -2;
 		}
 	}
-	const struct lu_presence **pp = calloc(nm.n + 1, sizeof(*pp));
-	const struct lu_model_keys **kp = calloc(nm.n + 1, sizeof(*kp));
+	const struct lu_presence **pp = calloc(nm.l.n + 1, sizeof(*pp));
+	const struct lu_model_keys **kp = calloc(nm.l.n + 1, sizeof(*kp));
 
 	if (!pp || !kp)
 		abort();
-	for (size_t k = 0; k < nm.n; k++) {
-		pp[k] = &nm.presence[k];
-		kp[k] = &nm.keys[k];
+	for (size_t k = 0; k < nm.l.n; k++) {
+		pp[k] = &nm.l.presence[k];
+		kp[k] = &nm.l.keys[k];
 	}
+	/* the held structs are read from the learning builds too */
+	mx->held = nm.l.name + nm.l.n_checked;
+	mx->n_held = nm.l.n - nm.l.n_checked;
 	int r = learn_phases(mx, o, &nm, pp, kp, &all, watched, learn, &why,
 			     err);
+
+	mx->held = NULL;
+	mx->n_held = 0;
 
 	free(pp);
 	free(kp);
@@ -590,21 +551,31 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 
 			lset[i] = &learn[p].builds[c->build].set;
 			lcfg[i].row = c->row;
-			lcfg[i].watched = watched_of(&all, watched, nm.n_watch,
+			lcfg[i].watched = watched_of(&all, watched, nm.l.n_watch,
 						     c->row);
 		}
-	for (size_t k = 0; k < nm.n && !mx->model.refused; k++) {
-		for (size_t i = 0; i < n_rows; i++)
-			learned[i] = lu_set_find(lset[i], nm.name[k]);
+	/* each held struct before what holds it */
+	for (size_t i = 0; i < nm.l.n && !mx->model.refused; i++) {
+		size_t k = nm.l.order[i];
+
+		for (size_t b = 0; b < n_rows; b++)
+			learned[b] = lu_set_find(lset[b], nm.l.name[k]);
 		struct lu_model_in in = {
-			.m = mx->m, .presence = &nm.presence[k],
-			.keys = &nm.keys[k], .learned = learned,
+			.m = mx->m, .presence = &nm.l.presence[k],
+			.keys = &nm.l.keys[k], .models = nm.model,
+			.held = k >= nm.l.n_checked, .learned = learned,
 			.configs = lcfg, .n_learned = n_rows,
 		};
 
 		nm.model[k] = lu_model_learn(&in, &mx->arena, &why);
 		if (!nm.model[k])
-			refuse(mx, nm.name[k], why);
+			refuse(mx, k < nm.l.n_checked ? nm.l.name[k] : NULL,
+			       k < nm.l.n_checked
+				       ? why
+				       : lu_arena_printf(&mx->arena,
+							 "struct %s, which "
+							 "it holds: %s",
+							 nm.l.name[k], why));
 	}
 	free(learned);
 	free(lset);
@@ -623,7 +594,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	}
 	size_t n = all.n_configs;
 	uint64_t *sizes = lu_arena_alloc(&mx->arena,
-					 (n * nm.n + 1) * sizeof(uint64_t));
+					 (n * nm.l.n_checked + 1) * sizeof(uint64_t));
 	unsigned default_line = learn[0].builds[0].set.line_size;
 
 	layouts = malloc((n + 1) * sizeof(*layouts));
@@ -635,13 +606,13 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		unsigned line = lu_config_line_size(mx->m, row);
 		bool fails = false;
 		struct lu_model_config cfg = {
-			row, watched ? watched + c * nm.n_watch : NULL,
+			row, watched ? watched + c * nm.l.n_watch : NULL,
 		};
 		char *sig = model_config(mx, &nm, &cfg,
 					 mx->cli->line_size ? mx->cli->line_size
 					 : line		    ? line
 							    : default_line,
-					 &mx->arena, sizes + c * nm.n,
+					 &mx->arena, sizes + c * nm.l.n_checked,
 					 &layouts[c], &fails);
 
 		if (!sig)
@@ -673,7 +644,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		const struct lu_build *b = &confirm.builds[confirm.cfg[i].build];
 		struct lu_model_config cfg = {
 			confirm.cfg[i].row,
-			watched_of(&all, watched, nm.n_watch,
+			watched_of(&all, watched, nm.l.n_watch,
 				   confirm.cfg[i].row),
 		};
 		char buf[512];
@@ -687,12 +658,12 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			rc = -2;
 			break;
 		}
-		for (size_t k = 0; k < nm.n && !rc; k++) {
+		for (size_t k = 0; k < nm.l.n_checked && !rc; k++) {
 			struct lu_arena tmp = { 0 };
 			struct lu_struct s;
 			bool present;
 			const struct lu_struct *real =
-				lu_set_find(&b->set, nm.name[k]);
+				lu_set_find(&b->set, nm.l.name[k]);
 			bool ok = (!kconfig || cfg.watched) &&
 				  lu_model_layout(nm.model[k], &cfg, &tmp, &s,
 						  &present);
@@ -704,7 +675,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 						  "in configuration %s (%s); "
 						  "please report it, and use "
 						  "--exhaustive meanwhile",
-					     mx->rules.path, nm.name[k],
+					     mx->rules.path, nm.l.name[k],
 					     confirm.cfg[i].name,
 					     ok ? buf : "presence");
 				rc = -2;
@@ -749,7 +720,7 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.n_learned = learn[0].n_compiles + learn[1].n_compiles;
 	mx->model.n_confirmed = confirm.n_compiles;
 	mx->model.sizes = sizes;
-	mx->model.n_names = nm.n;
+	mx->model.n_names = nm.l.n_checked;
 	mx->n_compiles = mx->model.n_learned + confirm.n_compiles;
 	mx->model.n_combinations = kconfig ? lu_configs_total(mx->m) : 0;
 	influence(mx, &cl, layouts, !kconfig);

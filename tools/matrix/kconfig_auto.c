@@ -735,6 +735,7 @@ int lu_kconfig_auto_search(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 			.tmp = ka->dir, .limit = LU_EXHAUSTIVE_LIMIT,
 			.job = preprocess_job, .ctx = &r, .jobs = o,
 			.arena = &mx->arena, .collect = "CONFIG_",
+			.subs = !mx->cli->exhaustive,
 		};
 
 		base_values(&r);

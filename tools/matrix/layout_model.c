@@ -38,6 +38,8 @@ struct lu_model {
 	const struct lu_matrix_rules *m;
 	const struct lu_presence *presence;
 	const struct lu_model_keys *keys;
+	struct lu_model *const *models;	/* what the lines hold (keys->sub) */
+	bool held;
 	size_t *class_of, n_classes;
 	unsigned *class_line;	/* a line of each class */
 	struct rec *recs;
@@ -183,6 +185,17 @@ static void map_blocks(struct lu_model *md, const struct lu_struct *s,
 	}
 }
 
+/* The model of the struct line LINE holds by value, or NULL. */
+static const struct lu_model *sub_of(const struct lu_model *md, unsigned line)
+{
+	const struct lu_model_keys *k = md->keys;
+
+	if (!k->sub || line < k->first || line > k->last ||
+	    k->sub[line - k->first] == LU_MODEL_NO_SUB)
+		return NULL;
+	return md->models[k->sub[line - k->first]];
+}
+
 static bool same_member(const struct lu_member *a, const struct lu_member *b)
 {
 	return a->size == b->size && a->abi_align == b->abi_align &&
@@ -233,10 +246,20 @@ static struct rec *rec_new(struct lu_model *md, size_t cls,
 	return &md->recs[md->n_recs++];
 }
 
-static bool same_tmember(const struct tmember *a, const struct tmember *b)
+/* Are A and B one member? A struct held by value (HELD) can differ in
+ * size and alignment: its own model says which. */
+static bool same_tmember(const struct tmember *a, const struct tmember *b,
+			 bool held)
 {
-	return a->m->decl_line == b->m->decl_line &&
-	       !strcmp(a->m->name, b->m->name) && same_member(a->m, b->m) &&
+	const struct lu_member *x = a->m, *y = b->m;
+
+	return x->decl_line == y->decl_line && !strcmp(x->name, y->name) &&
+	       (held ? x->forced_align == y->forced_align &&
+			       !strcmp(x->type ? x->type : "",
+				       y->type ? y->type : "") &&
+			       !strcmp(x->dims ? x->dims : "",
+				       y->dims ? y->dims : "")
+		     : same_member(x, y)) &&
 	       a->n_nested == b->n_nested && a->block == b->block;
 }
 
@@ -274,6 +297,13 @@ static const char *take_members(struct lu_model *md, const struct lu_struct *s,
 		size_t cond = p->cond_of_line[mb->decl_line - p->first];
 		int blk = block_of(s, i);
 
+		if (nested && sub_of(md, mb->decl_line)) {
+			snprintf(buf, size, "'%s' is a struct held by value "
+					    "whose members the rules name",
+				 mb->name);
+			no = buf;
+			break;
+		}
 		blk = blk >= 0 ? map[blk] : -1;
 		for (int k = blk; k >= 0; k = md->blocks[k].parent) {
 			if (md->block_cond[k] == (size_t)-1)
@@ -313,7 +343,8 @@ static const char *take_members(struct lu_model *md, const struct lu_struct *s,
 		bool same = r->n == tmp[k].n;
 
 		for (size_t j = 0; j < r->n && same; j++)
-			same = same_tmember(&r->members[j], &tmp[k].members[j]);
+			same = same_tmember(&r->members[j], &tmp[k].members[j],
+					    sub_of(md, r->members[j].m->decl_line));
 		if (!same) {
 			snprintf(buf, size, "line %u's members differ between "
 					    "builds with the same values of "
@@ -333,6 +364,8 @@ static const char *take_members(struct lu_model *md, const struct lu_struct *s,
 static const char *take_outer(struct lu_model *md, const struct lu_struct *s,
 			      const struct lu_model_config *c)
 {
+	if (!s && md->held)
+		return NULL;	/* not used there: no sign of its definition */
 	struct rec *r = rec_for(md, NONE, c);
 
 	if (!r) {
@@ -410,7 +443,8 @@ struct lu_model *lu_model_learn(const struct lu_model_in *in,
 	const char *no = NULL;
 
 	*md = (struct lu_model){ .m = in->m, .presence = in->presence,
-				 .keys = in->keys };
+				 .keys = in->keys, .models = in->models,
+				 .held = in->held };
 	if (in->presence->refused) {
 		*why = lu_arena_printf(a, "line %u: %s",
 				       in->presence->refused_line,
@@ -471,6 +505,8 @@ struct tmpl {
 	struct tmember *members;
 	size_t n;
 	uint64_t forced;
+	/* the members that hold a struct by value, sized by its model */
+	struct lu_member *held;
 };
 
 struct placing {
@@ -604,6 +640,31 @@ static bool assemble(const struct lu_model *md,
 	}
 	if (t->n)
 		qsort(t->members, t->n, sizeof(*t->members), by_position);
+	/* a struct held by value: its size and alignment in C */
+	t->held = calloc(t->n + 1, sizeof(*t->held));
+	if (!t->held)
+		abort();
+	for (size_t j = 0; j < t->n; j++) {
+		const struct lu_model *sub = sub_of(md, t->members[j].m->decl_line);
+		struct lu_arena tmp = { 0 };
+		struct lu_struct s;
+		bool there;
+
+		if (!sub)
+			continue;
+		if (!lu_model_layout(sub, c, &tmp, &s, &there)) {
+			lu_arena_free(&tmp);
+			free(t->members);
+			free(t->held);
+			*t = (struct tmpl){ 0 };
+			return false;	/* never built with its keys */
+		}
+		t->held[j] = *t->members[j].m;
+		t->held[j].size = s.size;
+		t->held[j].abi_align = s.align;
+		t->members[j].m = &t->held[j];
+		lu_arena_free(&tmp);
+	}
 	return true;
 }
 
@@ -690,6 +751,7 @@ bool lu_model_layout(const struct lu_model *md,
 	free(at);
 	free(used);
 	free(t->members);
+	free(t->held);
 	out->groups = NULL;
 	out->n_groups = 0;
 	lu_struct_find_groups(out, a);

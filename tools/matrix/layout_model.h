@@ -39,6 +39,8 @@
 
 /* More learning builds than this: build every configuration instead. */
 #define LU_MODEL_MAX_SIZED 64
+/* Structs held by value in structs held by value, at most. */
+#define LU_MODEL_MAX_DEPTH 15
 
 /* A configuration as the model sees it: a value per option of the
  * matrix, and in a Kconfig sweep the value Kconfig computes for each
@@ -62,6 +64,27 @@ struct lu_model_keys {
 	const bool *opt;	/* [(line - first) * n_options + option] */
 	const bool *watch;	/* [(line - first) * n_watched + symbol] */
 	const bool *outer_opt, *outer_watch;
+	/*
+	 * NULL, or per line [line - first]: LU_MODEL_NO_SUB, or the struct
+	 * (an index among those learned together) that the line's one
+	 * member is by value. Such a line is keyed by what its own text
+	 * sees; the held struct's model gives the member's size and
+	 * alignment (a sub-model: its own lines, its own keys).
+	 */
+	const size_t *sub;
+	/* a held struct's: the lines that hold it (USES), one of which a
+	 * configuration must keep for a build to show its members */
+	const struct lu_model_use *uses;
+	size_t n_uses;
+};
+
+#define LU_MODEL_NO_SUB ((size_t)-1)
+
+/* Line LINE of struct STRUCT (an index among those learned together)
+ * holds a struct by value. */
+struct lu_model_use {
+	size_t of;
+	unsigned line;
 };
 
 /*
@@ -77,6 +100,14 @@ size_t lu_model_rows(const struct lu_matrix_rules *m,
 		     const struct lu_presence *const *presence,
 		     const struct lu_model_keys *const *keys, size_t n,
 		     unsigned char **rows, const char **why);
+
+/* Does configuration ROW show struct I's members in a build: an asked
+ * struct always (its outer record says whether it is defined), a held one
+ * when a line that holds it is kept in a struct shown. */
+bool lu_model_shown(const struct lu_matrix_rules *m,
+		    const struct lu_presence *const *presence,
+		    const struct lu_model_keys *const *keys, size_t i,
+		    const unsigned char *row);
 
 /* What a choice of learning builds among valid configurations knows. */
 struct lu_model_cover {
@@ -135,6 +166,12 @@ struct lu_model_in {
 	const struct lu_matrix_rules *m;
 	const struct lu_presence *presence;
 	const struct lu_model_keys *keys;
+	/* the models of the structs learned together, by index: those the
+	 * lines hold (keys->sub), learned before */
+	struct lu_model *const *models;
+	/* a struct held by value: a build without it in its debug
+	 * information says nothing of whether it is defined */
+	bool held;
 	const struct lu_struct *const *learned;	/* per build, NULL absent */
 	const struct lu_model_config *configs;	/* per build */
 	size_t n_learned;

@@ -114,6 +114,10 @@ struct lu_matrix {
 	 * every configuration (matrix_kbounds.c) */
 	const struct lu_kasserts *kasserts;
 	size_t n_kasserts;
+	/* the structs held by value that the layout model learns from the
+	 * builds too, read beside the checked ones while it learns */
+	const char *const *held;
+	size_t n_held;
 };
 
 /*

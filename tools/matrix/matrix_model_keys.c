@@ -73,6 +73,38 @@ static void key_set(const struct lu_matrix *mx, const struct watching *w,
 	}
 }
 
+/* The index among the N names of relevance name R, or -1. */
+static long name_of_rel(const size_t *rel_of, size_t n, size_t r)
+{
+	for (size_t k = 0; k < n; k++)
+		if (rel_of[k] == r)
+			return (long)k;
+	return -1;
+}
+
+/* The uses of each name held by value (lu_relevance_sub), among the N,
+ * into USES[k] and N_USES[k] (in MX's arena). */
+static void held_uses(struct lu_matrix *mx, const size_t *rel_of, size_t n,
+		      struct lu_model_use **uses, size_t *n_uses)
+{
+	const struct lu_relevance *rel = &mx->rel;
+
+	for (size_t i = 0; i < rel->n_subs; i++) {
+		const struct lu_relevance_sub *u = &rel->subs[i];
+		long of = name_of_rel(rel_of, n, u->parent);
+		long k = name_of_rel(rel_of, n, u->name);
+
+		if (of < 0 || k < 0 || u->mixed)
+			continue;
+		if (!uses[k])
+			uses[k] = lu_arena_alloc(&mx->arena,
+						 (rel->n_subs + 1) *
+							 sizeof(**uses));
+		uses[k][n_uses[k]++] = (struct lu_model_use){ (size_t)of,
+							      u->line };
+	}
+}
+
 void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
 			  const struct lu_presence *presence, size_t n,
 			  struct lu_model_keys *keys, const char ***watch_out,
@@ -105,7 +137,12 @@ void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
 			watch(&ws, flags[i]);
 	}
 	size_t nw = ws.n;
+	struct lu_model_use **uses = calloc(n + 1, sizeof(*uses));
+	size_t *n_uses = calloc(n + 1, sizeof(*n_uses));
 
+	if (!uses || !n_uses)
+		abort();
+	held_uses(mx, rel_of, n, uses, n_uses);
 	for (size_t k = 0; k < n; k++) {
 		const struct lu_presence *p = &presence[k];
 		size_t r = rel_of[k], lines = p->last - p->first + 1;
@@ -159,6 +196,40 @@ void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
 			if (rel->ids[i].name == r && !lines_known)
 				key_set(mx, &ws, rel->ids[i].id, outer, wouter);
 		free(in_some);
+		/* a line that holds a struct by value: keyed by what its
+		 * own text reaches, the struct's model sizing it */
+		size_t *sub = lu_arena_alloc(&mx->arena,
+					     (lines + 1) * sizeof(*sub));
+
+		for (size_t l = 0; l < lines; l++)
+			sub[l] = LU_MODEL_NO_SUB;
+		for (size_t i = 0; i < rel->n_subs && lines_known; i++) {
+			const struct lu_relevance_sub *u = &rel->subs[i];
+			long h = name_of_rel(rel_of, n, u->name);
+
+			if (u->parent != r || u->mixed || h < 0 ||
+			    u->line < p->first || u->last > p->last)
+				continue;
+			for (unsigned l = u->line; l <= u->last; l++) {
+				size_t row = 1 + l - p->first;
+
+				memset(opt + row * w, 0, w * sizeof(bool));
+				if (wt)
+					memset(wt + row * nw, 0,
+					       nw * sizeof(bool));
+				sub[l - p->first] = (size_t)h;
+			}
+			for (size_t j = 0; j < rel->n_own_keys; j++) {
+				const struct lu_relevance_line_key *lk =
+					&rel->own_keys[j];
+				size_t row = 1 + lk->line - p->first;
+
+				if (lk->name == r && lk->line >= u->line &&
+				    lk->line <= u->last)
+					key_set(mx, &ws, lk->id, opt + row * w,
+						wt ? wt + row * nw : NULL);
+			}
+		}
 		/* each line's key holds the outer one */
 		for (size_t l = 1; l <= lines; l++) {
 			for (size_t o = 0; o < w; o++)
@@ -171,8 +242,11 @@ void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
 			.n_options = w, .n_watched = nw,
 			.opt = opt + w, .watch = wt ? wt + nw : NULL,
 			.outer_opt = outer, .outer_watch = wouter,
+			.sub = sub, .uses = uses[k], .n_uses = n_uses[k],
 		};
 	}
+	free(uses);
+	free(n_uses);
 	lu_strset_free(&ws.seen);
 	*watch_out = lu_arena_alloc(&mx->arena, (ws.n + 1) * sizeof(*ws.name));
 	if (ws.n)

@@ -104,7 +104,7 @@ int lu_matrix_narrow(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		 * options found is what it needs explored */
 		.limit = cli->model ? LU_MODEL_EXPLORED : LU_RELEVANT_LIMIT,
 		.job = preprocess_job, .ctx = mx, .jobs = o,
-		.arena = &mx->arena,
+		.arena = &mx->arena, .subs = !cli->exhaustive,
 	};
 
 	if (lu_relevance_find(&in, &mx->rel) < 0)

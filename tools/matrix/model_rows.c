@@ -63,17 +63,33 @@ static bool next_combination(const struct lu_matrix_rules *m,
 	return false;
 }
 
-/* A row with SIZED as in BASE that makes condition K true, into ROW,
- * with FIX its options; false when none does (or too many to try). */
-static bool satisfy(const struct lu_matrix_rules *m,
-		    const struct lu_presence *p, size_t k, const bool *sized,
-		    const unsigned char *base, unsigned char *row, bool *fix,
-		    bool *too_many)
+/* A condition of some struct's body: all of a chain must hold. */
+struct chain {
+	const struct lu_presence *p[LU_MODEL_MAX_DEPTH + 1];
+	size_t cond[LU_MODEL_MAX_DEPTH + 1];
+	size_t n;
+};
+
+static bool chain_holds(const struct lu_matrix_rules *m, const struct chain *c,
+			const unsigned char *row)
+{
+	for (size_t i = 0; i < c->n; i++)
+		if (!lu_presence_holds(c->p[i], m, row, c->cond[i]))
+			return false;
+	return true;
+}
+
+/* A row with SIZED as in BASE that makes every condition of C true, into
+ * ROW, with FIX its options; false when none does (or too many to try). */
+static bool satisfy(const struct lu_matrix_rules *m, const struct chain *c,
+		    const bool *sized, const unsigned char *base,
+		    unsigned char *row, bool *fix, bool *too_many)
 {
 	size_t w = m->n_options, tries = 0;
 
 	memset(fix, 0, w * sizeof(bool));
-	lu_presence_options(p, m, k, fix);
+	for (size_t i = 0; i < c->n; i++)
+		lu_presence_options(c->p[i], m, c->cond[i], fix);
 	memcpy(row, base, w);
 	for (size_t o = 0; o < w; o++) {
 		if (sized[o])
@@ -82,7 +98,7 @@ static bool satisfy(const struct lu_matrix_rules *m,
 			row[o] = 0;
 	}
 	do {
-		if (lu_presence_holds(p, m, row, k)) {
+		if (chain_holds(m, c, row)) {
 			for (size_t o = 0; o < w; o++)
 				fix[o] = fix[o] || sized[o];
 			return true;
@@ -191,6 +207,49 @@ unsigned *lu_model_class_lines(const struct lu_presence *p,
 	return line;
 }
 
+bool lu_model_shown(const struct lu_matrix_rules *m,
+		    const struct lu_presence *const *presence,
+		    const struct lu_model_keys *const *keys, size_t i,
+		    const unsigned char *row)
+{
+	const struct lu_model_keys *k = keys[i];
+
+	if (!k->n_uses)
+		return true;
+	for (size_t u = 0; u < k->n_uses; u++) {
+		const struct lu_presence *p = presence[k->uses[u].of];
+		size_t cond = p->cond_of_line[k->uses[u].line - p->first];
+
+		if (lu_presence_holds(p, m, row, cond) &&
+		    lu_model_shown(m, presence, keys, k->uses[u].of, row))
+			return true;
+	}
+	return false;
+}
+
+/* The conditions that show struct I's line L (0: none of its own): its
+ * own, then those of the first line that holds it, up to an asked
+ * struct; false past LU_MODEL_MAX_DEPTH. */
+static bool chain_of(const struct lu_presence *const *presence,
+		     const struct lu_model_keys *const *keys, size_t i,
+		     size_t cond, struct chain *c)
+{
+	c->n = 0;
+	c->p[c->n] = presence[i];
+	c->cond[c->n++] = cond;
+	while (keys[i]->n_uses) {
+		const struct lu_model_use *u = &keys[i]->uses[0];
+		const struct lu_presence *p = presence[u->of];
+
+		if (c->n == LU_MODEL_MAX_DEPTH + 1)
+			return false;
+		c->p[c->n] = p;
+		c->cond[c->n++] = p->cond_of_line[u->line - p->first];
+		i = u->of;
+	}
+	return true;
+}
+
 size_t lu_model_rows(const struct lu_matrix_rules *m,
 		     const struct lu_presence *const *presence,
 		     const struct lu_model_keys *const *keys, size_t n,
@@ -216,7 +275,12 @@ size_t lu_model_rows(const struct lu_matrix_rules *m,
 			size_t cond = c ? p->cond_of_line[l - p->first] : 0;
 			const bool *opt, *wt;
 			size_t combos = 1;
+			struct chain ch;
 
+			if (!chain_of(presence, keys, i, cond, &ch)) {
+				*why = "structs held by value too deep";
+				break;
+			}
 			key_of(keys[i], l, &opt, &wt);
 			memcpy(dims, opt, w * sizeof(bool));
 			for (size_t o = 0; o < w; o++)
@@ -231,12 +295,12 @@ size_t lu_model_rows(const struct lu_matrix_rules *m,
 			}
 			memset(base, 0, w);
 			do {
-				if (!cond) {
+				if (!cond && ch.n == 1) {
 					for (size_t o = 0; o < w; o++)
 						fix[o] = dims[o];
 					merge_row(&r, base, fix, 0);
-				} else if (satisfy(m, p, cond, dims, base, row,
-						   fix, &too_many)) {
+				} else if (satisfy(m, &ch, dims, base, row, fix,
+						   &too_many)) {
 					merge_row(&r, row, fix, 0);
 				}
 			} while (!too_many && next_combination(m, base, dims));

@@ -107,12 +107,32 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 			watched ? watched + c * n_watched : NULL,
 		};
 
+		/* a held struct is shown where a line holding it is, in an
+		 * asked struct not known absent */
+		bool any_present = true;
+
+		for (size_t i = 0; i < n && cover->absent; i++)
+			if (!keys[i]->n_uses) {
+				any_present = !cover->absent[c * n + i];
+				if (any_present)
+					break;
+			}
 		for (size_t i = 0; i < n; i++) {
 			const struct lu_presence *p = presence[i];
 			uint64_t h = mix(mix(0x84222325cbf29ce4ull, i), NONE);
+			bool held = keys[i]->n_uses > 0;
 
-			need[c * per + count[c]++] =
-				need_id(&x, mix(h, lu_model_key_hash(keys[i], 0, &cfg)));
+			if (held && (!any_present ||
+				     !lu_model_shown(m, presence, keys, i,
+						     cfg.row)))
+				continue;
+			size_t id = need_id(
+				&x, mix(h, lu_model_key_hash(keys[i], 0, &cfg)));
+
+			need[c * per + count[c]++] = id;
+			/* what a held struct needs is known only where the
+			 * asked ones are known defined */
+			optional[id] = held && cover->outer_only;
 			if (cover->absent && cover->absent[c * n + i])
 				continue;	/* no lines to show */
 			for (size_t k = 0; k < n_classes[i]; k++) {
@@ -123,12 +143,12 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 								       p->first]))
 					continue;
 				h = mix(mix(0x84222325cbf29ce4ull, i), k);
-				size_t id = need_id(
+				size_t lid = need_id(
 					&x, mix(h, lu_model_key_hash(keys[i], l, &cfg)));
 
-				need[c * per + count[c]++] = id;
+				need[c * per + count[c]++] = lid;
 				/* in the first phase, lines only break ties */
-				optional[id] = cover->outer_only;
+				optional[lid] = cover->outer_only;
 			}
 		}
 	}

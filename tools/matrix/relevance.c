@@ -24,6 +24,7 @@
 
 /* Declarations of one body closed over one by one, at most. */
 #define MAX_DECLS 1024
+#define NONE ((size_t)-1)
 
 struct scan {
 	const struct lu_relevance_in *in;
@@ -38,7 +39,11 @@ struct scan {
 	size_t ids_cap;
 	/* the options' names; the line keys recorded, "NAME:LINE:ID" */
 	struct lu_strset options, seen_keys;
-	size_t line_keys_cap;
+	size_t line_keys_cap, own_keys_cap, subs_cap;
+	/* per name, asked or held by value: analysed in this unit */
+	bool *analysed;
+	/* "NAME:LINE" of declarations that hold no struct by value */
+	struct lu_strset plain;
 	struct lu_job *jobs;
 	const char **paths;
 	bool *ok;
@@ -306,12 +311,16 @@ static void collect(struct scan *s, const struct closure *c, size_t name)
 /* The keys closure C reached (the options, and the identifiers that
  * start with in->collect), as line LINE's of NAME's body (0: the body's
  * outer lines, which every member's key holds). */
-static void keep_line_keys(struct scan *s, const struct closure *c,
-			   size_t name, unsigned first, unsigned last)
+static void keep_keys(struct scan *s, const struct closure *c, size_t name,
+		      unsigned first, unsigned last, bool own)
 {
 	const struct lu_relevance_in *in = s->in;
 	struct lu_relevance *out = s->out;
 	size_t n = in->collect ? strlen(in->collect) : 0;
+	struct lu_relevance_line_key **keys = own ? &out->own_keys
+						  : &out->line_keys;
+	size_t *n_keys = own ? &out->n_own_keys : &out->n_line_keys;
+	size_t *cap = own ? &s->own_keys_cap : &s->line_keys_cap;
 
 	for (size_t k = 0; k < c->n; k++) {
 		const char *id = c->todo[k];
@@ -320,22 +329,79 @@ static void keep_line_keys(struct scan *s, const struct closure *c,
 		    !lu_strset_has(&s->options, id))
 			continue;
 		for (unsigned l = first; l <= last; l++) {
-			char *key = lu_arena_printf(&s->pp.arena, "%zu:%u:%s",
-						    name, l, id);
+			char *key = lu_arena_printf(&s->pp.arena, "%s%zu:%u:%s",
+						    own ? "own:" : "", name, l,
+						    id);
 
 			if (!lu_strset_add(&s->seen_keys, key))
 				continue;
-			out->line_keys = lu_grow(out->line_keys,
-						 &s->line_keys_cap,
-						 out->n_line_keys,
-						 sizeof(*out->line_keys));
-			out->line_keys[out->n_line_keys++] =
-				(struct lu_relevance_line_key){
-					name, l,
-					lu_arena_strdup(in->arena, id),
-				};
+			*keys = lu_grow(*keys, cap, *n_keys, sizeof(**keys));
+			(*keys)[(*n_keys)++] = (struct lu_relevance_line_key){
+				name, l, lu_arena_strdup(in->arena, id),
+			};
 		}
 	}
+}
+
+/* The keys closure C reached, as line LINE's of NAME's body (0: the
+ * body's outer lines, which every member's key holds). */
+static void keep_line_keys(struct scan *s, const struct closure *c,
+			   size_t name, unsigned first, unsigned last)
+{
+	keep_keys(s, c, name, first, last, false);
+}
+
+/* The name of index K: an asked one, or a struct held by value. */
+static const char *name_of(const struct scan *s, size_t k)
+{
+	return k < s->in->n_names ? s->in->names[k]
+				  : s->out->sub_name[k - s->in->n_names];
+}
+
+/* The index of the struct TAG held by value, added when new; NONE when
+ * LU_RELEVANCE_MAX_SUBS are already. */
+static size_t sub_index(struct scan *s, const char *tag)
+{
+	struct lu_relevance *out = s->out;
+
+	for (size_t k = 0; k < out->n_sub_names; k++)
+		if (!strcmp(out->sub_name[k], tag))
+			return out->n_names + k;
+	for (size_t k = 0; k < out->n_names; k++)
+		if (s->in->names[k] && !strcmp(s->in->names[k], tag))
+			return NONE;	/* asked: a model of its own */
+	if (out->n_sub_names == LU_RELEVANCE_MAX_SUBS)
+		return NONE;
+	out->sub_name[out->n_sub_names] = lu_arena_strdup(s->in->arena, tag);
+	return out->n_names + out->n_sub_names++;
+}
+
+/* Line LINE of NAME's body holds SUB by value (NONE: nothing by value,
+ * or nothing modelled): the use, once, mixed when the configurations do
+ * not agree on it. */
+static void note_sub(struct scan *s, size_t name, unsigned line,
+		     unsigned last, size_t sub)
+{
+	struct lu_relevance *out = s->out;
+	char key[64];
+
+	snprintf(key, sizeof(key), "%zu:%u", name, line);
+	if (sub == NONE)
+		lu_strset_add(&s->plain, key);
+	for (size_t i = 0; i < out->n_subs; i++)
+		if (out->subs[i].parent == name && out->subs[i].line == line) {
+			if (out->subs[i].name != sub ||
+			    out->subs[i].last != last)
+				out->subs[i].mixed = true;
+			return;
+		}
+	if (sub == NONE)
+		return;
+	out->subs = lu_grow(out->subs, &s->subs_cap, out->n_subs,
+			    sizeof(*out->subs));
+	out->subs[out->n_subs++] = (struct lu_relevance_sub){
+		name, line, last, sub, lu_strset_has(&s->plain, key),
+	};
 }
 
 /*
@@ -352,7 +418,7 @@ static void analyse_lines(struct scan *s, const struct lu_pp_unit *u,
 {
 	struct lu_struct_decl *d;
 	size_t nd = text->n_own == 1
-			    ? lu_struct_decls(u, s->in->names[name], a, &d)
+			    ? lu_struct_decls(u, name_of(s, name), a, &d)
 			    : 0;
 	struct closure c;
 
@@ -376,6 +442,20 @@ static void analyse_lines(struct scan *s, const struct lu_pp_unit *u,
 		close_spans(s, u, sp, d[i].n_spans + 1, own, 1, &c);
 		keep_line_keys(s, &c, name, d[i].first, d[i].last);
 		closure_free(&c);
+		if (name >= s->in->n_names && d[i].unmodelled)
+			s->out->sub_unmodelled[name - s->in->n_names] = true;
+		size_t sub = s->in->subs && d[i].by_value && !d[i].unmodelled
+				     ? sub_index(s, d[i].by_value)
+				     : NONE;
+
+		if (sub != NONE) {
+			/* what the declaration's own lines reach */
+			close_spans(s, u, sp, 1, own, 1, &c);
+			keep_keys(s, &c, name, d[i].first, d[i].last, true);
+			closure_free(&c);
+		}
+		if (s->in->subs)
+			note_sub(s, name, d[i].first, d[i].last, sub);
 		free(sp);
 	}
 }
@@ -404,6 +484,18 @@ static void note_body(struct scan *s, size_t name,
 	}
 }
 
+static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name);
+
+/* Each struct NAME's body holds by value, analysed in U as a name. */
+static void analyse_subs(struct scan *s, const struct lu_pp_unit *u,
+			 size_t name)
+{
+	for (size_t i = 0; i < s->out->n_subs; i++)
+		if (s->out->subs[i].parent == name &&
+		    !s->analysed[s->out->subs[i].name])
+			analyse(s, u, s->out->subs[i].name);
+}
+
 static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 {
 	const struct lu_relevance_in *in = s->in;
@@ -413,25 +505,27 @@ static void analyse(struct scan *s, const struct lu_pp_unit *u, size_t name)
 	struct lu_arena a = { 0 };
 	size_t n = out->n_options;
 
-	lu_struct_text_of(u, in->names[name], &a, &text);
+	s->analysed[name] = true;
+	lu_struct_text_of(u, name_of(s, name), &a, &text);
 	if (!text.found) {
 		lu_arena_free(&a);
 		return;
 	}
 	out->found[name] = true;
 	close_text(s, u, &text, false, &c);
-	if (in->collect)
+	if (in->collect && name < in->n_names)
 		collect(s, &c, name);
 	if (c.unsure && !out->unsure[name])
 		out->unsure[name] = c.unsure;
 	mark_options(&c, in->m, out->relevant + name * n);
 	closure_free(&c);
-	if (in->names[name]) {
+	if (name_of(s, name)) {
 		close_text(s, u, &text, true, &c);
 		mark_options(&c, in->m, out->sized + name * n);
 		closure_free(&c);
 		note_body(s, name, &text);
 		analyse_lines(s, u, name, &text, &a);
+		analyse_subs(s, u, name);
 	}
 	lu_arena_free(&a);
 }
@@ -529,6 +623,8 @@ static void done(void *ctx, struct lu_job *job)
 		s->out->failed++;
 		return;
 	}
+	memset(s->analysed, 0, (s->in->n_names + LU_RELEVANCE_MAX_SUBS) *
+				       sizeof(bool));
 	for (size_t k = 0; k < s->in->n_names; k++)
 		analyse(s, u, k);
 	s->ok[i] = true;
@@ -581,29 +677,39 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 {
 	const struct lu_matrix_rules *m = in->m;
 	size_t n = m->n_options;
-	struct scan s = { .in = in, .out = out, .pp = { .dir = in->dir } };
+	/* the asked names, then room for the structs they hold */
+	size_t names = in->n_names + LU_RELEVANCE_MAX_SUBS;
+	struct scan s = {
+		.in = in, .out = out, .pp = { .dir = in->dir },
+		.analysed = xcalloc(names, sizeof(bool)),
+	};
 	unsigned char *row = xcalloc(n, 1);
 	int sig = 0;
 
 	*out = (struct lu_relevance){
 		.n_names = in->n_names, .n_options = n,
 		.relevant = lu_arena_alloc(in->arena,
-					   (in->n_names * n + 1) * sizeof(bool)),
+					   (names * n + 1) * sizeof(bool)),
 		.sized = lu_arena_alloc(in->arena,
-					(in->n_names * n + 1) * sizeof(bool)),
-		.body_file = lu_arena_alloc(in->arena, (in->n_names + 1) *
-							       sizeof(char *)),
-		.body_first = lu_arena_alloc(in->arena, (in->n_names + 1) *
-							        sizeof(unsigned)),
-		.body_last = lu_arena_alloc(in->arena, (in->n_names + 1) *
-							       sizeof(unsigned)),
-		.found = lu_arena_alloc(in->arena,
-					(in->n_names + 1) * sizeof(bool)),
-		.unsure = lu_arena_alloc(in->arena, (in->n_names + 1) *
-							    sizeof(char *)),
+					(names * n + 1) * sizeof(bool)),
+		.body_file = lu_arena_alloc(in->arena,
+					    (names + 1) * sizeof(char *)),
+		.body_first = lu_arena_alloc(in->arena,
+					     (names + 1) * sizeof(unsigned)),
+		.body_last = lu_arena_alloc(in->arena,
+					    (names + 1) * sizeof(unsigned)),
+		.found = lu_arena_alloc(in->arena, (names + 1) * sizeof(bool)),
+		.unsure = lu_arena_alloc(in->arena,
+					 (names + 1) * sizeof(char *)),
 		.any = lu_arena_alloc(in->arena, (n + 1) * sizeof(bool)),
 		.no_lines = lu_arena_alloc(in->arena,
-					   (in->n_names + 1) * sizeof(bool)),
+					   (names + 1) * sizeof(bool)),
+		.sub_name = lu_arena_alloc(in->arena,
+					   (LU_RELEVANCE_MAX_SUBS + 1) *
+						   sizeof(char *)),
+		.sub_unmodelled = lu_arena_alloc(in->arena,
+						 (LU_RELEVANCE_MAX_SUBS + 1) *
+							 sizeof(bool)),
 	};
 	for (size_t o = 0; o < n; o++)
 		lu_strset_add(&s.options, m->options[o].name);
@@ -652,6 +758,22 @@ int lu_relevance_find(const struct lu_relevance_in *in,
 						 out->n_line_keys * sizeof(*k));
 		free(k);
 	}
+	if (out->own_keys) {
+		struct lu_relevance_line_key *k = out->own_keys;
+
+		out->own_keys = lu_arena_memdup(in->arena, k,
+						out->n_own_keys * sizeof(*k));
+		free(k);
+	}
+	if (out->subs) {
+		struct lu_relevance_sub *k = out->subs;
+
+		out->subs = lu_arena_memdup(in->arena, k,
+					    out->n_subs * sizeof(*k));
+		free(k);
+	}
+	free(s.analysed);
+	lu_strset_free(&s.plain);
 	lu_strset_free(&s.options);
 	lu_strset_free(&s.seen_keys);
 	lu_pp_sources_free(&s.pp);

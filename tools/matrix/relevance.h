@@ -61,6 +61,9 @@ struct lu_relevance_in {
 	const bool *also;
 	const struct lu_jobs_opts *jobs;
 	struct lu_arena *arena;
+	/* analyse the structs the names hold by value too (the layout
+	 * model's sub-models: lu_relevance_sub) */
+	bool subs;
 };
 
 /* A key of line LINE of name NAME's body (relevance.h's line keys). */
@@ -69,6 +72,26 @@ struct lu_relevance_line_key {
 	unsigned line;
 	const char *id;
 };
+
+/*
+ * A struct or union that line LINE of name PARENT's body holds by value
+ * (`struct T x;`, lu_struct_decl's by_value): T is analysed as a name of
+ * its own, index NAME (past the asked ones: n_names + k, its tag
+ * sub_name[k]), so that the layout model can learn T's members from
+ * their own keys and give line LINE T's size and alignment, rather than
+ * learn that line from every combination of what T's text can see.
+ */
+struct lu_relevance_sub {
+	size_t parent;
+	unsigned line, last;	/* the declaration's lines */
+	size_t name;
+	/* some configuration declares something else on that line (a
+	 * macro that expands to another type): not a use to model */
+	bool mixed;
+};
+
+/* At most this many structs held by value are analysed as names. */
+#define LU_RELEVANCE_MAX_SUBS 64
 
 /* An identifier in the closure of name NAME, first named at FILE:LINE
  * (an #if's first line, a #define's, or a line of the struct's text). */
@@ -125,6 +148,22 @@ struct lu_relevance {
 	struct lu_relevance_line_key *line_keys;
 	size_t n_line_keys;
 	bool *no_lines;		/* per name */
+	/*
+	 * The structs held by value (lu_relevance_sub): their uses, and
+	 * their tags by name index - n_names. The per-name arrays above
+	 * (relevant, sized, found, unsure, body_*, no_lines) hold them too,
+	 * past n_names; sub_unmodelled says a body with a bit-field or
+	 * packed. OWN_KEYS: for each line that holds one, what that
+	 * declaration's own lines reach without the type's text (its
+	 * attributes, the macros it expands), as line_keys.
+	 */
+	struct lu_relevance_sub *subs;
+	size_t n_subs;
+	const char **sub_name;
+	bool *sub_unmodelled;
+	size_t n_sub_names;
+	struct lu_relevance_line_key *own_keys;
+	size_t n_own_keys;
 };
 
 /* relevance.c's: the ROWS that ran (OK, KEYS), into OUT, by content. */

@@ -8,54 +8,10 @@
 
 #include "markers.h"
 #include "slurp.h"
+#include "struct_text_unit.h"
 
 /* The largest preprocessed unit read: a kernel unit is 5 to 20 MiB. */
 #define MAX_UNIT (512u << 20)
-#define NONE ((size_t)-1)
-
-struct tok {
-	const char *s;
-	unsigned len, file, line;
-	unsigned entry;		/* the entry into file it was read in */
-};
-
-/* One entry of the preprocessor into a file (lu_pp_unit_entry). */
-struct entry {
-	unsigned parent;	/* LU_PP_NO_ENTRY for the unit's own */
-	unsigned from;		/* the file of the #include, in parent */
-	unsigned line;		/* of the #include */
-};
-
-/* Token range [from, to] that defines a name; chained by name. */
-struct def {
-	const char *s;
-	unsigned len;
-	size_t from, to, next;
-};
-
-/* Definitions by name: open addressing over the first of each chain. */
-struct index {
-	struct def *defs;
-	size_t n, cap;
-	size_t *slot, mask;	/* index + 1 of a chain's head */
-};
-
-struct lu_pp_unit {
-	char *buf;
-	size_t len;
-	struct tok *t;
-	size_t n, cap;
-	size_t *match;		/* per token: its closing brace or paren */
-	const char **files;
-	size_t n_files, files_cap;
-	struct lu_include_edge *edges;
-	size_t n_edges, edges_cap;
-	struct entry *entries;
-	size_t n_entries, entries_cap;
-	struct index tags, typedefs, enumc;
-	struct lu_arena arena;
-};
-
 static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
@@ -74,11 +30,6 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-static bool is(const struct tok *t, const char *s)
-{
-	return t->len == strlen(s) && !memcmp(t->s, s, t->len);
-}
-
 static bool ident_start(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
@@ -88,11 +39,6 @@ static bool ident_start(char c)
 static bool ident_char(char c)
 {
 	return ident_start(c) || (c >= '0' && c <= '9');
-}
-
-static bool is_ident(const struct tok *t)
-{
-	return ident_start(t->s[0]);
 }
 
 /* Words that name no type of the unit's own. */
@@ -120,9 +66,7 @@ static bool keyword(const struct tok *t)
 	return false;
 }
 
-/* __attribute__((...)), __declspec(...), _Alignas(...): what they hold
- * is no declarator. */
-static bool attribute(const struct tok *t)
+bool lu_st_attribute(const struct tok *t)
 {
 	return is(t, "__attribute__") || is(t, "__attribute") ||
 	       is(t, "__declspec") || is(t, "_Alignas") || is(t, "alignas") ||
@@ -330,8 +274,7 @@ static void index_build(struct index *x)
 	}
 }
 
-/* The first definition of S, NONE for none; ->next leads to the others. */
-static size_t index_find(const struct index *x, const char *s, unsigned len)
+size_t lu_st_index_find(const struct index *x, const char *s, unsigned len)
 {
 	size_t h = name_hash(s, len) & x->mask;
 
@@ -348,7 +291,7 @@ static size_t index_find(const struct index *x, const char *s, unsigned len)
 /* From I, past attributes and their parentheses. */
 static size_t skip_attributes(const struct lu_pp_unit *u, size_t i)
 {
-	while (i < u->n && attribute(&u->t[i])) {
+	while (i < u->n && lu_st_attribute(&u->t[i])) {
 		i++;
 		if (i < u->n && is(&u->t[i], "("))
 			i = u->match[i] + 1;
@@ -411,9 +354,9 @@ static bool parameter_list(const struct lu_pp_unit *u, size_t k)
 
 	if (is(prev, ")") || is(prev, "]"))
 		return true;
-	if (!is_ident(prev) || keyword(prev) || attribute(prev))
+	if (!is_ident(prev) || keyword(prev) || lu_st_attribute(prev))
 		return false;
-	if (is(in, "*") || is(in, "^") || is(in, "(") || attribute(in))
+	if (is(in, "*") || is(in, "^") || is(in, "(") || lu_st_attribute(in))
 		return false;
 	return !(is_ident(in) && k + 2 < u->n && is(&u->t[k + 2], ")"));
 }
@@ -438,7 +381,7 @@ static void index_typedef(struct lu_pp_unit *u, size_t i)
 			k = u->match[k];
 			continue;
 		}
-		if (attribute(t)) {
+		if (lu_st_attribute(t)) {
 			if (k + 1 < end && is(&u->t[k + 1], "("))
 				k = u->match[k + 1];
 			continue;
@@ -449,7 +392,7 @@ static void index_typedef(struct lu_pp_unit *u, size_t i)
 
 		if (is(next, ";") || is(next, ",") || is(next, "[") ||
 		    is(next, ")") || is(next, "=") || is(next, "(") ||
-		    attribute(next))
+		    lu_st_attribute(next))
 			index_add(&u->typedefs, t, i, end);
 	}
 }
@@ -527,12 +470,6 @@ const struct lu_include_edge *lu_pp_unit_edges(const struct lu_pp_unit *u,
 
 /* ---- one struct's text ---------------------------------------------- */
 
-struct walk {
-	const struct lu_pp_unit *u;
-	struct def *todo;	/* ranges to take, in order found */
-	size_t n, cap;
-};
-
 static void take(struct walk *w, const struct def *d)
 {
 	for (size_t i = 0; i < w->n; i++)
@@ -545,12 +482,11 @@ static void take(struct walk *w, const struct def *d)
 static void take_all(struct walk *w, const struct index *x, const char *s,
 		     unsigned len)
 {
-	for (size_t i = index_find(x, s, len); i != NONE; i = x->defs[i].next)
+	for (size_t i = lu_st_index_find(x, s, len); i != NONE; i = x->defs[i].next)
 		take(w, &x->defs[i]);
 }
 
-/* The types a range names other than through a pointer. */
-static void references(struct walk *w, const struct def *d)
+void lu_st_references(struct walk *w, const struct def *d)
 {
 	const struct lu_pp_unit *u = w->u;
 
@@ -582,12 +518,7 @@ static bool has_markers(const struct lu_pp_unit *u, const struct def *d)
 	return false;
 }
 
-/*
- * W's ranges from FIRST on, and every type they name, as spans into OUT
- * (malloc'd; *N_OUT of them) with their hash; *N_OWN_AT: the spans of
- * ranges [FIRST, OWN) (OWN NONE: all of them).
- */
-static uint64_t walk_spans(struct walk *w, size_t first, size_t own,
+uint64_t lu_st_walk_spans(struct walk *w, size_t first, size_t own,
 			   struct lu_span **out, size_t *n_out,
 			   size_t *n_own_at)
 {
@@ -605,7 +536,7 @@ static uint64_t walk_spans(struct walk *w, size_t first, size_t own,
 		unsigned file = (unsigned)-1, entry = LU_PP_NO_ENTRY;
 		struct lu_span *sp = NULL;
 
-		references(w, &d);
+		lu_st_references(w, &d);
 		for (size_t i = d.from; i <= d.to; i++) {
 			const struct tok *t = &u->t[i];
 
@@ -638,8 +569,7 @@ static uint64_t walk_spans(struct walk *w, size_t first, size_t own,
 	return h;
 }
 
-/* SPANS (malloc'd) into A, their files too. */
-static struct lu_span *spans_into(struct lu_span *spans, size_t n,
+struct lu_span *lu_st_spans_into(struct lu_span *spans, size_t n,
 				  struct lu_arena *a)
 {
 	struct lu_span *out = lu_arena_alloc(a, (n + 1) * sizeof(*out));
@@ -670,84 +600,10 @@ void lu_struct_text_of(const struct lu_pp_unit *u, const char *name,
 					take(&w, &x[k]->defs[i]);
 	}
 	out->found = w.n > 0;
-	out->hash = walk_spans(&w, 0, name ? w.n : 0, &out->spans,
+	out->hash = lu_st_walk_spans(&w, 0, name ? w.n : 0, &out->spans,
 			       &out->n_spans, &out->n_own);
-	out->spans = spans_into(out->spans, out->n_spans, a);
+	out->spans = lu_st_spans_into(out->spans, out->n_spans, a);
 	free(w.todo);
-}
-
-/* The declaration that starts at token I of a body closing at CLOSE: to
- * its ';' (a block or nested type in braces, with its members, is one),
- * or to CLOSE. */
-static size_t decl_end(const struct lu_pp_unit *u, size_t i, size_t close)
-{
-	for (; i < close; i++) {
-		if (is(&u->t[i], "{") || is(&u->t[i], "(") ||
-		    is(&u->t[i], "["))
-			i = u->match[i];
-		else if (is(&u->t[i], ";"))
-			return i;
-	}
-	return close - 1;
-}
-
-size_t lu_struct_decls(const struct lu_pp_unit *u, const char *name,
-		       struct lu_arena *a, struct lu_struct_decl **out)
-{
-	const struct index *x = &u->tags;
-	unsigned len = (unsigned)strlen(name);
-	size_t at = index_find(x, name, len), n = 0, cap = 0;
-	struct lu_struct_decl *d = NULL;
-
-	*out = NULL;
-	if (at == NONE) {
-		x = &u->typedefs;
-		at = index_find(x, name, len);
-	}
-	if (at == NONE)
-		return 0;
-	const struct def *own = &x->defs[at];
-	size_t open = own->from;
-
-	if (own->next != NONE)
-		return 0;	/* defined twice: no one body */
-	while (open <= own->to && !is(&u->t[open], "{"))
-		open++;
-	if (open > own->to || u->match[open] > own->to)
-		return 0;
-	size_t close = u->match[open];
-
-	for (size_t i = open + 1; i < close;) {
-		size_t end = decl_end(u, i, close);
-		struct walk w = { .u = u };
-		struct def decl = { own->s, own->len, i, end, NONE };
-		struct lu_span *spans;
-		size_t n_spans, n_own;
-
-		d = lu_grow(d, &cap, n, sizeof(*d));
-		d[n] = (struct lu_struct_decl){ u->t[i].line, u->t[i].line,
-						NULL, 0 };
-		for (size_t k = i; k <= end; k++) {
-			if (u->t[k].line < d[n].first)
-				d[n].first = u->t[k].line;
-			if (u->t[k].line > d[n].last)
-				d[n].last = u->t[k].line;
-		}
-		/* the declaration's own tokens name the types; their text
-		 * is what the spans hold */
-		references(&w, &decl);
-		walk_spans(&w, 0, NONE, &spans, &n_spans, &n_own);
-		d[n].spans = spans_into(spans, n_spans, a);
-		d[n].n_spans = n_spans;
-		free(w.todo);
-		n++;
-		i = end + 1;
-	}
-	*out = lu_arena_alloc(a, (n + 1) * sizeof(**out));
-	if (n)
-		memcpy(*out, d, n * sizeof(*d));
-	free(d);
-	return n;
 }
 
 uint64_t lu_struct_key(const struct lu_pp_unit *u, const char *const *names,

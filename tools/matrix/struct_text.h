@@ -78,6 +78,14 @@ struct lu_struct_decl {
 	unsigned first, last;
 	struct lu_span *spans;
 	size_t n_spans;
+	/* the tag of the one member it declares, when that member is a
+	 * struct or union by value (`struct T x;`, attributes allowed,
+	 * no array), in the arena; else NULL: the layout model can take
+	 * such a member's size and alignment from T's own model */
+	const char *by_value;
+	/* a bit-field, or the body is packed: its members' offsets are not
+	 * their alignment's (the layout model cannot lay it out) */
+	bool unmodelled;
 };
 
 /*
