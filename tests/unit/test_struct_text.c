@@ -192,3 +192,41 @@ Test(struct_text, a_block_is_one_declaration)
 	lu_arena_free(&a);
 	lu_pp_unit_free(u);
 }
+
+/* `struct T x;` holds T by value, attributes and all; an array, a
+ * pointer, two declarators or a bit-field do not; packed marks all. */
+Test(struct_text, declarations_that_hold_a_struct_by_value)
+{
+	struct lu_pp_unit *u = unit(
+		"# 1 \"h.c\"\n"
+		"struct h {\n"
+		" struct t a;\n"
+		" struct t b __attribute__((__aligned__(64)));\n"
+		" const union v c;\n"
+		" struct t d[2];\n"
+		" struct t *e;\n"
+		" struct t f, g;\n"
+		" unsigned k : 3;\n"
+		" int m[X ? 1 : 2];\n"
+		"};\n"
+		"struct __attribute__((packed)) p {\n"
+		" struct t a;\n"
+		"};\n");
+	struct lu_arena a = { 0 };
+	struct lu_struct_decl *d;
+	size_t n = lu_struct_decls(u, "h", &a, &d);
+
+	cr_assert_eq(n, 8);
+	cr_assert_str_eq(d[0].by_value, "t");
+	cr_assert_str_eq(d[1].by_value, "t");
+	cr_assert_str_eq(d[2].by_value, "v");
+	for (size_t i = 3; i < 8; i++)
+		cr_assert_null(d[i].by_value, "declaration %zu", i);
+	for (size_t i = 0; i < 8; i++)
+		cr_assert_eq(d[i].unmodelled, i == 6, "declaration %zu", i);
+	cr_assert_eq(lu_struct_decls(u, "p", &a, &d), 1);
+	cr_assert_str_eq(d[0].by_value, "t");
+	cr_assert(d[0].unmodelled);
+	lu_arena_free(&a);
+	lu_pp_unit_free(u);
+}

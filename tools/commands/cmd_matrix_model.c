@@ -341,6 +341,29 @@ static void weigh_options(struct lu_matrix *mx, const struct names *nm,
 	free(row);
 }
 
+static int by_value(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* How many distinct values N hashes hold. */
+static size_t distinct(const uint64_t *hash, size_t n)
+{
+	uint64_t *v = malloc((n + 1) * sizeof(*v));
+	size_t k = 0;
+
+	if (!v)
+		abort();
+	memcpy(v, hash, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), by_value);
+	for (size_t i = 0; i < n; i++)
+		k += !i || v[i] != v[i - 1];
+	free(v);
+	return k;
+}
+
 /* Did every build of PH build? */
 static bool all_built(const struct phase *ph)
 {
@@ -719,6 +742,8 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 	mx->model.used = true;
 	mx->model.n_learned = learn[0].n_compiles + learn[1].n_compiles;
 	mx->model.n_confirmed = confirm.n_compiles;
+	mx->model.n_layouts = distinct(layouts, n);
+	mx->model.n_held = nm.l.n - nm.l.n_checked;
 	mx->model.sizes = sizes;
 	mx->model.n_names = nm.l.n_checked;
 	mx->n_compiles = mx->model.n_learned + confirm.n_compiles;

@@ -62,6 +62,9 @@ struct lu_matrix_model {
 	const char *refused;	/* why it could not answer, or NULL */
 	const char *refused_struct;
 	size_t n_learned, n_confirmed;	/* builds, each phase */
+	/* distinct layouts of the checked structs among the
+	 * configurations; structs held by value learned on their own */
+	size_t n_layouts, n_held;
 	/* per swept option: flipping it alone changes some configuration's
 	 * size, or whether it fails */
 	bool *changes_layout, *changes_verdict;

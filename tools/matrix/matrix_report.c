@@ -265,13 +265,19 @@ static void report_model(struct lu_matrix *mx, FILE *out)
 		return;
 	fprintf(out, "lineup matrix: exact over all %zu configurations %sof "
 		     "the %zu options swept: the layout model learned from %zu "
-		     "build%s and laid out the rest; %zu build%s, one per "
-		     "verdict, agreed with it member by member\n",
+		     "build%s and laid out the rest (%zu distinct layout%s",
 		mx->configs.n_configs,
 		md->n_combinations > 0 ? "that Kconfig allows " : "",
 		mx->m->n_options, md->n_learned,
-		md->n_learned == 1 ? "" : "s", md->n_confirmed,
-		md->n_confirmed == 1 ? "" : "s");
+		md->n_learned == 1 ? "" : "s", md->n_layouts,
+		md->n_layouts == 1 ? "" : "s");
+	if (md->n_held)
+		fprintf(out, "; %zu struct%s held by value learned on %s own",
+			md->n_held, md->n_held == 1 ? "" : "s",
+			md->n_held == 1 ? "its" : "their");
+	fprintf(out, "); %zu build%s, one per verdict, agreed with it member "
+		     "by member\n",
+		md->n_confirmed, md->n_confirmed == 1 ? "" : "s");
 	bool *only_layout = calloc(mx->m->n_options + 1, sizeof(bool));
 
 	if (!only_layout)
@@ -506,6 +512,9 @@ static json_t *model_json(const struct lu_matrix *mx)
 	json_object_set_new(j, "learned", json_integer((json_int_t)md->n_learned));
 	json_object_set_new(j, "confirmed",
 			    json_integer((json_int_t)md->n_confirmed));
+	json_object_set_new(j, "layouts",
+			    json_integer((json_int_t)md->n_layouts));
+	json_object_set_new(j, "held", json_integer((json_int_t)md->n_held));
 	json_object_set_new(j, "change_verdict", verdict);
 	json_object_set_new(j, "change_layout_only", layout);
 	if (md->n_combinations > 0)
