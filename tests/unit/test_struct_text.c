@@ -230,3 +230,39 @@ Test(struct_text, declarations_that_hold_a_struct_by_value)
 	lu_arena_free(&a);
 	lu_pp_unit_free(u);
 }
+
+/* A typedef name holds a struct by value when it is one with a body, or
+ * stands for a tag; a scalar, an enum or a pointer typedef does not. */
+Test(struct_text, typedef_names_that_hold_a_struct)
+{
+	struct lu_pp_unit *u = unit(
+		"# 1 \"t.c\"\n"
+		"typedef struct raw { int a; } raw_t, *raw_p;\n"
+		"typedef struct { int b; } anon_t;\n"
+		"typedef struct tag tag_t;\n"
+		"typedef unsigned int u32;\n"
+		"typedef enum { E } e_t;\n"
+		"struct tag { int c; };\n"
+		"struct s {\n"
+		" raw_t a;\n"
+		" anon_t b;\n"
+		" tag_t c;\n"
+		" u32 d;\n"
+		" e_t e;\n"
+		" raw_p f;\n"
+		" const raw_t g __attribute__((aligned(8)));\n"
+		"};\n");
+	struct lu_arena a = { 0 };
+	struct lu_struct_decl *d;
+
+	cr_assert_eq(lu_struct_decls(u, "s", &a, &d), 7);
+	cr_assert_str_eq(d[0].by_value, "raw_t");
+	cr_assert_str_eq(d[1].by_value, "anon_t");
+	cr_assert_str_eq(d[2].by_value, "tag");
+	cr_assert_null(d[3].by_value);
+	cr_assert_null(d[4].by_value);
+	cr_assert_null(d[5].by_value);
+	cr_assert_str_eq(d[6].by_value, "raw_t");
+	lu_arena_free(&a);
+	lu_pp_unit_free(u);
+}

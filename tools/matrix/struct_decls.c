@@ -31,6 +31,52 @@ static size_t past_attributes(const struct lu_pp_unit *u, size_t i, size_t to)
 	return i;
 }
 
+/*
+ * What typedef name T stands for, as a struct held by value: T itself
+ * when it is defined once with a body (`typedef struct [tag] { ... } T;`),
+ * the tag of `typedef struct tag T;`; NULL for anything else (a scalar, an
+ * enum, a pointer, an array).
+ */
+static const char *typedef_struct(const struct lu_pp_unit *u,
+				  const struct tok *t, struct lu_arena *a)
+{
+	size_t at = lu_st_index_find(&u->typedefs, t->s, t->len);
+
+	if (at == NONE || u->typedefs.defs[at].next != NONE)
+		return NULL;
+	const struct def *d = &u->typedefs.defs[at];
+	size_t i = d->from + 1;
+
+	while (i <= d->to && (is(&u->t[i], "const") ||
+			      is(&u->t[i], "volatile") ||
+			      is(&u->t[i], "__extension__")))
+		i++;
+	if (i + 2 > d->to || !(is(&u->t[i], "struct") || is(&u->t[i], "union")))
+		return NULL;
+	i++;
+	const struct tok *tag = is_ident(&u->t[i]) ? &u->t[i++] : NULL;
+
+	if (!is(&u->t[i], "{")) {
+		/* typedef struct tag T; */
+		bool alias = tag && i + 1 <= d->to && is(&u->t[i + 1], ";") &&
+			     u->t[i].len == t->len &&
+			     !memcmp(u->t[i].s, t->s, t->len);
+
+		return alias ? lu_arena_printf(a, "%.*s", (int)tag->len,
+					       tag->s)
+			     : NULL;
+	}
+	i = past_attributes(u, u->match[i] + 1, d->to);
+	/* T the body's own declarator, not `*T` or `T[2]` */
+	if (i + 1 > d->to || u->t[i].len != t->len ||
+	    memcmp(u->t[i].s, t->s, t->len))
+		return NULL;
+	i = past_attributes(u, i + 1, d->to);
+	if (!is(&u->t[i], ";") && !is(&u->t[i], ","))
+		return NULL;
+	return lu_arena_printf(a, "%.*s", (int)t->len, t->s);
+}
+
 /* The tag T of a declaration [FROM, TO] that is `struct T x;` or
  * `union T x;` (qualifiers and attributes around it), or NULL. */
 static const char *by_value(const struct lu_pp_unit *u, size_t from,
@@ -47,15 +93,19 @@ static const char *by_value(const struct lu_pp_unit *u, size_t from,
 		else
 			break;
 	}
-	if (i + 3 > to || !(is(&u->t[i], "struct") || is(&u->t[i], "union")))
+	if (i + 2 > to)
 		return NULL;
-	const struct tok *tag = &u->t[i + 1], *name = &u->t[i + 2];
+	bool tagged = is(&u->t[i], "struct") || is(&u->t[i], "union");
+	const struct tok *tag = &u->t[i + tagged], *name = &u->t[i + 1 + tagged];
 
-	if (!is_ident(tag) || !is_ident(name) || lu_st_attribute(name))
+	if (!is_ident(tag) || !is_ident(name) || lu_st_attribute(name) ||
+	    lu_st_attribute(tag) || (!tagged && lu_st_keyword(tag)))
 		return NULL;
-	i = past_attributes(u, i + 3, to);
+	i = past_attributes(u, i + 2 + tagged, to);
 	if (i != to || !is(&u->t[to], ";"))
 		return NULL;
+	if (!tagged)
+		return typedef_struct(u, tag, a);
 	return lu_arena_printf(a, "%.*s", (int)tag->len, tag->s);
 }
 

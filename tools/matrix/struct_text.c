@@ -41,8 +41,7 @@ static bool ident_char(char c)
 	return ident_start(c) || (c >= '0' && c <= '9');
 }
 
-/* Words that name no type of the unit's own. */
-static bool keyword(const struct tok *t)
+bool lu_st_keyword(const struct tok *t)
 {
 	static const char *const words[] = {
 		"auto", "break", "case", "char", "const", "continue",
@@ -325,7 +324,7 @@ static void index_tag(struct lu_pp_unit *u, size_t i)
 	bool is_enum = is(&u->t[i], "enum");
 	size_t j = skip_attributes(u, i + 1), name = NONE;
 
-	if (j < u->n && is_ident(&u->t[j]) && !keyword(&u->t[j])) {
+	if (j < u->n && is_ident(&u->t[j]) && !lu_st_keyword(&u->t[j])) {
 		name = j;
 		j = skip_attributes(u, j + 1);
 	}
@@ -354,7 +353,7 @@ static bool parameter_list(const struct lu_pp_unit *u, size_t k)
 
 	if (is(prev, ")") || is(prev, "]"))
 		return true;
-	if (!is_ident(prev) || keyword(prev) || lu_st_attribute(prev))
+	if (!is_ident(prev) || lu_st_keyword(prev) || lu_st_attribute(prev))
 		return false;
 	if (is(in, "*") || is(in, "^") || is(in, "(") || lu_st_attribute(in))
 		return false;
@@ -386,7 +385,7 @@ static void index_typedef(struct lu_pp_unit *u, size_t i)
 				k = u->match[k + 1];
 			continue;
 		}
-		if (!is_ident(t) || keyword(t))
+		if (!is_ident(t) || lu_st_keyword(t))
 			continue;
 		const struct tok *next = &u->t[k + 1];
 
@@ -493,7 +492,7 @@ void lu_st_references(struct walk *w, const struct def *d)
 	for (size_t i = d->from; i <= d->to; i++) {
 		const struct tok *t = &u->t[i];
 
-		if (!is_ident(t) || keyword(t))
+		if (!is_ident(t) || lu_st_keyword(t))
 			continue;
 		bool pointer = i + 1 <= d->to && is(&u->t[i + 1], "*");
 		const struct tok *prev = i > d->from ? &u->t[i - 1] : NULL;

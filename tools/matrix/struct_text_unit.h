@@ -84,6 +84,9 @@ static inline bool is_ident(const struct tok *t)
  * is no declarator. */
 bool lu_st_attribute(const struct tok *t);
 
+/* Words that name no type of the unit's own. */
+bool lu_st_keyword(const struct tok *t);
+
 /* The first definition of S, NONE for none; ->next leads to the others. */
 size_t lu_st_index_find(const struct index *x, const char *s, unsigned len);
 
