@@ -164,7 +164,7 @@ Test(struct_text, declarations_each_with_their_types)
 	cr_assert_eq(d[2].first, 5);
 	cr_assert_eq(d[2].n_spans, 1);
 	cr_assert_eq(d[2].spans[0].first, 5);
-	cr_assert_eq(lu_struct_decls(u, "missing", &a, &d), 0);
+	cr_assert_eq(lu_struct_decls(u, "missing", &a, &d), LU_NO_DECLS);
 	lu_arena_free(&a);
 	lu_pp_unit_free(u);
 }
@@ -263,6 +263,23 @@ Test(struct_text, typedef_names_that_hold_a_struct)
 	cr_assert_null(d[4].by_value);
 	cr_assert_null(d[5].by_value);
 	cr_assert_str_eq(d[6].by_value, "raw_t");
+	lu_arena_free(&a);
+	lu_pp_unit_free(u);
+}
+
+/* An empty body (an #if kept none of its members) has no declarations,
+ * and is told from a name with no one body. */
+Test(struct_text, an_empty_body_has_no_declarations)
+{
+	struct lu_pp_unit *u = unit("# 1 \"e.c\"\n"
+				    "struct e {\n"
+				    "};\n"
+				    "struct f;\n");
+	struct lu_arena a = { 0 };
+	struct lu_struct_decl *d;
+
+	cr_assert_eq(lu_struct_decls(u, "e", &a, &d), 0);
+	cr_assert_eq(lu_struct_decls(u, "f", &a, &d), LU_NO_DECLS);
 	lu_arena_free(&a);
 	lu_pp_unit_free(u);
 }

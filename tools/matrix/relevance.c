@@ -419,12 +419,13 @@ static void analyse_lines(struct scan *s, const struct lu_pp_unit *u,
 	struct lu_struct_decl *d;
 	size_t nd = text->n_own == 1
 			    ? lu_struct_decls(u, name_of(s, name), a, &d)
-			    : 0;
+			    : LU_NO_DECLS;
 	struct closure c;
 
 	/* each declaration is a closure of its own: past MAX_DECLS, one
-	 * key for all (what the sizes closure names) */
-	if (!nd || nd > MAX_DECLS) {
+	 * key for all (what the sizes closure names); an empty body (its
+	 * #ifs kept nothing) has its outer key only */
+	if (nd == LU_NO_DECLS || nd > MAX_DECLS) {
 		s->out->no_lines[name] = true;
 		return;
 	}

@@ -145,16 +145,16 @@ size_t lu_struct_decls(const struct lu_pp_unit *u, const char *name,
 		at = lu_st_index_find(x, name, len);
 	}
 	if (at == NONE)
-		return 0;
+		return LU_NO_DECLS;
 	const struct def *own = &x->defs[at];
 	size_t open = own->from;
 
 	if (own->next != NONE)
-		return 0;	/* defined twice: no one body */
+		return LU_NO_DECLS;	/* defined twice: no one body */
 	while (open <= own->to && !is(&u->t[open], "{"))
 		open++;
 	if (open > own->to || u->match[open] > own->to)
-		return 0;
+		return LU_NO_DECLS;
 	size_t close = u->match[open];
 	bool is_packed = packed(u, own);
 

@@ -90,8 +90,10 @@ struct lu_struct_decl {
 
 /*
  * The declarations of NAME's body in U, in order, into *OUT (in A): how
- * many, or 0 when NAME is not defined once with a body in braces.
+ * many (0 for an empty body: `struct s { };` where an #if kept nothing),
+ * or LU_NO_DECLS when NAME is not defined once with a body in braces.
  */
+#define LU_NO_DECLS ((size_t)-1)
 size_t lu_struct_decls(const struct lu_pp_unit *u, const char *name,
 		       struct lu_arena *a, struct lu_struct_decl **out);
 
