@@ -468,6 +468,66 @@ def test_held(tmp, scratch):
     check("held: the condition is the ABI's on all 128", every, cond)
 
 
+def test_held_empty(tmp, scratch):
+    """A held struct whose #if can keep none of its members (the kernel's
+    cfs_bandwidth under CFS_BANDWIDTH): empty in some configurations, it
+    is still learned on its own, and its #if is presence. The line that
+    holds it sees eight options (256 combinations: refused before)."""
+    d = os.path.join(tmp, "held-empty")
+    os.makedirs(d)
+    opts = HELD + ["E"]
+    for i, o in enumerate(HELD, 1):
+        write(os.path.join(d, "t%d.h" % i), """\
+            struct ts%d {
+            	int base;
+            #ifdef %s
+            	int more[2];
+            #endif
+            };
+            """ % (i, o))
+    with open(os.path.join(d, "e.h"), "w") as f:
+        f.write("\n".join(["#include \"t%d.h\"" % i for i in range(1, 8)] +
+                          ["struct e {", "#ifdef E"] +
+                          ["\tstruct ts%d s%d;" % (i, i) for i in range(1, 8)]
+                          + ["#endif", "};", ""]))
+    write(os.path.join(d, "s.c"), """\
+        #include "e.h"
+        struct s {
+        	_Alignas(64) long w;
+        	struct e x;
+        	long r;
+        };
+        struct s g;
+        """)
+    rules = write(os.path.join(d, "s.ini"), """\
+        [struct s]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g s.c
+        options = %s
+        """ % " ".join(opts))
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("held-empty: the model answers, exact over all 256",
+          "exact over all 256 configurations of the 8 options swept: the "
+          "layout model learned from" in out, out + err)
+    n = re.search(r"learned from (\d+) builds?\b", out)
+    check("held-empty: at most 2 builds to learn",
+          n and int(n.group(1)) <= 2, out)
+
+    def shares(on):
+        e = sum(12 if o in on else 4 for o in HELD) if "E" in on else 0
+        return (8 + e + 7) // 8 * 8 < 64
+    cond = condition(out)
+    check("held-empty: the condition is the ABI's on all 256",
+          cond is not None and all(
+              holds(cond, {o for o, b in zip(opts, bits) if b}) ==
+              shares({o for o, b in zip(opts, bits) if b})
+              for bits in itertools.product((False, True),
+                                            repeat=len(opts))), cond)
+
+
 def test_held_oracle(tmp, scratch):
     """test_held's case against --exhaustive and pahole, and held structs
     the model cannot lay out from their members (a bit-field, packed, a
@@ -707,7 +767,8 @@ def main():
         part = sys.argv[4] if len(sys.argv) > 4 else "all"
         tests = []
         if part in ("tool", "all"):
-            tests += [test_twenty, test_per_line, test_held, test_refusals,
+            tests += [test_twenty, test_per_line, test_held, test_held_empty,
+                      test_refusals,
                       test_examples, test_layout_only, test_threshold]
         # the compilers' time, not lineup's
         if part in ("oracle", "all"):
