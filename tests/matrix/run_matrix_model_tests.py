@@ -379,12 +379,8 @@ def test_per_line(tmp, scratch):
 HELD = ["S%d" % i for i in range(1, 8)]
 
 
-def held_case(d, inner_head="struct tinner {", inner_extra="",
-              pragma=False):
-    """nest { w; struct mid m; r; }: mid holds ts1, ts2 and a tinner,
-    which holds ts3..ts7; each tsK is 4 bytes, 12 with SK. The line
-    `struct mid m;` sees all seven options."""
-    os.makedirs(d)
+def write_ts(d):
+    """t1.h .. t7.h: struct tsK, 4 bytes, 12 with SK."""
     for i, o in enumerate(HELD, 1):
         write(os.path.join(d, "t%d.h" % i), """\
             struct ts%d {
@@ -394,6 +390,15 @@ def held_case(d, inner_head="struct tinner {", inner_extra="",
             #endif
             };
             """ % (i, o))
+
+
+def held_case(d, inner_head="struct tinner {", inner_extra="",
+              pragma=False):
+    """nest { w; struct mid m; r; }: mid holds ts1, ts2 and a tinner,
+    which holds ts3..ts7; each tsK is 4 bytes, 12 with SK. The line
+    `struct mid m;` sees all seven options."""
+    os.makedirs(d)
+    write_ts(d)
     inner = ["#include \"t%d.h\"" % i for i in range(3, 8)]
     inner += ["#pragma pack(push, 1)"] if pragma else []
     inner += [inner_head] + ["\tstruct ts%d s%d;" % (i, i)
@@ -476,15 +481,7 @@ def test_held_empty(tmp, scratch):
     d = os.path.join(tmp, "held-empty")
     os.makedirs(d)
     opts = HELD + ["E"]
-    for i, o in enumerate(HELD, 1):
-        write(os.path.join(d, "t%d.h" % i), """\
-            struct ts%d {
-            	int base;
-            #ifdef %s
-            	int more[2];
-            #endif
-            };
-            """ % (i, o))
+    write_ts(d)
     with open(os.path.join(d, "e.h"), "w") as f:
         f.write("\n".join(["#include \"t%d.h\"" % i for i in range(1, 8)] +
                           ["struct e {", "#ifdef E"] +
