@@ -378,9 +378,11 @@ def test_arch(d, scratch, env):
               "CONFIG_CFS_BANDWIDTH=n\n")
     rc, out, err = matrix(r, "--verbose", scratch=scratch, env=env)
     check("arch: exit 1", rc == 1, out + err)
+    # arm's configurations with ARM_LOCK_PAD=n have x86-64's text, and
+    # another layout (long is 4 bytes there): each is built on its own
     check("arch: the symbols of both, two architectures, what was built",
           "lineup matrix: 5 Kconfig options, 2 architectures, 8 "
-          "configurations (all), 2 excluded by Kconfig, 4 built\n" in out,
+          "configurations (all), 2 excluded by Kconfig, 6 built\n" in out,
           out)
     x86 = [line for line in out.splitlines()
            if line.startswith("lineup matrix: ARCH=x86_64: ")]
@@ -404,11 +406,12 @@ def test_arch(d, scratch, env):
           "lineup matrix: options = auto: 8 configurations explored in 2 "
           "rounds, 6 preprocessed, on 2 architectures\n" in out, out)
     x86_log, arm_log = cross["x86_64"][1], cross["arm"][1]
-    # arm explores its own symbol's two values: two more preprocessed
-    check("arch: 2 objects compiled by each compiler (the logs), 2 and 4 "
-          "preprocessed",
+    # arm explores its own symbol's two values: two more preprocessed,
+    # and builds all four (no x86-64 build stands for an arm layout)
+    check("arch: 2 and 4 objects compiled by each compiler (the logs), 2 "
+          "and 4 preprocessed",
           (runs(x86_log, "-c"), runs(arm_log, "-c"),
-           runs(x86_log, "-E"), runs(arm_log, "-E")) == (2, 2, 2, 4),
+           runs(x86_log, "-E"), runs(arm_log, "-E")) == (2, 4, 2, 4),
           str((runs(x86_log, "-c"), runs(arm_log, "-c"),
                runs(x86_log, "-E"), runs(arm_log, "-E"))))
     rc, out, err = matrix(r, "--format", "json", scratch=scratch, env=env)
@@ -461,6 +464,85 @@ def test_arch(d, scratch, env):
           "CONFIG_FAIR_GROUP_SCHED=y, on every architecture\n" in out, out)
 
 
+def real_size(d, arch, prefix, config):
+    """sizeof(struct task_group) in configuration CONFIG (its name) on
+    ARCH, from a build of our own through the fixture's Kconfig and make,
+    as pahole reads it."""
+    o = os.path.join(d, "real-" + re.sub(r"[^A-Za-z0-9]+", "-", config))
+    make = ["make", "-s", "-C", TREE, f"ARCH={arch}",
+            f"CROSS_COMPILE={prefix}", f"O={o}"]
+    subprocess.run(make + ["defconfig"], check=True, capture_output=True)
+    with open(os.path.join(o, ".config"), "a") as f:
+        for word in config.split():
+            k, v = word.split("=")
+            if k.startswith("CONFIG_"):
+                f.write(f"{k}=y\n" if v == "y" else f"# {k} is not set\n")
+        f.write("CONFIG_DEBUG_INFO=y\n")
+    subprocess.run(make + ["olddefconfig"], check=True, capture_output=True)
+    subprocess.run(make + ["sched.o"], check=True, capture_output=True)
+    out = subprocess.run(["pahole", "-C", "task_group",
+                          os.path.join(o, "sched.o")], check=True,
+                         capture_output=True, text=True).stdout
+    shutil.rmtree(o)
+    m = re.search(r"/\* size: (\d+),", out)
+    return int(m.group(1)) if m else None
+
+
+def test_arch_model(d, scratch, env):
+    """--model on two architectures: each one's configurations asked of
+    its own Kconfig, every struct learned per architecture (the ABI is
+    another), the answer exact over all of them; each layout the
+    model gives where x86-64 and arm differ on one text equals a real
+    build's, read by pahole."""
+    if not shutil.which("arm-linux-gnueabihf-gcc"):
+        check("arch model: arm-linux-gnueabihf-gcc (scripts/install-deps)",
+              False)
+        return
+    cross = logging_prefix(d, "archm", {"x86_64": "",
+                                        "arm": "arm-linux-gnueabihf-"})
+    r = rules(d, "archm", f"kconfig = {TREE}\nobject = sched.o\n"
+              "arch = x86_64 arm\n"
+              f"cross[x86_64] = {cross['x86_64'][0]}\n"
+              f"cross[arm] = {cross['arm'][0]}\noptions = auto\n")
+    rc, out, err = matrix(r, "--model", "--format", "json",
+                          scratch=scratch, env=env)
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        check("arch model: JSON", False, out + err)
+        return
+    model = doc.get("model", {})
+    compiles = sum(runs(log, "-c") for _, log in cross.values())
+    check("arch model: exit 1, exact over the 36 configurations Kconfig "
+          "allows on both, from the builds the compilers logged",
+          rc == 1 and model.get("used") is True and
+          len(doc["configurations"]) == 36 and
+          compiles == model.get("learned", 0) + model.get("confirmed", 0)
+          and compiles <= 8,
+          json.dumps(model) + f" compiles={compiles}" + err)
+    sizes = {c["name"]: c["sizes"].get("task_group")
+             for c in doc["configurations"]}
+    twin = {n: sizes.get(n.replace("ARCH=arm", "ARCH=x86_64"))
+            for n in sizes if n.startswith("ARCH=arm")}
+    differ = sorted(n for n, x in twin.items() if x and x != sizes[n])
+    check("arch model: x86-64 and arm differ on some configuration",
+          differ, json.dumps(sizes, indent=1))
+    for name in differ[:2] + [n for n in sorted(sizes)
+                              if n.startswith("ARCH=x86_64")][:1]:
+        arch = name.split()[0].split("=")[1]
+        prefix = "arm-linux-gnueabihf-" if arch == "arm" else ""
+        got = real_size(d, arch, prefix, name)
+        check(f"arch model: {name}: the model's {sizes[name]} bytes are "
+              "a real build's", got == sizes[name], str(got))
+    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
+        schema = json.load(f)
+    import jsonschema
+    errs = [e.message for e in jsonschema.Draft202012Validator(
+        dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
+    ).iter_errors(doc)]
+    check("arch model: JSON valid against the schema", not errs, str(errs))
+
+
 def main():
     env = dict(os.environ)
     env.pop("CC", None)
@@ -470,7 +552,7 @@ def main():
         os.mkdir(scratch)
         for t in (test_auto, test_pinned_json, test_errors,
                   test_all_refused, test_model_fixture, test_model_gated,
-                  test_arch):
+                  test_arch, test_arch_model):
             t(d, scratch, env)
             left = os.listdir(scratch)
             check(f"{t.__name__}: no temporary files left", not left,

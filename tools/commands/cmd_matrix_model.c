@@ -501,9 +501,6 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 		return refuse(mx, NULL, "it reads a Kconfig sweep's struct "
 					"through options = auto, and these "
 					"options are named");
-	if (kconfig && mx->arch)
-		return refuse(mx, NULL, "with arch =, each architecture's "
-					"Kconfig is its own: not yet");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
 	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED_KCONFIG)

@@ -10,7 +10,9 @@
  * so Kconfig sees the environment the kernel's Makefile exports (srctree,
  * ARCH, SRCARCH, CC, HOSTCC). A tree that builds no engine of its own
  * (lineup's Kconfig fixtures, kconfiglib's users) is asked through
- * python3-kconfiglib (engine/kconfig_engine_kconfiglib.py). Without
+ * python3-kconfiglib (engine/kconfig_engine_kconfiglib.py), inside the
+ * tree's make as well. With `arch =`, each architecture's engine is
+ * asked in turn, from its own base and make words. Without
  * either, there is no answer, and the sweep builds instead.
  *
  * An engine is a program outside lineup: its answer is trusted only as
@@ -27,6 +29,7 @@
 
 #include "error.h"
 #include "matrix.h"
+#include "matrix_arch.h"
 #include "slurp.h"
 
 /* The engines' texts, embedded at build time (meson.build). */
@@ -66,11 +69,17 @@ static const char lkc_script[] =
 	"--eval='lu-kconfig-engine: ; @sh -c \"$$LU_ENGINE_RUN\"' "
 	"lu-kconfig-engine; }; lu_engine";
 
-/* kconfiglib's: the same arguments; $srctree is the tree. */
+/* kconfiglib's: the same arguments, run inside the tree's make too, so
+ * that its Kconfig sees what the Makefile exports (ARCH, SRCARCH). */
 static const char kconfiglib_script[] =
-	"lu_engine() { src=$1 out=$2 t=$4 b=$5 s=$6; cd \"$t\" && "
-	"srctree=\"$t\" python3 \"$src\" Kconfig \"$b\" \"$s\" > \"$out\"; }; "
-	"lu_engine";
+	"lu_engine() { export LU_ENGINE_SRC=\"$1\" LU_ENGINE_OUT=\"$2\" "
+	"LU_ENGINE_TREE=\"$4\" LU_ENGINE_BASE=\"$5\" LU_ENGINE_SYMS=\"$6\"; "
+	"o=$3 t=$4; shift 6; LU_ENGINE_RUN='cd \"$LU_ENGINE_TREE\" && "
+	"srctree=\"$LU_ENGINE_TREE\" python3 \"$LU_ENGINE_SRC\" Kconfig "
+	"\"$LU_ENGINE_BASE\" \"$LU_ENGINE_SYMS\" > \"$LU_ENGINE_OUT\"'; "
+	"export LU_ENGINE_RUN; ${MAKE:-make} -s -C \"$t\" O=\"$o\" \"$@\" "
+	"--eval='lu-kconfig-engine: ; @sh -c \"$$LU_ENGINE_RUN\"' "
+	"lu-kconfig-engine; }; lu_engine";
 
 static bool exists(const char *path)
 {
@@ -108,8 +117,9 @@ static int run(struct lu_matrix *mx, struct lu_job *job, const char *what,
 	return -1;
 }
 
-/* "NAME=VALUES" per option, one a line, then "?NAME" per symbol
- * WATCH names: what the engines read. */
+/* "NAME=VALUES" per Kconfig option (ARCH is the make's, not Kconfig's),
+ * one a line, then "?NAME" per symbol WATCH names: what the engines
+ * read. */
 static char *symbols_text(const struct lu_matrix_rules *m,
 			  const char *const *watch, size_t n_watch)
 {
@@ -122,6 +132,8 @@ static char *symbols_text(const struct lu_matrix_rules *m,
 	for (size_t o = 0; o < m->n_options; o++) {
 		const struct lu_matrix_option *opt = &m->options[o];
 
+		if (opt->kind == LU_OPTION_ARCH)
+			continue;
 		fprintf(f, "%s=", opt->name);
 		if (!opt->values)
 			fputs("ny", f);
@@ -145,13 +157,13 @@ static uint64_t fnv(const char *p, size_t n)
 	return h;
 }
 
-/* The engine's answer at PATH into OUT, and N_WATCH values a line into
- * *WATCHED (each a hash of its text); false when it is not whole. */
-static bool read_answer(const char *path, const struct lu_matrix_rules *m,
-			size_t n_watch, struct lu_configs *out,
-			uint64_t **watched)
+/* The engine's answer at PATH (W values a line) into OUT, and N_WATCH
+ * values a line into *WATCHED (each a hash of its text); false when it
+ * is not whole. */
+static bool read_answer(const char *path, size_t w, size_t n_watch,
+			struct lu_configs *out, uint64_t **watched)
 {
-	size_t w = m->n_options, len, n = 0;
+	size_t len, n = 0;
 	char *text;
 
 	if (lu_slurp(path, MAX_ANSWER, &text, &len) != 0 || !text) {
@@ -197,35 +209,58 @@ static bool read_answer(const char *path, const struct lu_matrix_rules *m,
 	return whole;
 }
 
-int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
-		     const char *const *watch, size_t n_watch,
-		     struct lu_configs *out, uint64_t **watched,
-		     const char **why, struct lu_error *err)
+/* Where M's ARCH option is (W when it has none). */
+static size_t arch_column(const struct lu_matrix_rules *m)
+{
+	for (size_t o = 0; o < m->n_options; o++)
+		if (m->options[o].kind == LU_OPTION_ARCH)
+			return o;
+	return m->n_options;
+}
+
+/*
+ * What architecture A's engine allows (A 0 without `arch =`), as
+ * lu_kconfig_valid, its rows without the ARCH column: each architecture
+ * has its own base, Kconfig and make words, in a directory of its own.
+ */
+static int valid_on(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		    size_t arch, const char *const *watch, size_t n_watch,
+		    struct lu_configs *out, uint64_t **watched,
+		    const char **why, struct lu_error *err)
 {
 	struct lu_arena *a = &mx->arena;
 	const struct lu_matrix_rules *m = mx->m;
 	const char *tree = lu_kconfig_beside_rules(mx, m->kconfig);
-	const char *dir = lu_arena_printf(a, "%s/engine", mx->tmp);
-	const char *base = m->base && *m->base ? m->base : "defconfig";
+	const char *dir = mx->arch ? lu_arena_printf(a, "%s/engine-%zu",
+						     mx->tmp, arch)
+				   : lu_arena_printf(a, "%s/engine", mx->tmp);
+	const char *base = mx->arch && mx->arch->base[arch]
+				   ? mx->arch->base[arch]
+			   : m->base && *m->base ? m->base
+						 : "defconfig";
 	const char *file = lu_kconfig_beside_rules(mx, base);
+	const char *words[4] = { NULL };
+	size_t n_words = lu_arch_make_words(mx, arch, words);
+	size_t w = m->n_options - (arch_column(m) < m->n_options);
 	struct stat st;
 	char *raw;
 	size_t len;
 	int r;
 
-	*out = (struct lu_configs){ .n_options = m->n_options };
+	*out = (struct lu_configs){ 0 };
 	*watched = NULL;
-	*why = NULL;
 	if (file && (stat(file, &st) != 0 || S_ISDIR(st.st_mode)))
 		file = NULL;
 	const char *cc = getenv("CC");
-	const char *args[] = {
-		dir, tree, file ? file : "", base,
-		cc && *cc ? lu_arena_printf(a, "CC=%s", cc) : NULL, NULL,
-	};
+
+	if (!mx->arch && cc && *cc)
+		words[n_words++] = lu_arena_printf(a, "CC=%s", cc);
+	const char *args[8] = { dir, tree, file ? file : "", base };
+
+	memcpy(args + 4, words, n_words * sizeof(*words));
 	struct lu_job job = {
 		.command = base_script, .args = args,
-		.n_args = args[4] ? 5 : 4, .fd = -1,
+		.n_args = 4 + n_words, .fd = -1,
 	};
 
 	r = run(mx, &job, lu_arena_printf(a, "making the base %s for "
@@ -268,24 +303,81 @@ int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					: lu_kconfig_engine_kconfiglib, err);
 	if (r)
 		return -2;
-	const char *eargs[] = {
+	const char *eargs[12] = {
 		src, answer, dir, tree, start_path, syms_path,
-		args[4], NULL,
 	};
+
+	memcpy(eargs + 6, words, n_words * sizeof(*words));
 	struct lu_job ejob = {
 		.command = lkc ? lkc_script : kconfiglib_script,
-		.args = eargs, .n_args = args[4] && lkc ? 7 : 6, .fd = -1,
+		.args = eargs, .n_args = 6 + n_words, .fd = -1,
 	};
 
 	r = run(mx, &ejob, "asking Kconfig's engine which configurations it "
 			   "allows", o, err);
 	if (r)
 		return r > 0 ? -1 : -2;
-	if (!read_answer(answer, m, n_watch, out, watched)) {
+	if (!read_answer(answer, w, n_watch, out, watched)) {
 		lu_error_set(err, "%s: error: Kconfig's engine gave no whole "
 				  "answer in %s", mx->rules.path, answer);
 		return -2;
 	}
+	return 1;
+}
+
+int lu_kconfig_valid(struct lu_matrix *mx, const struct lu_jobs_opts *o,
+		     const char *const *watch, size_t n_watch,
+		     struct lu_configs *out, uint64_t **watched,
+		     const char **why, struct lu_error *err)
+{
+	const struct lu_matrix_rules *m = mx->m;
+	size_t w = m->n_options, at = arch_column(m);
+	size_t n_arch = mx->arch ? mx->arch->n : 1, n = 0, cap = 0;
+
+	*out = (struct lu_configs){ .n_options = w };
+	*watched = NULL;
+	*why = NULL;
+	/* arch-major: the ARCH option is the sweep's first, its slowest */
+	for (size_t arch = 0; arch < n_arch; arch++) {
+		struct lu_configs part;
+		uint64_t *pw;
+		int r = valid_on(mx, o, arch, watch, n_watch, &part, &pw, why,
+				 err);
+
+		if (r <= 0) {
+			free(part.values);
+			free(pw);
+			lu_configs_free(out);
+			free(*watched);
+			*watched = NULL;
+			return r;
+		}
+		size_t pn = part.n_configs, pwid = w - (at < w);
+
+		if (n + pn > cap) {
+			cap = n + pn;
+			out->values = realloc(out->values, cap * w + 1);
+			*watched = realloc(*watched, (cap * n_watch + 1) *
+							     sizeof(**watched));
+			if (!out->values || !*watched)
+				abort();
+		}
+		for (size_t i = 0; i < pn; i++) {
+			unsigned char *row = out->values + (n + i) * w;
+			const unsigned char *from = part.values + i * pwid;
+
+			for (size_t k = 0, j = 0; k < w; k++)
+				row[k] = k == at ? (unsigned char)arch
+						 : from[j++];
+		}
+		if (pn && n_watch)
+			memcpy(*watched + n * n_watch, pw,
+			       pn * n_watch * sizeof(*pw));
+		n += pn;
+		free(part.values);
+		free(pw);
+	}
+	out->n_configs = n;
 	out->n_values = calloc(m->n_options + 1, sizeof(*out->n_values));
 	if (!out->n_values)
 		abort();

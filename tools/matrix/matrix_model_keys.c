@@ -20,6 +20,9 @@ static void watch(struct watching *w, const char *name)
 {
 	size_t n = strlen(name);
 
+	/* Kconfig's engine computes CONFIG_ symbols; ARCH is the make's */
+	if (strncmp(name, "CONFIG_", 7))
+		return;
 	if (lu_strset_add(&w->seen, name)) {
 		w->name = lu_grow(w->name, &w->cap, w->n, sizeof(*w->name));
 		w->name[w->n++] = name;
@@ -129,10 +132,24 @@ void lu_matrix_model_keys(struct lu_matrix *mx, const size_t *rel_of,
 		for (size_t g = 0; g < gw; g++)
 			if (rel->any[g])
 				watch(&ws, given->options[g].name);
-		if (ka)
-			n_flags = lu_kconfig_flag_symbols(ka->tree, ka->srcarch,
-							  m->object,
-							  &mx->arena, &flags);
+		/* every architecture's Makefiles (arch/$(SRCARCH)/Makefile) */
+		for (; ka; ka = ka->next) {
+			const char **more;
+			size_t n_more = lu_kconfig_flag_symbols(
+				ka->tree, ka->srcarch, m->object, &mx->arena,
+				&more);
+			const char **all = lu_arena_alloc(
+				&mx->arena,
+				(n_flags + n_more + 1) * sizeof(*all));
+
+			if (n_flags)
+				memcpy(all, flags, n_flags * sizeof(*all));
+			if (n_more)
+				memcpy(all + n_flags, more,
+				       n_more * sizeof(*all));
+			flags = all;
+			n_flags += n_more;
+		}
 		for (size_t i = 0; i < n_flags; i++)
 			watch(&ws, flags[i]);
 	}
