@@ -22,8 +22,14 @@ CPU time (bench/README.md has them). Off by default
    pinned at the base's values: the layout model answers for every
    configuration of the rest that Kconfig allows, asked of the tree's
    own Kconfig engine, and confirms each verdict with one build.
+3. `options = auto` and `arch = x86_64 arm arm64 i386`: each
+   architecture searched from its own defconfig (arm's multi_v7 has no
+   CGROUP_SCHED: explored from the others' symbols), its configurations
+   asked of its own Kconfig engine, the layout model learning each
+   architecture from its own builds.
 """
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -46,13 +52,15 @@ NOT_SCHED = (
     "DEBUG_BUGVERBOSE DEBUG_INFO_BTF DEBUG_SPINLOCK PARAVIRT").split()
 
 
-def run(src, tmp, name, options, *args):
+def run(src, tmp, name, options, *args, arch=None):
     scratch = os.path.join(tmp, "scratch-" + name)
     os.makedirs(scratch)
     rules = os.path.join(tmp, name + ".ini")
     with open(rules, "w") as f:
         f.write(task_group_ini(src, "base = defconfig\nobject = "
-                               f"kernel/sched/core.o\noptions = {options}\n"))
+                               "kernel/sched/core.o\n" +
+                               (f"arch = {arch}\n" if arch else "") +
+                               f"options = {options}\n"))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
     proc = subprocess.run([LINEUP, "matrix", "--rules", rules, "--verbose",
@@ -129,6 +137,30 @@ def main():
         check("kernel model: the seed's conflict, under its condition",
               "'load_avg' (write) shares cache line" in out and
               "CONFIG_FAIR_GROUP_SCHED=y" in out, out)
+        proc = run(src, tmp, "arch", "auto", "--model",
+                   arch="x86_64 arm arm64 i386")
+        out = proc.stdout
+        check("kernel arch: exit 1 (the seed's bug)", proc.returncode == 1,
+              f"rc={proc.returncode}\n{proc.stderr}")
+        for a in ("x86_64", "arm", "arm64", "i386"):
+            check(f"kernel arch: {a}'s symbols named, with reasons",
+                  re.search(rf"^lineup matrix: ARCH={a}: \d+ of \d+ Kconfig "
+                            r"symbols can change task_group: .*"
+                            r"CONFIG_FAIR_GROUP_SCHED", out, re.M), out)
+            check(f"kernel arch: a size line for {a}",
+                  re.search(rf"^lineup matrix: task_group is .* with "
+                            rf"ARCH={a}\b", out, re.M), out)
+        check("kernel arch: exact over every configuration Kconfig allows "
+              "on the four, from the builds it counts",
+              re.search(r"^lineup matrix: exact over all [\d,]+ "
+                        r"configurations that Kconfig allows of the \d+ "
+                        r"options swept: the layout model learned from \d+ "
+                        r"builds", out, re.M) and
+              "agreed with it member by member" in out, out)
+        check("kernel arch: the seed's conflict, under its condition",
+              "'load_avg' (write) shares cache line" in out and
+              "CONFIG_FAIR_GROUP_SCHED=y" in out.split(
+                  "configurations fail: ")[-1], out)
         check("kernel auto: the tree stays clean (out-of-tree builds)",
               not os.path.exists(os.path.join(src, ".config")) and
               not os.path.exists(os.path.join(src, "include", "generated")))

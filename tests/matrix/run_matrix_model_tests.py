@@ -525,6 +525,68 @@ def test_held_empty(tmp, scratch):
                                             repeat=len(opts))), cond)
 
 
+def test_held_aligned(tmp, scratch):
+    """A held struct that holds a user-aligned type under its own #if (the
+    kernel's cfs_bandwidth and cgroup_subsys_state, which hold a
+    callback_head, aligned(sizeof(void *))): gcc states the holding
+    member's alignment (DW_AT_alignment) only in the configurations that
+    have it, so two learning builds with the same key differ there; the
+    held struct's model gives that alignment, and the model answers (it
+    refused before), as --exhaustive does."""
+    d = os.path.join(tmp, "held-aligned")
+    os.makedirs(d)
+    # bf has a bit-field: not held, its line keyed by A, so two learning
+    # builds differ in A, and `struct inner in;` (held, keyed by its own
+    # text) is stated aligned in one of them only
+    write(os.path.join(d, "h.h"), """\
+        struct cb { void *next; } __attribute__((aligned(sizeof(void *))));
+        struct bf {
+        	int k : 3;
+        #ifdef A
+        	int more;
+        #endif
+        };
+        struct inner {
+        	int x;
+        #ifdef A
+        	struct cb head;
+        #endif
+        #ifdef B
+        	int more[12];
+        #endif
+        };
+        """)
+    write(os.path.join(d, "s.c"), """\
+        #include "h.h"
+        struct s {
+        	_Alignas(64) long w;
+        	struct bf y;
+        	struct inner in;
+        	long r;
+        };
+        struct s g;
+        """)
+    rules = write(os.path.join(d, "s.ini"), """\
+        [struct s]
+        write = w
+        read = r
+
+        [matrix]
+        compile = cc -c -g s.c
+        options = A B
+        """)
+    rc, out, err = matrix(rules, "--model", tmpdir=scratch, timeout=300)
+    check("held-aligned: the model answers, from 2 builds (A off, on)",
+          re.search(r"exact over all 4 configurations of the 2 options "
+                    r"swept: the layout model learned from 2 builds", out),
+          out + err)
+    rc2, swept, err2 = matrix(rules, "--exhaustive", tmpdir=scratch,
+                              timeout=300)
+    # r leaves w's line only with B's 48 bytes
+    check("held-aligned: the condition is --exhaustive's, B=n",
+          condition(out) == condition(swept) == "B=n", out + swept)
+
+
 def test_held_oracle(tmp, scratch):
     """test_held's case against --exhaustive and pahole, and held structs
     the model cannot lay out from their members (a bit-field, packed, a
@@ -765,7 +827,7 @@ def main():
         tests = []
         if part in ("tool", "all"):
             tests += [test_twenty, test_per_line, test_held, test_held_empty,
-                      test_refusals,
+                      test_held_aligned, test_refusals,
                       test_examples, test_layout_only, test_threshold]
         # the compilers' time, not lineup's
         if part in ("oracle", "all"):

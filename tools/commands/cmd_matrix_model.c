@@ -12,13 +12,15 @@
 #include "layout_model.h"
 #include "matrix_model_names.h"
 #include "matrix_model_verdict.h"
+#include "matrix_arch.h"
 #include "matrix_model.h"
 #include "report.h"
 #include "threshold.h"
 
 /* More configurations than this are not modelled one by one: a -D
  * sweep's (each laid out and checked, its name built only when printed),
- * and the combinations a Kconfig sweep asks its engine about. */
+ * and the combinations a Kconfig sweep asks its engine about (on each
+ * architecture). */
 #define MAX_MODELLED (1u << 20)
 #define MAX_MODELLED_KCONFIG (1u << 18)
 
@@ -503,7 +505,9 @@ int lu_matrix_model_sweep(struct lu_matrix *mx, const struct lu_jobs_opts *o,
 					"options are named");
 	if (scan_bodies(mx, &nm) <= 0)
 		return 0;
-	if (kconfig && lu_configs_total(mx->m) > MAX_MODELLED_KCONFIG)
+	/* each architecture's engine is asked on its own */
+	if (kconfig && lu_configs_total(mx->m) / (mx->arch ? mx->arch->n : 1) >
+			       MAX_MODELLED_KCONFIG)
 		return refuse(mx, NULL, "more combinations of the symbols "
 					"than it asks Kconfig's engine about "
 					"(pin some: options = auto "

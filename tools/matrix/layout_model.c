@@ -246,6 +246,20 @@ static struct rec *rec_new(struct lu_model *md, size_t cls,
 	return &md->recs[md->n_recs++];
 }
 
+/*
+ * The alignment a struct held by value (M) is stated to have beyond its
+ * type's: the line's own attribute. gcc also states (DW_AT_alignment) the
+ * alignment of a member whose struct holds a user-aligned member, however
+ * deep (a callback_head, aligned(sizeof(void *)), inside the kernel's
+ * cgroup_subsys_state): that comes from the held struct's text, so it
+ * changes with the held struct's own options, and is never more than
+ * the alignment its model gives.
+ */
+static uint32_t own_forced_align(const struct lu_member *m)
+{
+	return m->forced_align > m->abi_align ? m->forced_align : 0;
+}
+
 /* Are A and B one member? A struct held by value (HELD) can differ in
  * size and alignment: its own model says which. */
 static bool same_tmember(const struct tmember *a, const struct tmember *b,
@@ -254,7 +268,7 @@ static bool same_tmember(const struct tmember *a, const struct tmember *b,
 	const struct lu_member *x = a->m, *y = b->m;
 
 	return x->decl_line == y->decl_line && !strcmp(x->name, y->name) &&
-	       (held ? x->forced_align == y->forced_align &&
+	       (held ? own_forced_align(x) == own_forced_align(y) &&
 			       !strcmp(x->type ? x->type : "",
 				       y->type ? y->type : "") &&
 			       !strcmp(x->dims ? x->dims : "",
@@ -662,6 +676,8 @@ static bool assemble(const struct lu_model *md,
 		t->held[j] = *t->members[j].m;
 		t->held[j].size = s.size;
 		t->held[j].abi_align = s.align;
+		/* what the held struct's text states is in its alignment */
+		t->held[j].forced_align = own_forced_align(t->members[j].m);
 		t->members[j].m = &t->held[j];
 		lu_arena_free(&tmp);
 	}

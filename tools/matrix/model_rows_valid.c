@@ -153,7 +153,13 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 		}
 	}
 	bool *seen = calloc(x.n + 1, sizeof(bool));
-	unsigned char *rows = malloc((LU_MODEL_MAX_SIZED + 1) * (w + 1));
+	/* the bound is each architecture's: no build learns another's */
+	size_t most = LU_MODEL_MAX_SIZED;
+
+	for (size_t o = 0; o < m->n_options; o++)
+		if (m->options[o].kind == LU_OPTION_ARCH)
+			most *= m->options[o].n_values;
+	unsigned char *rows = malloc((most + 1) * (w + 1));
 	size_t left = 0;	/* required needs not seen */
 
 	if (!seen || !rows)
@@ -186,9 +192,13 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 				best = c;
 			}
 		}
-		if (n_rows == LU_MODEL_MAX_SIZED) {
-			*why = "more than 64 builds to learn from the "
-			       "configurations Kconfig allows";
+		if (n_rows == most) {
+			*why = most > LU_MODEL_MAX_SIZED
+				       ? "more than 64 builds an architecture "
+					 "to learn from the configurations "
+					 "Kconfig allows"
+				       : "more than 64 builds to learn from the "
+					 "configurations Kconfig allows";
 			break;
 		}
 		memcpy(rows + n_rows++ * w, lu_config_row(valid, best), w);
