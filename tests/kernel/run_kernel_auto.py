@@ -16,8 +16,9 @@ CPU time (bench/README.md has them). Off by default
    preprocessor does). Their 16,384 combinations are more than lineup
    builds one by one, so the layout model answers, exact over the 576
    that Kconfig allows, with the seed's condition: CONFIG_SMP=y &&
-   CONFIG_FAIR_GROUP_SCHED=y (measured 2026-12-03: 68 learning builds and
-   12 confirming ones, 29 min wall, 41 CPU-minutes on 2 CPUs).
+   CONFIG_FAIR_GROUP_SCHED=y (measured 2026-12-04: 28 learning builds and
+   12 confirming ones for 137 distinct layouts, 23 CPU-minutes on 2 CPUs;
+   68 learning builds and 41 CPU-minutes before held structs).
 2. `options = auto` with everything but the scheduler's own symbols
    pinned at the base's values: the layout model answers for every
    configuration of the rest that Kconfig allows, asked of the tree's
