@@ -359,6 +359,29 @@ def logging_prefix(d, name, prefixes):
     return out
 
 
+def two_arch_rules(d, name, options):
+    """Rules of task_group over x86-64 and arm, each through a compiler
+    that logs its runs: the rules' path, and per architecture (prefix,
+    log)."""
+    cross = logging_prefix(d, name, {"x86_64": "",
+                                     "arm": "arm-linux-gnueabihf-"})
+    r = rules(d, name, f"kconfig = {TREE}\nobject = sched.o\n"
+              "arch = x86_64 arm\n"
+              f"cross[x86_64] = {cross['x86_64'][0]}\n"
+              f"cross[arm] = {cross['arm'][0]}\noptions = {options}\n")
+    return r, cross
+
+
+def schema_errors(doc):
+    """What the matrix schema finds wrong in DOC."""
+    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
+        schema = json.load(f)
+    import jsonschema
+    return [e.message for e in jsonschema.Draft202012Validator(
+        dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
+    ).iter_errors(doc)]
+
+
 def test_arch(d, scratch, env):
     """options = auto on two architectures: each searched from its own
     base and Kconfig, arm's own symbol found on arm alone and swept on
@@ -368,14 +391,8 @@ def test_arch(d, scratch, env):
         check("arch: arm-linux-gnueabihf-gcc (scripts/install-deps)",
               False)
         return
-    cross = logging_prefix(d, "arch", {"x86_64": "",
-                                       "arm": "arm-linux-gnueabihf-"})
-    r = rules(d, "arch", f"kconfig = {TREE}\nobject = sched.o\n"
-              "arch = x86_64 arm\n"
-              f"cross[x86_64] = {cross['x86_64'][0]}\n"
-              f"cross[arm] = {cross['arm'][0]}\n"
-              "options = auto CONFIG_DEBUG_LOCK=n CONFIG_WIDE_STATS=n "
-              "CONFIG_CFS_BANDWIDTH=n\n")
+    r, cross = two_arch_rules(d, "arch", "auto CONFIG_DEBUG_LOCK=n "
+                              "CONFIG_WIDE_STATS=n CONFIG_CFS_BANDWIDTH=n")
     rc, out, err = matrix(r, "--verbose", scratch=scratch, env=env)
     check("arch: exit 1", rc == 1, out + err)
     # arm's configurations with ARM_LOCK_PAD=n have x86-64's text, and
@@ -431,12 +448,7 @@ def test_arch(d, scratch, env):
           "CONFIG_ARM_LOCK_PAD" not in names["x86_64"] and
           every == names["arm"] and per["arm"]["symbols"] == 11,
           json.dumps(auto, indent=1))
-    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
-        schema = json.load(f)
-    import jsonschema
-    errs = [e.message for e in jsonschema.Draft202012Validator(
-        dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
-    ).iter_errors(doc)]
+    errs = schema_errors(doc)
     check("arch: JSON valid against the schema", not errs, str(errs))
     # a struct arm's base does not define (group_fair, only with
     # FAIR_GROUP_SCHED, as the kernel's task_group only with CGROUP_SCHED
@@ -498,12 +510,7 @@ def test_arch_model(d, scratch, env):
         check("arch model: arm-linux-gnueabihf-gcc (scripts/install-deps)",
               False)
         return
-    cross = logging_prefix(d, "archm", {"x86_64": "",
-                                        "arm": "arm-linux-gnueabihf-"})
-    r = rules(d, "archm", f"kconfig = {TREE}\nobject = sched.o\n"
-              "arch = x86_64 arm\n"
-              f"cross[x86_64] = {cross['x86_64'][0]}\n"
-              f"cross[arm] = {cross['arm'][0]}\noptions = auto\n")
+    r, cross = two_arch_rules(d, "archm", "auto")
     rc, out, err = matrix(r, "--model", "--format", "json",
                           scratch=scratch, env=env)
     try:
@@ -534,12 +541,7 @@ def test_arch_model(d, scratch, env):
         got = real_size(d, arch, prefix, name)
         check(f"arch model: {name}: the model's {sizes[name]} bytes are "
               "a real build's", got == sizes[name], str(got))
-    with open(os.path.join(ROOT, "schema", "lineup.schema.json")) as f:
-        schema = json.load(f)
-    import jsonschema
-    errs = [e.message for e in jsonschema.Draft202012Validator(
-        dict(schema["$defs"]["matrix"], **{"$defs": schema["$defs"]})
-    ).iter_errors(doc)]
+    errs = schema_errors(doc)
     check("arch model: JSON valid against the schema", not errs, str(errs))
 
 
