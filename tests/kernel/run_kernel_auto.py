@@ -27,7 +27,10 @@ CPU time (bench/README.md has them). Off by default
    architecture searched from its own defconfig (arm's multi_v7 has no
    CGROUP_SCHED: explored from the others' symbols), its configurations
    asked of its own Kconfig engine, the layout model learning each
-   architecture from its own builds.
+   architecture from its own builds (measured 2026-12-04: exact over all
+   1,008 configurations Kconfig allows on the four, 49 learning builds
+   and 16 confirming ones for 205 distinct layouts, 56 min wall and 54
+   CPU-minutes on 2 CPUs shared with another kernel run).
 """
 import os
 import re
@@ -158,10 +161,19 @@ def main():
                         r"options swept: the layout model learned from \d+ "
                         r"builds", out, re.M) and
               "agreed with it member by member" in out, out)
-        check("kernel arch: the seed's conflict, under its condition",
-              "'load_avg' (write) shares cache line" in out and
-              "CONFIG_FAIR_GROUP_SCHED=y" in out.split(
-                  "configurations fail: ")[-1], out)
+        check("kernel arch: 32-bit ARM's own offsets (load_avg at 128, "
+              "parent at 148), under arm's condition",
+              "shares cache line 2 with 'parent' (read) in struct "
+              "task_group [ARCH=arm && CONFIG_SMP=y && "
+              "CONFIG_FAIR_GROUP_SCHED=y && CONFIG_RT_GROUP_SCHED=n && "
+              "CONFIG_DEBUG_LOCK_ALLOC=n]" in out and
+              "note: 'parent' is at offset 148, line 2 (bytes 128-191)"
+              in out, out)
+        check("kernel arch: the seed's condition on every architecture, "
+              "nothing more (measured: 384 of 1008)",
+              re.search(r"^lineup matrix: \d+ of [\d,]+ configurations "
+                        r"fail: CONFIG_SMP=y && CONFIG_FAIR_GROUP_SCHED=y$",
+                        out, re.M), out)
         check("kernel auto: the tree stays clean (out-of-tree builds)",
               not os.path.exists(os.path.join(src, ".config")) and
               not os.path.exists(os.path.join(src, "include", "generated")))
