@@ -136,8 +136,11 @@ char *lu_rules_read_line(char *buf, int size, void *stream)
 
 	src->pos += n + (nl ? 1 : 0);
 	src->ini_line++;
-	/* libinih drops a UTF-8 BOM on the first line: so does the count */
-	if (src->ini_line == 1 && n >= 3 && !memcmp(start, "\xef\xbb\xbf", 3)) {
+	/* libinih drops a UTF-8 BOM on the first line: so does the count.
+	 * Every one: libinih would drop a second from the line it is given,
+	 * and see a [header] this reader did not. */
+	while (src->ini_line == 1 && n >= 3 &&
+	       !memcmp(start, "\xef\xbb\xbf", 3)) {
 		start += 3;
 		n -= 3;
 	}
