@@ -10,9 +10,9 @@
 
 #include "kconfig_engine.h"
 #include "layout_model.h"
+#include "matrix_arch.h"
 #include "matrix_model_names.h"
 #include "matrix_model_verdict.h"
-#include "matrix_arch.h"
 #include "matrix_model.h"
 #include "report.h"
 #include "threshold.h"

@@ -212,10 +212,9 @@ static bool read_answer(const char *path, size_t w, size_t n_watch,
 /* Where M's ARCH option is (W when it has none). */
 static size_t arch_column(const struct lu_matrix_rules *m)
 {
-	for (size_t o = 0; o < m->n_options; o++)
-		if (m->options[o].kind == LU_OPTION_ARCH)
-			return o;
-	return m->n_options;
+	size_t at;
+
+	return lu_arch_option(m, &at) ? at : m->n_options;
 }
 
 /*

@@ -77,8 +77,8 @@ static const struct known *find_known(const char *name)
 	return NULL;
 }
 
-static const struct lu_matrix_option *arch_option(
-	const struct lu_matrix_rules *m, size_t *index)
+const struct lu_matrix_option *lu_arch_option(const struct lu_matrix_rules *m,
+					       size_t *index)
 {
 	for (size_t o = 0; o < m->n_options; o++)
 		if (m->options[o].kind == LU_OPTION_ARCH) {
@@ -93,7 +93,7 @@ size_t lu_arch_of(const struct lu_matrix_rules *m, const unsigned char *row)
 {
 	size_t o;
 
-	return arch_option(m, &o) ? row[o] : 0;
+	return lu_arch_option(m, &o) ? row[o] : 0;
 }
 
 const char *lu_arch_command(const struct lu_matrix *mx,
@@ -416,7 +416,7 @@ static int make_cc(struct lu_matrix *mx, const char *name,
 int lu_arch_setup(struct lu_matrix *mx, struct lu_error *err)
 {
 	struct lu_arena *a = &mx->arena;
-	const struct lu_matrix_option *o = arch_option(mx->m, NULL);
+	const struct lu_matrix_option *o = lu_arch_option(mx->m, NULL);
 
 	if (check_settings(mx, o, err) < 0)
 		return -1;
@@ -490,7 +490,7 @@ bool lu_arch_same_everywhere(const struct lu_matrix *mx, const bool *failing)
 	const struct lu_configs *c = &mx->configs;
 	size_t o;
 
-	if (!mx->arch || mx->arch->n < 2 || !arch_option(mx->m, &o))
+	if (!mx->arch || mx->arch->n < 2 || !lu_arch_option(mx->m, &o))
 		return false;
 	for (size_t i = 0; i < c->n_configs; i++) {
 		const unsigned char *row = lu_config_row(c, i);

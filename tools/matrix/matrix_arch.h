@@ -39,6 +39,12 @@ struct lu_arch {
  */
 int lu_arch_setup(struct lu_matrix *mx, struct lu_error *err);
 
+/* M's ARCH option, its index into *INDEX (when not NULL); NULL without
+ * `arch =`. */
+struct lu_matrix_option;
+const struct lu_matrix_option *lu_arch_option(const struct lu_matrix_rules *m,
+					       size_t *index);
+
 /* The architecture (an index into lu_arch) of ROW of M; 0 without one. */
 size_t lu_arch_of(const struct lu_matrix_rules *m, const unsigned char *row);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "layout_model.h"
+#include "matrix_arch.h"
 
 #define NONE ((size_t)-1)
 
@@ -154,11 +155,9 @@ size_t lu_model_rows_within(const struct lu_matrix_rules *m,
 	}
 	bool *seen = calloc(x.n + 1, sizeof(bool));
 	/* the bound is each architecture's: no build learns another's */
-	size_t most = LU_MODEL_MAX_SIZED;
+	const struct lu_matrix_option *arch = lu_arch_option(m, NULL);
+	size_t most = LU_MODEL_MAX_SIZED * (arch ? arch->n_values : 1);
 
-	for (size_t o = 0; o < m->n_options; o++)
-		if (m->options[o].kind == LU_OPTION_ARCH)
-			most *= m->options[o].n_values;
 	unsigned char *rows = malloc((most + 1) * (w + 1));
 	size_t left = 0;	/* required needs not seen */
 
