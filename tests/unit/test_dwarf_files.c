@@ -6,7 +6,9 @@
  * against dwarf_getsrcfiles, which decodes the whole line program, for
  * every unit and index; and every DIE's attributes stepped over with its
  * abbreviation's plan (dwarf_attrs.c) against dwarf_getattrs and
- * dwarf_siblingof.
+ * dwarf_siblingof, and its shape, read from .debug_abbrev's own bytes
+ * (dwarf_shapes.c), against dwarf_tag, dwarf_haschildren, dwarf_attr and
+ * dwarf_formref_die.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -87,9 +89,51 @@ static const Dwfl_Callbacks offline = {
 
 struct compare {
 	bool may_ask_libdw;
-	size_t units, names, dies, planned;
+	size_t units, names, dies, planned, shaped;
 	struct lu_dw_plans plans;
 };
+
+/* A shape's slots where libdw finds the attributes: the same value at the
+ * same place, none where the shape has none, and the same DIE for a
+ * reference the shape reads itself. */
+static void compare_shape(struct compare *cmp, Dwarf_Die *die)
+{
+	static const unsigned codes[LU_DW_SLOTS] = {
+		[LU_DW_SLOT_NAME] = DW_AT_name,
+		[LU_DW_SLOT_SIBLING] = DW_AT_sibling,
+		[LU_DW_SLOT_TYPE] = DW_AT_type,
+	};
+	Dwarf_Die copy = { .addr = die->addr, .cu = die->cu };
+	const unsigned char *values;
+	const struct lu_dw_shape *sh = lu_dw_shape(&cmp->plans, &copy, &values);
+
+	if (!sh)
+		return;
+	cmp->shaped++;
+	cr_assert_eq(sh->tag, dwarf_tag(die));
+	cr_assert_eq(sh->children, dwarf_haschildren(die) > 0);
+	cr_assert_eq(sh->declaration, dwarf_hasattr(die, DW_AT_declaration));
+	for (int slot = 0; slot < LU_DW_SLOTS; slot++) {
+		Dwarf_Attribute a;
+		Dwarf_Die mine, theirs;
+		bool has = dwarf_attr(die, codes[slot], &a) != NULL;
+
+		if (sh->at[slot] == -2)
+			continue;
+		cr_assert_eq(has, sh->at[slot] >= 0, "DIE 0x%llx slot %d",
+			     (unsigned long long)dwarf_dieoffset(die), slot);
+		if (!has)
+			continue;
+		cr_assert_eq((const unsigned char *)a.valp,
+			     values + sh->at[slot]);
+		cr_assert_eq(a.form, sh->form[slot]);
+		if (lu_dw_slot_ref(&cmp->plans, &copy, sh, slot, values,
+				   &mine)) {
+			cr_assert_not_null(dwarf_formref_die(&a, &theirs));
+			cr_assert_eq(mine.addr, theirs.addr);
+		}
+	}
+}
 
 #define MAX_ATTRS 64
 
@@ -124,6 +168,9 @@ static void compare_dies(struct compare *cmp, Dwarf_Die *parent, int depth)
 		cr_assert_eq(lu_dw_getattrs(&cmp->plans, &copy, record, &mine,
 					    &end), 1);
 		cr_assert_eq(lu_dw_tag(&cmp->plans, &copy), dwarf_tag(&die));
+		cr_assert_eq(lu_dw_has_children(&cmp->plans, &copy),
+			     dwarf_haschildren(&die) > 0);
+		compare_shape(cmp, &die);
 		cr_assert_eq(mine.n, theirs.n, "DIE 0x%llx",
 			     (unsigned long long)dwarf_dieoffset(&die));
 		for (size_t i = 0; i < mine.n; i++) {
@@ -232,7 +279,8 @@ ParameterizedTestParameters(dwarf_files, same_names_as_libdw)
 				   sizeof(builds) / sizeof(builds[0]));
 }
 
-static void check_object(const char *dir, const char *path, bool split)
+static void check_object(const char *dir, const char *path, bool split,
+			 bool compressed)
 {
 	struct compare cmp = { .may_ask_libdw = split };
 	Dwfl *dwfl = dwfl_begin(&offline);
@@ -251,6 +299,10 @@ static void check_object(const char *dir, const char *path, bool split)
 	cr_assert(split || cmp.names >= 3, "%zu names compared", cmp.names);
 	cr_assert(split || cmp.planned * 2 > cmp.dies,
 		  "%zu of %zu DIEs planned", cmp.planned, cmp.dies);
+	/* a compressed .debug_abbrev is libdw's to read, every other is
+	 * read into shapes */
+	cr_assert(split || compressed || cmp.shaped == cmp.dies,
+		  "%zu of %zu DIEs shaped", cmp.shaped, cmp.dies);
 }
 
 ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
@@ -282,14 +334,18 @@ ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
 		run_in("/", rm);	/* cr_skip_test does not return */
 		cr_skip_test("%s is not installed", argv[0]);
 	} else {
-		check_object(dir, "main.o", b->may_ask_libdw);
+		bool gz = false;
+
+		for (size_t i = 0; i < n; i++)
+			gz |= !strncmp(argv[i], "-gz", 3);
+		check_object(dir, "main.o", b->may_ask_libdw, gz);
 		/* an executable: no relocations, addresses in the table */
 		if (!strcmp(argv[0], "gcc") && !b->may_ask_libdw) {
 			const char *link[] = { "gcc", "-nostdlib", "-Wl,-e,get",
 					       "main.o", "-o", "main", NULL };
 
 			run_in(dir, link);
-			check_object(dir, "main", false);
+			check_object(dir, "main", false, gz);
 		}
 	}
 	run_in("/", rm);

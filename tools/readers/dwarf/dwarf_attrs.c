@@ -21,8 +21,8 @@
 
 #include "arena.h"
 
-#define VARIABLE 0xff	/* lu_dw_step.size: read from the value */
-#define PLAN_MAX 64	/* attributes of one abbreviation planned, at most */
+#define VARIABLE LU_DW_FORM_VARIABLE
+#define PLAN_MAX LU_DW_PLAN_MAX
 
 /*
  * Where DIE's unit ends in memory, which libdw keeps to itself: its header
@@ -31,7 +31,9 @@
  * NULL when none is confirmed (type units of .debug_types).
  */
 static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size,
-				     uint8_t *addr_size)
+				     uint8_t *addr_size,
+				     const unsigned char **unit_start,
+				     Dwarf_Off *abbrev_offset)
 {
 	static const Dwarf_Off header_sizes[] = { 11, 12, 20, 23, 24, 32,
 						  36, 40 };
@@ -50,26 +52,37 @@ static const unsigned char *unit_end(Dwarf_Die *die, uint8_t *offset_size,
 
 		if (at < header_sizes[i])
 			break;
-		if (dwarf_next_unit(dw, start, &next, &header, NULL, NULL,
-				    NULL, NULL, NULL, NULL) == 0 &&
-		    start + header == at && next > at)
+		if (dwarf_next_unit(dw, start, &next, &header, NULL,
+				    abbrev_offset, NULL, NULL, NULL,
+				    NULL) == 0 &&
+		    start + header == at && next > at) {
+			*unit_start = base + start;
 			return base + next;
+		}
 	}
 	return NULL;
 }
 
 void lu_dw_plans_reset(struct lu_dw_plans *p, Dwarf_Die *die)
 {
+	Dwarf_Off abbrev_offset = 0;
+	Dwarf_Die cudie;
+
 	p->cu = die->cu;
 	p->offset_size = 4;
 	p->address_size = 8;
-	p->unit_end = unit_end(die, &p->offset_size, &p->address_size);
+	p->unit_start = NULL;
+	p->unit_end = unit_end(die, &p->offset_size, &p->address_size,
+			       &p->unit_start, &abbrev_offset);
 	lu_dw_memo_forget(&p->by_abbrev);
 	p->n_plans = 0;
 	p->n_blocks = p->n_blocks ? 1 : 0;	/* the first is reused */
 	p->used = 0;
 	if (p->cap_codes)
 		memset(p->by_code, 0, p->cap_codes * sizeof(*p->by_code));
+	p->n_shapes = 0;
+	if (p->unit_end && dwarf_diecu(die, &cudie, NULL, NULL))
+		lu_dw_shapes_load(p, &cudie, abbrev_offset);
 }
 
 void lu_dw_plans_free(struct lu_dw_plans *p)
@@ -80,12 +93,13 @@ void lu_dw_plans_free(struct lu_dw_plans *p)
 		free(p->blocks[i]);
 	free(p->blocks);
 	free(p->by_code);
+	free(p->shapes);
 	memset(p, 0, sizeof(*p));
 }
 
 /* The bytes a value of FORM takes when they do not depend on the value;
  * VARIABLE when they do; 0xfe for a form left to libdw. */
-static uint8_t form_size(const struct lu_dw_plans *p, unsigned form)
+uint8_t lu_dw_form_size(const struct lu_dw_plans *p, unsigned form)
 {
 	switch (form) {
 	case DW_FORM_flag_present:
@@ -135,11 +149,11 @@ static uint8_t form_size(const struct lu_dw_plans *p, unsigned form)
 	case DW_FORM_block1:
 		return VARIABLE;
 	default:
-		return 0xfe;
+		return LU_DW_FORM_UNKNOWN;
 	}
 }
 
-static void encode_sleb(uint8_t out[11], int64_t v)
+void lu_dw_encode_sleb(uint8_t out[11], int64_t v)
 {
 	for (int i = 0; i < 11; i++) {
 		uint8_t b = (uint8_t)(v & 0x7f);
@@ -154,10 +168,13 @@ static void encode_sleb(uint8_t out[11], int64_t v)
 	}
 }
 
-/* Room for N steps that stay put until the next reset. */
-static struct lu_dw_step *take_steps(struct lu_dw_plans *p, size_t n,
-				     uint16_t *block, uint32_t *first)
+/* Room for N steps that stay put until the next reset, PLAN's; NULL when
+ * the unit has used every block there can be. */
+struct lu_dw_step *lu_dw_take_steps(struct lu_dw_plans *p, size_t n,
+				    struct lu_dw_plan *plan)
 {
+	if (p->n_blocks >= UINT16_MAX && p->used + n > LU_DW_STEP_BLOCK)
+		return NULL;
 	if (!p->n_blocks || p->used + n > LU_DW_STEP_BLOCK) {
 		if (p->n_blocks == p->cap_blocks) {
 			p->blocks = lu_grow(p->blocks, &p->cap_blocks,
@@ -174,10 +191,10 @@ static struct lu_dw_step *take_steps(struct lu_dw_plans *p, size_t n,
 		p->n_blocks++;
 		p->used = 0;
 	}
-	*block = (uint16_t)(p->n_blocks - 1);
-	*first = (uint32_t)p->used;
+	plan->block = (uint16_t)(p->n_blocks - 1);
+	plan->first = (uint32_t)p->used;
 	p->used += n;
-	return p->blocks[*block] + *first;
+	return p->blocks[plan->block] + plan->first;
 }
 
 static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
@@ -198,10 +215,10 @@ static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
 	while (n <= PLAN_MAX && dwarf_getabbrevattr_data(abbrev, n, NULL, NULL,
 							  NULL, NULL) == 0)
 		n++;
-	if (n <= PLAN_MAX && p->n_blocks < UINT16_MAX) {
-		struct lu_dw_step *s = take_steps(p, n, &plan->block,
-						  &plan->first);
+	struct lu_dw_step *s = n <= PLAN_MAX ? lu_dw_take_steps(p, n, plan)
+					     : NULL;
 
+	if (s) {
 		plan->n = (uint16_t)n;
 		plan->ok = true;
 		for (size_t i = 0; i < n && plan->ok; i++) {
@@ -210,15 +227,15 @@ static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
 
 			if (dwarf_getabbrevattr_data(abbrev, i, &name, &form,
 						     &data, NULL) != 0 ||
-			    form_size(p, form) == 0xfe) {
+			    lu_dw_form_size(p, form) == LU_DW_FORM_UNKNOWN) {
 				plan->ok = false;
 				break;
 			}
 			s[i].code = (uint16_t)name;
 			s[i].form = (uint16_t)form;
-			s[i].size = form_size(p, form);
+			s[i].size = lu_dw_form_size(p, form);
 			if (form == DW_FORM_implicit_const)
-				encode_sleb(s[i].sleb, data);
+				lu_dw_encode_sleb(s[i].sleb, data);
 		}
 	}
 	lu_dw_memo_put(&p->by_abbrev, abbrev, ++p->n_plans);
@@ -244,9 +261,9 @@ static uint64_t uleb(const unsigned char *q, size_t len)
 }
 
 /* Where the value of S at Q ends; NULL past END. */
-static const unsigned char *step_over(const struct lu_dw_step *s,
-				      const unsigned char *q,
-				      const unsigned char *end)
+static inline const unsigned char *step_over(const struct lu_dw_step *s,
+					     const unsigned char *q,
+					     const unsigned char *end)
 {
 	size_t n, k;
 	const unsigned char *nul;
@@ -279,14 +296,25 @@ static const unsigned char *step_over(const struct lu_dw_step *s,
 	return n <= (size_t)(end - q) ? q + n : NULL;
 }
 
+const unsigned char *lu_dw_step_over(const struct lu_dw_step *s,
+				     const unsigned char *q,
+				     const unsigned char *end)
+{
+	return step_over(s, q, end);
+}
+
 /* Codes cached per unit; a kernel unit uses a few hundred. */
 #define MAX_CODES 65536
 
 int lu_dw_tag(struct lu_dw_plans *p, Dwarf_Die *die)
 {
 	const unsigned char *q = die->addr;
+	const struct lu_dw_shape *sh;
 	size_t k;
 
+	if (!die->abbrev && (sh = lu_dw_shape(p, die, &q)))
+		return sh->tag;
+	q = die->addr;
 	if (die->abbrev || die->cu != p->cu || !p->unit_end ||
 	    q >= p->unit_end || !(k = leb_len(q, p->unit_end)) || k > 3)
 		return dwarf_tag(die);
@@ -324,22 +352,31 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 {
 	const unsigned char *values[PLAN_MAX];
 	const struct lu_dw_plan *plan;
+	const struct lu_dw_shape *sh;
+	const unsigned char *q, *stop = p->unit_end;
 
 	*end = NULL;
-	if (die->cu != p->cu || !p->unit_end ||
-	    (lu_dw_tag(p, die), !die->abbrev) ||
-	    die->abbrev == (Dwarf_Abbrev *)-1l ||
-	    !(plan = plan_of(p, die->abbrev))->ok)
-		return dwarf_getattrs(die, cb, arg, 0);
-	const struct lu_dw_step *s = p->blocks[plan->block] + plan->first;
-	const unsigned char *q = die->addr, *stop = p->unit_end;
-	size_t k = q < stop ? leb_len(q, stop) : 0;
+	if ((sh = lu_dw_shape(p, die, &q))) {
+		if (!sh->plan.ok)
+			return dwarf_getattrs(die, cb, arg, 0);
+		plan = &sh->plan;
+	} else {
+		if (die->cu != p->cu || !p->unit_end ||
+		    (lu_dw_tag(p, die), !die->abbrev) ||
+		    die->abbrev == (Dwarf_Abbrev *)-1l ||
+		    !(plan = plan_of(p, die->abbrev))->ok)
+			return dwarf_getattrs(die, cb, arg, 0);
+		q = die->addr;
+		size_t k = q < stop ? leb_len(q, stop) : 0;
 
-	/* the abbreviation code, then every value, before any callback: a
-	 * DIE that runs past its unit is libdw's to report */
-	if (!k)
-		return dwarf_getattrs(die, cb, arg, 0);
-	q += k;
+		/* the abbreviation code, then every value, before any
+		 * callback: a DIE that runs past its unit is libdw's */
+		if (!k)
+			return dwarf_getattrs(die, cb, arg, 0);
+		q += k;
+	}
+	const struct lu_dw_step *s = p->blocks[plan->block] + plan->first;
+
 	for (size_t i = 0; i < plan->n; i++) {
 		values[i] = s[i].form == DW_FORM_implicit_const ? s[i].sleb : q;
 		if (s[i].form != DW_FORM_implicit_const &&
@@ -362,10 +399,18 @@ int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
 		       const unsigned char *end, Dwarf_Die *next)
 {
 	/* a DIE of another unit (DW_FORM_ref_addr) is not p's */
-	if (!end || die->cu != p->cu || dwarf_haschildren(die))
+	if (!end || die->cu != p->cu || lu_dw_has_children(p, die))
 		return dwarf_siblingof(die, next);
 	if (end >= p->unit_end || *end == 0)
 		return 1;
 	*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
 	return 0;
+}
+
+bool lu_dw_has_children(const struct lu_dw_plans *p, Dwarf_Die *die)
+{
+	const unsigned char *values;
+	const struct lu_dw_shape *sh = lu_dw_shape(p, die, &values);
+
+	return sh ? sh->children : dwarf_haschildren(die) > 0;
 }

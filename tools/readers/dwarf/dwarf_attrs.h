@@ -24,6 +24,29 @@ struct lu_dw_plan {
 };
 
 #define LU_DW_STEP_BLOCK 4096
+#define LU_DW_PLAN_MAX 64	/* attributes of one abbreviation planned */
+#define LU_DW_FORM_VARIABLE 0xff /* lu_dw_step.size: read from the value */
+#define LU_DW_FORM_UNKNOWN 0xfe	/* a form left to libdw */
+
+/* The values of an abbreviation the hot loops read, by slot. */
+enum { LU_DW_SLOT_NAME, LU_DW_SLOT_SIBLING, LU_DW_SLOT_TYPE, LU_DW_SLOTS };
+
+/*
+ * One abbreviation of a unit, decoded from .debug_abbrev's bytes
+ * (dwarf_shapes.c): its tag, children, steps, and where the slots' values
+ * start after the DIE's code: -1 absent, -2 not at a fixed place (a value
+ * of varying size comes before, or an implicit constant).
+ */
+struct lu_dw_shape {
+	struct lu_dw_plan plan;
+	uint16_t tag;
+	int16_t fixed;		/* bytes of all values; -1: one varies */
+	int16_t at[LU_DW_SLOTS];
+	uint16_t form[LU_DW_SLOTS];
+	bool known, children;
+	bool declaration;	/* DW_AT_declaration is there */
+	bool integrates;	/* DW_AT_specification or _abstract_origin */
+};
 
 /*
  * The plans of one unit's abbreviations, made as its DIEs meet them; the
@@ -42,7 +65,86 @@ struct lu_dw_plans {
 	/* libdw's abbreviations of the unit by code, as met */
 	Dwarf_Abbrev **by_code;
 	size_t cap_codes;
+	/* the unit's own table by code, n_shapes 0 when it has none */
+	const unsigned char *unit_start;	/* its header */
+	struct lu_dw_shape *shapes;
+	size_t n_shapes, cap_shapes;
+	size_t n_filled;		/* codes written, for the next reset */
+	Dwarf *abbrev_dw;		/* the one abbrev below is of */
+	const unsigned char *abbrev;	/* .debug_abbrev, or NULL */
+	size_t abbrev_size;
+	bool msb;			/* its ELF is big-endian */
 };
+
+/* An unsigned value of N bytes at V, in the unit's byte order. */
+static inline uint64_t lu_dw_read_uint(const struct lu_dw_plans *p,
+				       const unsigned char *v, unsigned n)
+{
+	uint64_t x = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		x |= (uint64_t)v[p->msb ? n - 1 - i : i] << (8 * i);
+	return x;
+}
+
+/* What dwarf_attrs.c and dwarf_shapes.c share. */
+uint8_t lu_dw_form_size(const struct lu_dw_plans *p, unsigned form);
+void lu_dw_encode_sleb(uint8_t out[11], int64_t v);
+struct lu_dw_step *lu_dw_take_steps(struct lu_dw_plans *p, size_t n,
+				    struct lu_dw_plan *plan);
+const unsigned char *lu_dw_step_over(const struct lu_dw_step *s,
+				     const unsigned char *q,
+				     const unsigned char *end);
+
+/* Reads CUDIE's unit's table at ABBREV_OFFSET of its .debug_abbrev into
+ * P's shapes; false (no shapes: libdw's way) when it cannot. */
+bool lu_dw_shapes_load(struct lu_dw_plans *p, Dwarf_Die *cudie,
+		       uint64_t abbrev_offset);
+
+/* DIE's shape and where its values start, or NULL: ask libdw. A code of
+ * a table here fits in three bytes (dwarf_shapes.c's MAX_CODES). */
+static inline const struct lu_dw_shape *
+lu_dw_shape(const struct lu_dw_plans *p, Dwarf_Die *die,
+	    const unsigned char **values)
+{
+	const unsigned char *q = die->addr;
+	size_t code = 0;
+
+	if (!p->n_shapes || die->cu != p->cu)
+		return NULL;
+	for (unsigned i = 0;; i++) {
+		if (q >= p->unit_end || i == 3)
+			return NULL;
+		code |= (size_t)(*q & 0x7f) << (7 * i);
+		if (!(*q++ & 0x80))
+			break;
+	}
+	if (code >= p->n_shapes || !p->shapes[code].known)
+		return NULL;
+	*values = q;
+	return &p->shapes[code];
+}
+
+/* Where the values of a DIE of shape SH starting at VALUES end, NULL when
+ * they run past the unit or a form is libdw's. */
+const unsigned char *lu_dw_values_end(const struct lu_dw_plans *p,
+				      const struct lu_dw_shape *sh,
+				      const unsigned char *values);
+
+/* The DIE a reference of FORM at V within DIE's unit (ref1, ref2, ref4)
+ * names, as dwarf_formref_die finds it; false for any other form, or when
+ * the unit has no shapes (its start is not known). */
+bool lu_dw_unit_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
+		    unsigned form, const unsigned char *v, Dwarf_Die *to);
+
+/* The DIE a reference of SLOT within the unit (ref1, ref2, ref4) names,
+ * as dwarf_formref_die finds it; false for any other form or place. */
+bool lu_dw_slot_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
+		    const struct lu_dw_shape *sh, int slot,
+		    const unsigned char *values, Dwarf_Die *to);
+
+/* dwarf_haschildren (DIE) > 0, from its shape when it has one. */
+bool lu_dw_has_children(const struct lu_dw_plans *p, Dwarf_Die *die);
 
 /* Starts the plans of DIE's unit, and finds where it ends (unit_end). */
 void lu_dw_plans_reset(struct lu_dw_plans *p, Dwarf_Die *die);

@@ -59,6 +59,43 @@ static int collect_index_attr(Dwarf_Attribute *a, void *arg)
 	return DWARF_CB_OK;
 }
 
+/*
+ * X and *END for DIE from its shape, without a pass over its attributes:
+ * false when a slot it reads is not at a fixed place, or its values' end
+ * is not known (then lu_dw_getattrs or libdw reads them).
+ */
+static bool attrs_from_shape(const struct lu_dw_shape *sh, Dwarf_Die *die,
+			     const unsigned char *values,
+			     const unsigned char *values_end,
+			     struct index_attrs *x, const unsigned char **end)
+{
+	if (!values_end || sh->at[LU_DW_SLOT_NAME] == -2 ||
+	    sh->at[LU_DW_SLOT_SIBLING] == -2)
+		return false;
+	*end = values_end;
+	x->has_name = sh->at[LU_DW_SLOT_NAME] >= 0;
+	if (x->has_name)
+		x->name = (Dwarf_Attribute){
+			.code = DW_AT_name,
+			.form = sh->form[LU_DW_SLOT_NAME],
+			.valp = (unsigned char *)values +
+				sh->at[LU_DW_SLOT_NAME],
+			.cu = die->cu,
+		};
+	x->has_sibling = sh->at[LU_DW_SLOT_SIBLING] >= 0;
+	if (x->has_sibling)
+		x->sibling = (Dwarf_Attribute){
+			.code = DW_AT_sibling,
+			.form = sh->form[LU_DW_SLOT_SIBLING],
+			.valp = (unsigned char *)values +
+				sh->at[LU_DW_SLOT_SIBLING],
+			.cu = die->cu,
+		};
+	x->declaration = sh->declaration;
+	x->integrates = sh->integrates;
+	return true;
+}
+
 /* dwarf_diename (DIE), from the attributes X read. */
 static const char *name_of(Dwarf_Die *die, struct index_attrs *x)
 {
@@ -98,6 +135,71 @@ static bool struct_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	return wants_text(r, name);
 }
 
+/* lu_dw_type_of (DIE), read from its shape where it has one. */
+static bool type_of(struct dwarf_reader *r, Dwarf_Die *die, Dwarf_Die *type)
+{
+	const unsigned char *values;
+	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
+
+	if (sh && !sh->integrates) {
+		if (sh->at[LU_DW_SLOT_TYPE] == -1)
+			return false; /* void */
+		if (lu_dw_slot_ref(&r->plans, die, sh, LU_DW_SLOT_TYPE,
+				   values, type))
+			return true;
+	}
+	return lu_dw_type_of(die, type);
+}
+
+/* lu_dw_strip_type (DIE, CORE), the same way. */
+static bool strip_type(struct dwarf_reader *r, Dwarf_Die *die,
+		       Dwarf_Die *core)
+{
+	Dwarf_Die cur = *die;
+
+	for (int depth = 0; depth < MAX_TYPE_DEPTH; depth++) {
+		switch (lu_dw_tag(&r->plans, &cur)) {
+		case DW_TAG_typedef:
+		case DW_TAG_const_type:
+		case DW_TAG_volatile_type:
+		case DW_TAG_restrict_type:
+		case DW_TAG_atomic_type:
+			if (!type_of(r, &cur, &cur))
+				return false;
+			break;
+		default:
+			*core = cur;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* dwarf_diename (DIE) and dwarf_hasattr (DIE, DW_AT_declaration), the
+ * same way. */
+static const char *name_and_declaration(struct dwarf_reader *r,
+					Dwarf_Die *die, bool *declaration)
+{
+	const unsigned char *values;
+	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
+
+	if (!sh || sh->integrates || sh->at[LU_DW_SLOT_NAME] == -2) {
+		*declaration = dwarf_hasattr(die, DW_AT_declaration);
+		return dwarf_diename(die);
+	}
+	*declaration = sh->declaration;
+	if (sh->at[LU_DW_SLOT_NAME] == -1)
+		return NULL;
+	Dwarf_Attribute name = {
+		.code = DW_AT_name,
+		.form = sh->form[LU_DW_SLOT_NAME],
+		.valp = (unsigned char *)values + sh->at[LU_DW_SLOT_NAME],
+		.cu = die->cu,
+	};
+
+	return dwarf_formstring(&name);
+}
+
 /*
  * A typedef: true when dwarf_structs.c is to see it, which is when it
  * names a struct that is wanted by the typedef's name or its own tag, or
@@ -109,17 +211,22 @@ static bool typedef_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	const char *name = name_of(die, x), *tag;
 	Dwarf_Die type, core;
 	uint64_t built;
-	bool asked;
+	bool asked, declaration;
 
-	if (!name || !lu_dw_type_of(die, &type) ||
-	    !lu_dw_strip_type(&type, &core) || !lu_dw_is_aggregate(&core) ||
-	    dwarf_hasattr(&core, DW_AT_declaration))
+	if (!name || !type_of(r, die, &type) || !strip_type(r, &type, &core))
+		return false;
+	int core_tag = lu_dw_tag(&r->plans, &core);
+
+	if (core_tag != DW_TAG_structure_type &&
+	    core_tag != DW_TAG_union_type && core_tag != DW_TAG_class_type)
+		return false;
+	tag = name_and_declaration(r, &core, &declaration);
+	if (declaration)
 		return false;
 	asked = wants_text(r, name);
 	lu_dwarf_enter_die(r, &core);
 	if (lu_dw_memo_get(&r->built, core.addr, &built))
 		return true;
-	tag = dwarf_diename(&core);
 	return (tag && wants_text(r, tag)) || asked;
 }
 
@@ -130,20 +237,30 @@ static bool typedef_asked(struct dwarf_reader *r, Dwarf_Die *die,
  * attribute, for anything else: its errors are the full walk's).
  */
 static int next_of(struct dwarf_reader *r, Dwarf_Die *die,
-		   const unsigned char *end, struct index_attrs *x,
-		   Dwarf_Die *next)
+		   const struct lu_dw_shape *sh, const unsigned char *end,
+		   struct index_attrs *x, Dwarf_Die *next)
 {
+	bool children = sh ? sh->children : dwarf_haschildren(die) > 0;
 	Dwarf_Die to;
 
-	if (end && x->has_sibling && die->cu == r->plans.cu &&
-	    dwarf_haschildren(die) &&
+	if (end && x->has_sibling && die->cu == r->plans.cu && children &&
 	    dwarf_whatform(&x->sibling) != DW_FORM_ref_addr &&
-	    dwarf_formref_die(&x->sibling, &to) && to.cu == die->cu &&
+	    (lu_dw_unit_ref(&r->plans, die, x->sibling.form,
+			    x->sibling.valp, &to) ||
+	     dwarf_formref_die(&x->sibling, &to)) &&
+	    to.cu == die->cu &&
 	    (const unsigned char *)to.addr > end &&
 	    (const unsigned char *)to.addr < r->plans.unit_end) {
 		if (*(const unsigned char *)to.addr == 0)
 			return 1; /* the null entry that ends the list */
 		*next = to;
+		return 0;
+	}
+	if (sh && end && !children && die->cu == r->plans.cu) {
+		/* lu_dw_next_sibling's, its shape known */
+		if (end >= r->plans.unit_end || *end == 0)
+			return 1;
+		*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
 		return 0;
 	}
 	return lu_dw_next_sibling(&r->plans, die, end, next);
@@ -164,7 +281,10 @@ void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie)
 			r->failed = true; /* zeros from here: the guard says */
 			return;
 		}
-		int tag = lu_dw_tag(&r->plans, &die);
+		const unsigned char *values;
+		const struct lu_dw_shape *sh =
+			lu_dw_shape(&r->plans, &die, &values);
+		int tag = sh ? sh->tag : lu_dw_tag(&r->plans, &die);
 
 		if (tag == DW_TAG_namespace) {
 			/* not C: the full walk's, as it would be there */
@@ -172,8 +292,13 @@ void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie)
 			rc = dwarf_siblingof(&die, &die);
 			continue;
 		}
-		if (lu_dw_getattrs(&r->plans, &die, collect_index_attr, &x,
-				   &end) != 1) {
+		if (sh && attrs_from_shape(sh, &die, values,
+					   lu_dw_values_end(&r->plans, sh,
+							    values),
+					   &x, &end)) {
+			/* the shape said it all: no pass over the values */
+		} else if (lu_dw_getattrs(&r->plans, &die, collect_index_attr,
+					  &x, &end) != 1) {
 			/* libdw read them (or could not): as the full walk */
 			end = NULL;
 			x = (struct index_attrs){
@@ -198,7 +323,7 @@ void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie)
 				lu_dw_plans_reset(&r->plans, cudie);
 		}
 		r->n_types += lu_dw_is_type_tag(tag);
-		rc = next_of(r, &die, end, &x, &die);
+		rc = next_of(r, &die, sh, end, &x, &die);
 	}
 	if (rc < 0 && !r->failed) {
 		lu_error_set(r->err,

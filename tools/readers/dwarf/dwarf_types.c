@@ -15,9 +15,6 @@
 
 #include "arena.h"
 
-/* Deeper than any real type; stops malformed or hostile nesting. */
-#define MAX_TYPE_DEPTH 64
-
 /* ---- types ---------------------------------------------------------- */
 
 bool lu_dw_type_of(Dwarf_Die *die, Dwarf_Die *type)

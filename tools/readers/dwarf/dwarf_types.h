@@ -7,6 +7,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Deeper than any real type; stops malformed or hostile nesting. */
+#define MAX_TYPE_DEPTH 64
+
 /*
  * A value per DIE (keyed by its address, which stays put while the file
  * is open): alignments already worked out, type spellings, DIEs walked.
