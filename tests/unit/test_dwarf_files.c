@@ -102,6 +102,9 @@ static void compare_shape(struct compare *cmp, Dwarf_Die *die)
 		[LU_DW_SLOT_NAME] = DW_AT_name,
 		[LU_DW_SLOT_SIBLING] = DW_AT_sibling,
 		[LU_DW_SLOT_TYPE] = DW_AT_type,
+		[LU_DW_SLOT_LOCATION] = DW_AT_data_member_location,
+		[LU_DW_SLOT_BIT_OFFSET] = DW_AT_data_bit_offset,
+		[LU_DW_SLOT_BIT_SIZE] = DW_AT_bit_size,
 	};
 	Dwarf_Die copy = { .addr = die->addr, .cu = die->cu };
 	const unsigned char *values;

@@ -3,6 +3,7 @@
 #ifndef LINEUP_DWARF_ATTRS_H
 #define LINEUP_DWARF_ATTRS_H
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,7 +30,15 @@ struct lu_dw_plan {
 #define LU_DW_FORM_UNKNOWN 0xfe	/* a form left to libdw */
 
 /* The values of an abbreviation the hot loops read, by slot. */
-enum { LU_DW_SLOT_NAME, LU_DW_SLOT_SIBLING, LU_DW_SLOT_TYPE, LU_DW_SLOTS };
+enum {
+	LU_DW_SLOT_NAME,
+	LU_DW_SLOT_SIBLING,
+	LU_DW_SLOT_TYPE,
+	LU_DW_SLOT_LOCATION,	/* DW_AT_data_member_location */
+	LU_DW_SLOT_BIT_OFFSET,	/* DW_AT_data_bit_offset */
+	LU_DW_SLOT_BIT_SIZE,
+	LU_DW_SLOTS
+};
 
 /*
  * One abbreviation of a unit, decoded from .debug_abbrev's bytes
@@ -134,8 +143,36 @@ const unsigned char *lu_dw_values_end(const struct lu_dw_plans *p,
 /* The DIE a reference of FORM at V within DIE's unit (ref1, ref2, ref4)
  * names, as dwarf_formref_die finds it; false for any other form, or when
  * the unit has no shapes (its start is not known). */
-bool lu_dw_unit_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
-		    unsigned form, const unsigned char *v, Dwarf_Die *to);
+static inline bool lu_dw_unit_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
+		    unsigned form, const unsigned char *v, Dwarf_Die *to)
+{
+	unsigned size;
+
+	switch (form) {
+	case DW_FORM_ref1:
+		size = 1;
+		break;
+	case DW_FORM_ref2:
+		size = 2;
+		break;
+	case DW_FORM_ref4:
+		size = 4;
+		break;
+	default:
+		return false; /* libdw's: ref8, ref_udata, ref_addr, sig8 */
+	}
+	if (!p->n_shapes || die->cu != p->cu || v < p->unit_start ||
+	    p->unit_end - v < (ptrdiff_t)size)
+		return false;
+	uint64_t off = lu_dw_read_uint(p, v, size);
+
+	/* dwarf_formref_die's bound: within the unit, from its header */
+	if (off >= (uint64_t)(p->unit_end - p->unit_start))
+		return false;
+	*to = (Dwarf_Die){ .addr = (void *)(p->unit_start + off),
+			   .cu = die->cu };
+	return true;
+}
 
 /* The DIE a reference of SLOT within the unit (ref1, ref2, ref4) names,
  * as dwarf_formref_die finds it; false for any other form or place. */

@@ -98,6 +98,49 @@ static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
 	return DWARF_CB_OK;
 }
 
+/* M from DIE's shape, with no pass over its values: false when a slot is
+ * not at a fixed place or the member refers elsewhere. */
+static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
+			      struct member_attrs *m, const unsigned char **end)
+{
+	static const struct {
+		int slot;
+		unsigned code;
+	} slots[] = {
+		{ LU_DW_SLOT_NAME, DW_AT_name },
+		{ LU_DW_SLOT_LOCATION, DW_AT_data_member_location },
+		{ LU_DW_SLOT_BIT_OFFSET, DW_AT_data_bit_offset },
+		{ LU_DW_SLOT_BIT_SIZE, DW_AT_bit_size },
+		{ LU_DW_SLOT_TYPE, DW_AT_type },
+	};
+	Dwarf_Attribute *to[] = { &m->name, &m->loc, &m->bit_offset,
+				  &m->bit_size, &m->type };
+	bool *has[] = { &m->has_name, &m->has_loc, &m->has_bit_offset,
+			&m->has_bit_size, &m->has_type };
+	const unsigned char *values;
+	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
+
+	if (!sh || sh->integrates ||
+	    !(*end = lu_dw_values_end(&r->plans, sh, values)))
+		return false;
+	for (size_t i = 0; i < sizeof(slots) / sizeof(*slots); i++)
+		if (sh->at[slots[i].slot] == -2)
+			return false; /* before M is touched: lu_dw_getattrs' */
+	for (size_t i = 0; i < sizeof(slots) / sizeof(*slots); i++) {
+		int at = sh->at[slots[i].slot];
+
+		*has[i] = at >= 0;
+		if (at >= 0)
+			*to[i] = (Dwarf_Attribute){
+				.code = slots[i].code,
+				.form = sh->form[slots[i].slot],
+				.valp = (unsigned char *)values + at,
+				.cu = die->cu,
+			};
+	}
+	return true;
+}
+
 static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
 {
 	Dwarf_Word v;
@@ -279,9 +322,13 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 		uint64_t loc = 0;
 		bool has_type;
 
-		if (lu_dw_getattrs(&r->plans, &child, collect_member_attr, &m,
-				   &end) == -1)
+		if (member_from_shape(r, &child, &m, &end)) {
+			/* read from its shape */
+		} else if (lu_dw_getattrs(&r->plans, &child,
+					  collect_member_attr, &m,
+					  &end) == -1) {
 			m.indirect = true; /* let the lookups report it */
+		}
 		if (m.indirect) {
 			end = NULL;
 			name = dwarf_diename(&child);
@@ -297,7 +344,11 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix_str(r, mix(h, loc), name);
 			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
 			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
-			has_type = m.has_type && dwarf_formref_die(&m.type, &t);
+			has_type = m.has_type &&
+				   (lu_dw_unit_ref(&r->plans, &child,
+						   m.type.form, m.type.valp,
+						   &t) ||
+				    dwarf_formref_die(&m.type, &t));
 		}
 		h = mix(h, has_type ? type_hash(r, &t) : 0);
 		if (!name && has_type && lu_dw_strip_type(&t, &core) &&

@@ -104,6 +104,12 @@ static int slot_of(uint64_t name)
 		return LU_DW_SLOT_SIBLING;
 	case DW_AT_type:
 		return LU_DW_SLOT_TYPE;
+	case DW_AT_data_member_location:
+		return LU_DW_SLOT_LOCATION;
+	case DW_AT_data_bit_offset:
+		return LU_DW_SLOT_BIT_OFFSET;
+	case DW_AT_bit_size:
+		return LU_DW_SLOT_BIT_SIZE;
 	default:
 		return -1;
 	}
@@ -281,37 +287,6 @@ const unsigned char *lu_dw_values_end(const struct lu_dw_plans *p,
 		if (s[i].form != DW_FORM_implicit_const)
 			q = lu_dw_step_over(&s[i], q, p->unit_end);
 	return q;
-}
-
-bool lu_dw_unit_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
-		    unsigned form, const unsigned char *v, Dwarf_Die *to)
-{
-	unsigned size;
-
-	switch (form) {
-	case DW_FORM_ref1:
-		size = 1;
-		break;
-	case DW_FORM_ref2:
-		size = 2;
-		break;
-	case DW_FORM_ref4:
-		size = 4;
-		break;
-	default:
-		return false; /* libdw's: ref8, ref_udata, ref_addr, sig8 */
-	}
-	if (!p->n_shapes || die->cu != p->cu || v < p->unit_start ||
-	    p->unit_end - v < (ptrdiff_t)size)
-		return false;
-	uint64_t off = lu_dw_read_uint(p, v, size);
-
-	/* dwarf_formref_die's bound: within the unit, from its header */
-	if (off >= (uint64_t)(p->unit_end - p->unit_start))
-		return false;
-	*to = (Dwarf_Die){ .addr = (void *)(p->unit_start + off),
-			   .cu = die->cu };
-	return true;
 }
 
 bool lu_dw_slot_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
