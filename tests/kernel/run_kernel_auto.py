@@ -29,8 +29,9 @@ CPU time (bench/README.md has them). Off by default
    asked of its own Kconfig engine, the layout model learning each
    architecture from its own builds (measured 2026-12-04: exact over all
    1,008 configurations Kconfig allows on the four, 49 learning builds
-   and 16 confirming ones for 205 distinct layouts, 56 min wall and 54
-   CPU-minutes on 2 CPUs shared with another kernel run).
+   and 16 confirming ones for 205 distinct layouts: 14.8 min wall and
+   22.9 CPU-minutes on 2 idle CPUs; 56 min and 54 CPU-minutes when they
+   were shared with another kernel run).
 """
 import os
 import re
