@@ -130,6 +130,9 @@ static void compare_shape(struct compare *cmp, Dwarf_Die *die)
 		cr_assert_eq((const unsigned char *)a.valp,
 			     values + sh->at[slot]);
 		cr_assert_eq(a.form, sh->form[slot]);
+		if (slot == LU_DW_SLOT_NAME)
+			cr_assert_str_eq(lu_dw_formstring(&cmp->plans, &a),
+					 dwarf_formstring(&a));
 		if (lu_dw_slot_ref(&cmp->plans, &copy, sh, slot, values,
 				   &mine)) {
 			cr_assert_not_null(dwarf_formref_die(&a, &theirs));

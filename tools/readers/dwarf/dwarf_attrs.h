@@ -82,6 +82,8 @@ struct lu_dw_plans {
 	Dwarf *abbrev_dw;		/* the one abbrev below is of */
 	const unsigned char *abbrev;	/* .debug_abbrev, or NULL */
 	size_t abbrev_size;
+	const unsigned char *str, *line_str;	/* the same, or NULL */
+	size_t str_size, line_str_size;
 	bool msb;			/* its ELF is big-endian */
 };
 
@@ -179,6 +181,9 @@ static inline bool lu_dw_unit_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
 bool lu_dw_slot_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
 		    const struct lu_dw_shape *sh, int slot,
 		    const unsigned char *values, Dwarf_Die *to);
+
+/* dwarf_formstring (A), a strp or line_strp of the unit's read in place. */
+const char *lu_dw_formstring(const struct lu_dw_plans *p, Dwarf_Attribute *a);
 
 /* dwarf_haschildren (DIE) > 0, from its shape when it has one. */
 bool lu_dw_has_children(const struct lu_dw_plans *p, Dwarf_Die *die);

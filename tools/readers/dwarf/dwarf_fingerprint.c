@@ -276,7 +276,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 			h = mix_dims(r, h, &t);
 		}
 		if (!named && a.has_name) {
-			h = mix_str(r, h, dwarf_formstring(&a.name));
+			h = mix_str(r, h, lu_dw_formstring(&r->plans, &a.name));
 			named = true;
 		}
 		if (named && sized)
@@ -338,7 +338,8 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix(h, lu_dw_udata(&child, DW_AT_bit_size, 0));
 			has_type = lu_dw_type_of(&child, &t);
 		} else {
-			name = m.has_name ? dwarf_formstring(&m.name) : NULL;
+			name = m.has_name ? lu_dw_formstring(&r->plans, &m.name)
+					 : NULL;
 			if (m.has_loc)
 				lu_dw_location_value(&m.loc, &loc);
 			h = mix_str(r, mix(h, loc), name);

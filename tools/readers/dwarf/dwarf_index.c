@@ -97,11 +97,12 @@ static bool attrs_from_shape(const struct lu_dw_shape *sh, Dwarf_Die *die,
 }
 
 /* dwarf_diename (DIE), from the attributes X read. */
-static const char *name_of(Dwarf_Die *die, struct index_attrs *x)
+static const char *name_of(struct dwarf_reader *r, Dwarf_Die *die,
+			   struct index_attrs *x)
 {
 	if (x->integrates)
 		return dwarf_diename(die);
-	return x->has_name ? dwarf_formstring(&x->name) : NULL;
+	return x->has_name ? lu_dw_formstring(&r->plans, &x->name) : NULL;
 }
 
 /*
@@ -127,7 +128,7 @@ static bool struct_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	const char *name;
 	uint64_t built;
 
-	if (x->declaration || !(name = name_of(die, x)))
+	if (x->declaration || !(name = name_of(r, die, x)))
 		return false;
 	lu_dwarf_enter_die(r, die);
 	if (lu_dw_memo_get(&r->built, die->addr, &built))
@@ -197,7 +198,7 @@ static const char *name_and_declaration(struct dwarf_reader *r,
 		.cu = die->cu,
 	};
 
-	return dwarf_formstring(&name);
+	return lu_dw_formstring(&r->plans, &name);
 }
 
 /*
@@ -208,7 +209,7 @@ static const char *name_and_declaration(struct dwarf_reader *r,
 static bool typedef_asked(struct dwarf_reader *r, Dwarf_Die *die,
 			  struct index_attrs *x)
 {
-	const char *name = name_of(die, x), *tag;
+	const char *name = name_of(r, die, x), *tag;
 	Dwarf_Die type, core;
 	uint64_t built;
 	bool asked, declaration;

@@ -26,9 +26,10 @@
 
 #define MAX_CODES 65536
 
-/* .debug_abbrev of DW's ELF as it is in the file, or NULL when it is not
+/* Section NAME of DW's ELF as it is in the file, or NULL when it is not
  * there as plain bytes (compressed, or absent: libdw's way then). */
-static const unsigned char *abbrev_section(Dwarf *dw, size_t *size)
+static const unsigned char *plain_section(Dwarf *dw, const char *want,
+					  size_t *size)
 {
 	Elf *elf = dwarf_getelf(dw);
 	Elf_Scn *scn = NULL;
@@ -41,7 +42,7 @@ static const unsigned char *abbrev_section(Dwarf *dw, size_t *size)
 		const char *name =
 			sh ? elf_strptr(elf, shstrndx, sh->sh_name) : NULL;
 
-		if (!name || strcmp(name, ".debug_abbrev") != 0)
+		if (!name || strcmp(name, want) != 0)
 			continue;
 		if (sh->sh_type == SHT_NOBITS || (sh->sh_flags & SHF_COMPRESSED))
 			return NULL;
@@ -245,7 +246,16 @@ bool lu_dw_shapes_load(struct lu_dw_plans *p, Dwarf_Die *cudie,
 		GElf_Ehdr eh;
 
 		p->abbrev_dw = dw;
-		p->abbrev = abbrev_section(dw, &p->abbrev_size);
+		p->abbrev = plain_section(dw, ".debug_abbrev", &p->abbrev_size);
+		p->str = plain_section(dw, ".debug_str", &p->str_size);
+		p->line_str = plain_section(dw, ".debug_line_str",
+					    &p->line_str_size);
+		/* every offset within them then starts a terminated string */
+		if (p->str && (!p->str_size || p->str[p->str_size - 1]))
+			p->str = NULL;
+		if (p->line_str && (!p->line_str_size ||
+				    p->line_str[p->line_str_size - 1]))
+			p->line_str = NULL;
 		p->msb = elf && gelf_getehdr(elf, &eh) &&
 			 eh.e_ident[EI_DATA] == ELFDATA2MSB;
 	}
@@ -296,4 +306,30 @@ bool lu_dw_slot_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
 	return sh->at[slot] >= 0 &&
 	       lu_dw_unit_ref(p, die, sh->form[slot], values + sh->at[slot],
 			      to);
+}
+
+const char *lu_dw_formstring(const struct lu_dw_plans *p, Dwarf_Attribute *a)
+{
+	const unsigned char *base = NULL;
+	size_t size = 0;
+
+	if (a->cu != p->cu || !p->n_shapes)
+		return dwarf_formstring(a);
+	switch (a->form) {
+	case DW_FORM_strp:
+		base = p->str, size = p->str_size;
+		break;
+	case DW_FORM_line_strp:
+		base = p->line_str, size = p->line_str_size;
+		break;
+	default:
+		return dwarf_formstring(a);
+	}
+	const unsigned char *v = a->valp;
+
+	if (!base || p->unit_end - v < p->offset_size)
+		return dwarf_formstring(a);
+	uint64_t off = lu_dw_read_uint(p, v, p->offset_size);
+
+	return off < size ? (const char *)base + off : dwarf_formstring(a);
 }
