@@ -182,6 +182,21 @@ bool lu_dw_slot_ref(const struct lu_dw_plans *p, Dwarf_Die *die,
 		    const struct lu_dw_shape *sh, int slot,
 		    const unsigned char *values, Dwarf_Die *to);
 
+/* The attribute CODE of a DIE of shape SH whose values start at VALUES,
+ * at SLOT's place (at[slot] >= 0). */
+static inline Dwarf_Attribute lu_dw_slot_attr(const struct lu_dw_shape *sh,
+					      int slot, unsigned code,
+					      const unsigned char *values,
+					      Dwarf_CU *cu)
+{
+	return (Dwarf_Attribute){
+		.code = code,
+		.form = sh->form[slot],
+		.valp = (unsigned char *)values + sh->at[slot],
+		.cu = cu,
+	};
+}
+
 /* dwarf_formstring (A), a strp or line_strp of the unit's read in place. */
 const char *lu_dw_formstring(const struct lu_dw_plans *p, Dwarf_Attribute *a);
 

@@ -131,12 +131,9 @@ static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
 
 		*has[i] = at >= 0;
 		if (at >= 0)
-			*to[i] = (Dwarf_Attribute){
-				.code = slots[i].code,
-				.form = sh->form[slots[i].slot],
-				.valp = (unsigned char *)values + at,
-				.cu = die->cu,
-			};
+			*to[i] = lu_dw_slot_attr(sh, slots[i].slot,
+						 slots[i].code, values,
+						 die->cu);
 	}
 	return true;
 }

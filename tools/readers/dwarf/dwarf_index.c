@@ -75,22 +75,12 @@ static bool attrs_from_shape(const struct lu_dw_shape *sh, Dwarf_Die *die,
 	*end = values_end;
 	x->has_name = sh->at[LU_DW_SLOT_NAME] >= 0;
 	if (x->has_name)
-		x->name = (Dwarf_Attribute){
-			.code = DW_AT_name,
-			.form = sh->form[LU_DW_SLOT_NAME],
-			.valp = (unsigned char *)values +
-				sh->at[LU_DW_SLOT_NAME],
-			.cu = die->cu,
-		};
+		x->name = lu_dw_slot_attr(sh, LU_DW_SLOT_NAME, DW_AT_name,
+					  values, die->cu);
 	x->has_sibling = sh->at[LU_DW_SLOT_SIBLING] >= 0;
 	if (x->has_sibling)
-		x->sibling = (Dwarf_Attribute){
-			.code = DW_AT_sibling,
-			.form = sh->form[LU_DW_SLOT_SIBLING],
-			.valp = (unsigned char *)values +
-				sh->at[LU_DW_SLOT_SIBLING],
-			.cu = die->cu,
-		};
+		x->sibling = lu_dw_slot_attr(sh, LU_DW_SLOT_SIBLING,
+					     DW_AT_sibling, values, die->cu);
 	x->declaration = sh->declaration;
 	x->integrates = sh->integrates;
 	return true;
@@ -191,12 +181,8 @@ static const char *name_and_declaration(struct dwarf_reader *r,
 	*declaration = sh->declaration;
 	if (sh->at[LU_DW_SLOT_NAME] == -1)
 		return NULL;
-	Dwarf_Attribute name = {
-		.code = DW_AT_name,
-		.form = sh->form[LU_DW_SLOT_NAME],
-		.valp = (unsigned char *)values + sh->at[LU_DW_SLOT_NAME],
-		.cu = die->cu,
-	};
+	Dwarf_Attribute name = lu_dw_slot_attr(sh, LU_DW_SLOT_NAME,
+					       DW_AT_name, values, die->cu);
 
 	return lu_dw_formstring(&r->plans, &name);
 }
