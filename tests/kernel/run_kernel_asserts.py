@@ -14,8 +14,8 @@ runs
 
     lineup check --kernel-asserts net/ipv4/tcp.c x86/tcp.o arm/tcp.o ...
 
-tcp_struct_check() bounds tcp_sock_write_txrx at N + 4 (91 in 6.12's
-first releases, 92 in 6.12.95): it is N bytes on x86-64 and N + 4 on ARM,
+tcp_struct_check() bounds tcp_sock_write_txrx at N + 4 (91 in the
+6.12.117 tree first measured, 92 in bookworm-backports' 6.12.95): it is N bytes on x86-64 and N + 4 on ARM,
 exactly at its bound, so ARM gets the note and x86-64 the bytes to spare. Every group of every input is compared with
 pahole's offsets of the group's markers, and each group's verdict
 against its bound with what those bytes make of it. With
@@ -109,8 +109,9 @@ def main():
           "[LU009]" not in out, out)
     # The +4 of tcp_sock_write_txrx's bound was the fix for arm's
     # multi_v7 break: arm sits exactly at it and x86-64 has the 4 to spare
-    # (91 + 4 in 6.12's first releases, 92 + 4 once a stable update added
-    # a byte: the relation is the kernel's, the numbers are the tree's).
+    # (91 + 4 in the 6.12.117 tree first measured, 92 + 4 in 6.12.95 from
+    # bookworm-backports: the relation is the kernel's, the numbers are
+    # the tree's).
     for name, spare in (("x86", 4), ("arm", 0)):
         line = [ln for ln in out.splitlines()
                 if "'tcp_sock_write_txrx' of struct tcp_sock is" in ln and
