@@ -174,7 +174,9 @@ static const char *name_and_declaration(struct dwarf_reader *r,
 	const unsigned char *values;
 	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
 
-	if (!sh || sh->integrates || sh->at[LU_DW_SLOT_NAME] == -2) {
+	/* values that run past the unit are libdw's to report */
+	if (!sh || sh->integrates || sh->at[LU_DW_SLOT_NAME] == -2 ||
+	    !lu_dw_values_end(&r->plans, sh, values)) {
 		*declaration = dwarf_hasattr(die, DW_AT_declaration);
 		return dwarf_diename(die);
 	}

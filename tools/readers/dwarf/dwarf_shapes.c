@@ -166,8 +166,11 @@ static bool read_attrs(struct lu_dw_plans *p, const unsigned char **q,
 		int slot = slot_of(name);
 
 		if (slot >= 0 && sh->at[slot] == -1) { /* the first wins */
+			/* an implicit constant's value is in the table, an
+			 * indirect form's names its form first: libdw's */
 			sh->at[slot] = (int16_t)(pos >= 0 &&
-					 form != DW_FORM_implicit_const
+					 form != DW_FORM_implicit_const &&
+					 size != LU_DW_FORM_UNKNOWN
 					 ? pos : -2);
 			sh->form[slot] = (uint16_t)form;
 		}
