@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "arena.h"
+#include "dwarf_steps.h"
 
-#define VARIABLE LU_DW_FORM_VARIABLE
 #define PLAN_MAX LU_DW_PLAN_MAX
 
 /*
@@ -97,106 +97,6 @@ void lu_dw_plans_free(struct lu_dw_plans *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* The bytes a value of FORM takes when they do not depend on the value;
- * VARIABLE when they do; 0xfe for a form left to libdw. */
-uint8_t lu_dw_form_size(const struct lu_dw_plans *p, unsigned form)
-{
-	switch (form) {
-	case DW_FORM_flag_present:
-	case DW_FORM_implicit_const:
-		return 0;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-	case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		return 1;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-	case DW_FORM_strx2:
-	case DW_FORM_addrx2:
-		return 2;
-	case DW_FORM_strx3:
-	case DW_FORM_addrx3:
-		return 3;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-	case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-		return 4;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_sig8:
-		return 8;
-	case DW_FORM_data16:
-		return 16;
-	case DW_FORM_strp:
-	case DW_FORM_line_strp:
-	case DW_FORM_sec_offset:
-		return p->offset_size;
-	case DW_FORM_addr:
-		return p->address_size;
-	case DW_FORM_udata:
-	case DW_FORM_sdata:
-	case DW_FORM_ref_udata:
-	case DW_FORM_strx:
-	case DW_FORM_addrx:
-	case DW_FORM_GNU_str_index:
-	case DW_FORM_GNU_addr_index:
-	case DW_FORM_string:
-	case DW_FORM_exprloc:
-	case DW_FORM_block:
-	case DW_FORM_block1:
-		return VARIABLE;
-	default:
-		return LU_DW_FORM_UNKNOWN;
-	}
-}
-
-void lu_dw_encode_sleb(uint8_t out[11], int64_t v)
-{
-	for (int i = 0; i < 11; i++) {
-		uint8_t b = (uint8_t)(v & 0x7f);
-
-		/* arithmetic shift: implementation-defined, so in gcc, clang */
-		v >>= 7;
-		bool done = (v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40));
-
-		out[i] = done ? b : (uint8_t)(b | 0x80);
-		if (done)
-			return;
-	}
-}
-
-/* Room for N steps that stay put until the next reset, PLAN's; NULL when
- * the unit has used every block there can be. */
-struct lu_dw_step *lu_dw_take_steps(struct lu_dw_plans *p, size_t n,
-				    struct lu_dw_plan *plan)
-{
-	if (p->n_blocks >= UINT16_MAX && p->used + n > LU_DW_STEP_BLOCK)
-		return NULL;
-	if (!p->n_blocks || p->used + n > LU_DW_STEP_BLOCK) {
-		if (p->n_blocks == p->cap_blocks) {
-			p->blocks = lu_grow(p->blocks, &p->cap_blocks,
-					    p->n_blocks, sizeof(*p->blocks));
-			for (size_t i = p->n_blocks; i < p->cap_blocks; i++)
-				p->blocks[i] = NULL;
-		}
-		if (!p->blocks[p->n_blocks]) {
-			p->blocks[p->n_blocks] = malloc(
-				LU_DW_STEP_BLOCK * sizeof(struct lu_dw_step));
-			if (!p->blocks[p->n_blocks])
-				abort();
-		}
-		p->n_blocks++;
-		p->used = 0;
-	}
-	plan->block = (uint16_t)(p->n_blocks - 1);
-	plan->first = (uint32_t)p->used;
-	p->used += n;
-	return p->blocks[plan->block] + plan->first;
-}
-
 static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
 					Dwarf_Abbrev *abbrev)
 {
@@ -242,67 +142,6 @@ static const struct lu_dw_plan *plan_of(struct lu_dw_plans *p,
 	return plan;
 }
 
-/* Bytes of the LEB128 number at Q, 0 if it runs past END. */
-static size_t leb_len(const unsigned char *q, const unsigned char *end)
-{
-	for (const unsigned char *r = q; r < end; r++)
-		if (!(*r & 0x80))
-			return (size_t)(r - q) + 1;
-	return 0;
-}
-
-static uint64_t uleb(const unsigned char *q, size_t len)
-{
-	uint64_t v = 0;
-
-	for (size_t i = len; i-- > 0;)
-		v = v << 7 | (q[i] & 0x7f);
-	return len <= 9 ? v : UINT64_MAX;
-}
-
-/* Where the value of S at Q ends; NULL past END. */
-static inline const unsigned char *step_over(const struct lu_dw_step *s,
-					     const unsigned char *q,
-					     const unsigned char *end)
-{
-	size_t n, k;
-	const unsigned char *nul;
-
-	if (s->size != VARIABLE) {
-		n = s->size;
-	} else {
-		switch (s->form) {
-		case DW_FORM_string:
-			nul = memchr(q, 0, (size_t)(end - q));
-			n = nul ? (size_t)(nul - q) + 1 : 0;
-			break;
-		case DW_FORM_exprloc:
-		case DW_FORM_block:
-			k = leb_len(q, end);
-			n = k && uleb(q, k) <= (uint64_t)(end - q) - k
-				    ? k + (size_t)uleb(q, k)
-				    : 0;
-			break;
-		case DW_FORM_block1:
-			n = q < end ? 1 + (size_t)*q : 0;
-			break;
-		default: /* LEB128: udata, sdata, ref_udata, strx, addrx */
-			n = leb_len(q, end);
-			break;
-		}
-		if (!n)
-			return NULL;
-	}
-	return n <= (size_t)(end - q) ? q + n : NULL;
-}
-
-const unsigned char *lu_dw_step_over(const struct lu_dw_step *s,
-				     const unsigned char *q,
-				     const unsigned char *end)
-{
-	return step_over(s, q, end);
-}
-
 /* Codes cached per unit; a kernel unit uses a few hundred. */
 #define MAX_CODES 65536
 
@@ -316,9 +155,9 @@ int lu_dw_tag(struct lu_dw_plans *p, Dwarf_Die *die)
 		return sh->tag;
 	q = die->addr;
 	if (die->abbrev || die->cu != p->cu || !p->unit_end ||
-	    q >= p->unit_end || !(k = leb_len(q, p->unit_end)) || k > 3)
+	    q >= p->unit_end || !(k = lu_dw_leb_len(q, p->unit_end)) || k > 3)
 		return dwarf_tag(die);
-	size_t code = (size_t)uleb(q, k);
+	size_t code = (size_t)lu_dw_uleb(q, k);
 
 	if (code < p->cap_codes && p->by_code[code]) {
 		die->abbrev = p->by_code[code];
@@ -367,7 +206,7 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 		    !(plan = plan_of(p, die->abbrev))->ok)
 			return dwarf_getattrs(die, cb, arg, 0);
 		q = die->addr;
-		size_t k = q < stop ? leb_len(q, stop) : 0;
+		size_t k = q < stop ? lu_dw_leb_len(q, stop) : 0;
 
 		/* the abbreviation code, then every value, before any
 		 * callback: a DIE that runs past its unit is libdw's */
@@ -380,7 +219,7 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 	for (size_t i = 0; i < plan->n; i++) {
 		values[i] = s[i].form == DW_FORM_implicit_const ? s[i].sleb : q;
 		if (s[i].form != DW_FORM_implicit_const &&
-		    !(q = step_over(&s[i], q, stop)))
+		    !(q = lu_dw_step_over(&s[i], q, stop)))
 			return dwarf_getattrs(die, cb, arg, 0);
 	}
 	for (size_t i = 0; i < plan->n; i++) {

@@ -98,15 +98,6 @@ static inline uint64_t lu_dw_read_uint(const struct lu_dw_plans *p,
 	return x;
 }
 
-/* What dwarf_attrs.c and dwarf_shapes.c share. */
-uint8_t lu_dw_form_size(const struct lu_dw_plans *p, unsigned form);
-void lu_dw_encode_sleb(uint8_t out[11], int64_t v);
-struct lu_dw_step *lu_dw_take_steps(struct lu_dw_plans *p, size_t n,
-				    struct lu_dw_plan *plan);
-const unsigned char *lu_dw_step_over(const struct lu_dw_step *s,
-				     const unsigned char *q,
-				     const unsigned char *end);
-
 /* Reads CUDIE's unit's table at ABBREV_OFFSET of its .debug_abbrev into
  * P's shapes; false (no shapes: libdw's way) when it cannot. */
 bool lu_dw_shapes_load(struct lu_dw_plans *p, Dwarf_Die *cudie,

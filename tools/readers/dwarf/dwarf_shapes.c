@@ -18,6 +18,7 @@
  * DIE's tag, children and attributes to libdw's.
  */
 #include "dwarf_attrs.h"
+#include "dwarf_steps.h"
 
 #include <dwarf.h>
 #include <gelf.h>
