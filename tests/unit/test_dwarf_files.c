@@ -8,7 +8,11 @@
  * abbreviation's plan (dwarf_attrs.c) against dwarf_getattrs and
  * dwarf_siblingof, and its shape, read from .debug_abbrev's own bytes
  * (dwarf_shapes.c), against dwarf_tag, dwarf_haschildren, dwarf_attr and
- * dwarf_formref_die.
+ * dwarf_formref_die; and the lookups answered from shapes
+ * (dwarf_lookups.c) against dwarf_child, dwarf_diename, dwarf_hasattr,
+ * lu_dw_udata and lu_dw_type_of, on those objects and on one assembled
+ * here whose abbreviation codes pass 127 (two bytes of ULEB128, the
+ * first 0x80), as a kernel unit's do.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -141,6 +145,34 @@ static void compare_shape(struct compare *cmp, Dwarf_Die *die)
 	}
 }
 
+/* The lookups answered from DIE's shape, each as libdw answers it. */
+static void compare_lookups(struct compare *cmp, Dwarf_Die *die)
+{
+	Dwarf_Die copy = { .addr = die->addr, .cu = die->cu };
+	Dwarf_Die mine, theirs;
+	const char *name = dwarf_diename(die);
+	const char *my_name = lu_dw_name(&cmp->plans, &copy);
+	int rc = dwarf_child(die, &theirs);
+
+	cr_assert_eq(lu_dw_child(&cmp->plans, &copy, &mine), rc,
+		     "DIE 0x%llx", (unsigned long long)dwarf_dieoffset(die));
+	if (rc == 0)
+		cr_assert_eq(mine.addr, theirs.addr, "DIE 0x%llx",
+			     (unsigned long long)dwarf_dieoffset(die));
+	cr_assert_eq(!name, !my_name);
+	if (name)
+		cr_assert_str_eq(my_name, name);
+	cr_assert_eq(lu_dw_declared(&cmp->plans, &copy),
+		     dwarf_hasattr(die, DW_AT_declaration));
+	cr_assert_eq(lu_dw_shape_udata(&cmp->plans, &copy, DW_AT_byte_size, 7),
+		     lu_dw_udata(die, DW_AT_byte_size, 7));
+	bool typed = lu_dw_type_of(die, &theirs);
+
+	cr_assert_eq(lu_dw_shape_type_of(&cmp->plans, &copy, &mine), typed);
+	if (typed)
+		cr_assert_eq(mine.addr, theirs.addr);
+}
+
 #define MAX_ATTRS 64
 
 struct attrs {
@@ -177,6 +209,7 @@ static void compare_dies(struct compare *cmp, Dwarf_Die *parent, int depth)
 		cr_assert_eq(lu_dw_has_children(&cmp->plans, &copy),
 			     dwarf_haschildren(&die) > 0);
 		compare_shape(cmp, &die);
+		compare_lookups(cmp, &die);
 		cr_assert_eq(mine.n, theirs.n, "DIE 0x%llx",
 			     (unsigned long long)dwarf_dieoffset(&die));
 		for (size_t i = 0; i < mine.n; i++) {
@@ -226,6 +259,7 @@ static int compare_module(Dwfl_Module *mod, void **u, const char *name,
 			n = 0;
 		cmp->units++;
 		lu_dw_plans_reset(&cmp->plans, &cudie);
+		compare_lookups(cmp, &cudie);
 		compare_dies(cmp, &cudie, 0);
 		for (size_t i = 0; i < n + 2; i++) {
 			bool libdw = false;
@@ -285,8 +319,9 @@ ParameterizedTestParameters(dwarf_files, same_names_as_libdw)
 				   sizeof(builds) / sizeof(builds[0]));
 }
 
-static void check_object(const char *dir, const char *path, bool split,
-			 bool compressed)
+/* Every unit of DIR/PATH compared, and the counts of what was. */
+static struct compare compare_object(const char *dir, const char *path,
+				     bool split)
 {
 	struct compare cmp = { .may_ask_libdw = split };
 	Dwfl *dwfl = dwfl_begin(&offline);
@@ -302,6 +337,14 @@ static void check_object(const char *dir, const char *path, bool split,
 	dwfl_getmodules(dwfl, compare_module, &cmp, 0);
 	dwfl_end(dwfl);
 	cr_assert_gt(cmp.units, 0);
+	return cmp;
+}
+
+static void check_object(const char *dir, const char *path, bool split,
+			 bool compressed)
+{
+	struct compare cmp = compare_object(dir, path, split);
+
 	cr_assert(split || cmp.names >= 3, "%zu names compared", cmp.names);
 	cr_assert(split || cmp.planned * 2 > cmp.dies,
 		  "%zu of %zu DIEs planned", cmp.planned, cmp.dies);
@@ -355,4 +398,69 @@ ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
 		}
 	}
 	run_in("/", rm);
+}
+
+/*
+ * A unit whose abbreviation codes pass 127, as a kernel unit's do: codes
+ * 1-127 base types, 128 a member (its code 0x80 0x01, whose first byte
+ * libdw's dwarf_child skips only to see whether a null entry follows),
+ * 129 a struct whose first child is such a member, 130 the unit itself,
+ * which GCC puts near the end of a table too.
+ */
+static const char wide_codes_tail[] =
+	/* 128: member: name string, type ref4, data_member_location data1 */
+	"\t.uleb128 128, 0x0d\n\t.byte 0\n"
+	"\t.uleb128 0x03, 0x08, 0x49, 0x13, 0x38, 0x0b\n\t.byte 0, 0\n"
+	/* 129: structure_type with children: name string, byte_size data1 */
+	"\t.uleb128 129, 0x13\n\t.byte 1\n"
+	"\t.uleb128 0x03, 0x08, 0x0b, 0x0b\n\t.byte 0, 0\n"
+	/* 130: compile_unit with children: name string, language data1 */
+	"\t.uleb128 130, 0x11\n\t.byte 1\n"
+	"\t.uleb128 0x03, 0x08, 0x13, 0x0b\n\t.byte 0, 0\n"
+	"\t.byte 0\n"
+	"\t.section .debug_info,\"\",@progbits\n"
+	".Linfo:\n\t.long .Lend - .Lstart\n"
+	".Lstart:\n\t.value 4\n\t.long .Labbrev\n\t.byte 8\n"
+	"\t.uleb128 130\n\t.string \"wide.c\"\n\t.byte 0x0c\n"
+	".Lint:\n\t.uleb128 5\n\t.string \"int\"\n\t.byte 4\n"
+	"\t.uleb128 129\n\t.string \"wide\"\n\t.byte 8\n"
+	"\t.uleb128 128\n\t.string \"a\"\n\t.long .Lint - .Linfo\n"
+	"\t.byte 0\n"
+	"\t.uleb128 128\n\t.string \"b\"\n\t.long .Lint - .Linfo\n"
+	"\t.byte 4\n"
+	"\t.byte 0\n"	/* the struct's children end */
+	"\t.byte 0\n"	/* the unit's */
+	".Lend:\n";
+
+Test(dwarf_files, codes_past_127)
+{
+	char dir[] = "/tmp/lineup-dwarf-wide-XXXXXX", path[512];
+	char text[16384];
+	size_t n = 0;
+
+	cr_assert_not_null(mkdtemp(dir));
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "\t.section .debug_abbrev,\"\",@progbits\n"
+			      ".Labbrev:\n");
+	for (int code = 1; code <= 127; code++)	/* base_type: name, size */
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "\t.uleb128 %d, 0x24\n\t.byte 0\n"
+				      "\t.uleb128 0x03, 0x08, 0x0b, 0x0b\n"
+				      "\t.byte 0, 0\n",
+				      code);
+	cr_assert_lt(n + sizeof(wide_codes_tail), sizeof(text));
+	memcpy(text + n, wide_codes_tail, sizeof(wide_codes_tail));
+	snprintf(path, sizeof(path), "%s/wide.s", dir);
+	write_file(path, text);
+	const char *as[] = { "gcc", "-c", "wide.s", "-o", "wide.o", NULL };
+	const char *rm[] = { "rm", "-rf", dir, NULL };
+
+	cr_assert(run_in(dir, as), "gcc -c wide.s");
+	struct compare cmp = compare_object(dir, "wide.o", false);
+
+	run_in("/", rm);
+	/* the unit, int, the struct and its two members, all shaped */
+	cr_assert_eq(cmp.dies, 4, "%zu DIEs", cmp.dies);
+	cr_assert_eq(cmp.shaped, cmp.dies, "%zu of %zu DIEs shaped",
+		     cmp.shaped, cmp.dies);
 }

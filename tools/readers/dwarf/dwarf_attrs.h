@@ -87,6 +87,13 @@ struct lu_dw_plans {
 	bool msb;			/* its ELF is big-endian */
 };
 
+/* A unit's own DIE: compile, partial, type or skeleton unit. */
+static inline bool lu_dw_is_unit_tag(unsigned tag)
+{
+	return tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit ||
+	       tag == DW_TAG_type_unit || tag == DW_TAG_skeleton_unit;
+}
+
 /* An unsigned value of N bytes at V, in the unit's byte order. */
 static inline uint64_t lu_dw_read_uint(const struct lu_dw_plans *p,
 				       const unsigned char *v, unsigned n)
@@ -190,6 +197,28 @@ static inline Dwarf_Attribute lu_dw_slot_attr(const struct lu_dw_shape *sh,
 
 /* dwarf_formstring (A), a strp or line_strp of the unit's read in place. */
 const char *lu_dw_formstring(const struct lu_dw_plans *p, Dwarf_Attribute *a);
+
+/* dwarf_attr_integrate (DIE, CODE, OUT) from DIE's shape when it has one
+ * and refers nowhere else (dwarf_lookups.c); libdw's otherwise. */
+bool lu_dw_attr(const struct lu_dw_plans *p, Dwarf_Die *die, unsigned code,
+		Dwarf_Attribute *out);
+/* dwarf_diename (DIE), the same way. */
+const char *lu_dw_name(const struct lu_dw_plans *p, Dwarf_Die *die);
+/* lu_dw_udata (DIE, CODE, DFLT), the same way. */
+uint64_t lu_dw_shape_udata(const struct lu_dw_plans *p, Dwarf_Die *die,
+			   unsigned code, uint64_t dflt);
+/* dwarf_hasattr (DIE, DW_AT_declaration), the same way. */
+bool lu_dw_declared(const struct lu_dw_plans *p, Dwarf_Die *die);
+/* dwarf_child (DIE, CHILD), the same way. */
+int lu_dw_child(const struct lu_dw_plans *p, Dwarf_Die *die, Dwarf_Die *child);
+
+/* lu_dw_type_of (DIE, TYPE), the same way. */
+bool lu_dw_shape_type_of(struct lu_dw_plans *p, Dwarf_Die *die,
+			 Dwarf_Die *type);
+/* lu_dw_strip_type (DIE, CORE), the same way: through typedefs and
+ * qualifiers to the type they name. */
+bool lu_dw_shape_strip_type(struct lu_dw_plans *p, Dwarf_Die *die,
+			    Dwarf_Die *core);
 
 /* dwarf_haschildren (DIE) > 0, from its shape when it has one. */
 bool lu_dw_has_children(const struct lu_dw_plans *p, Dwarf_Die *die);

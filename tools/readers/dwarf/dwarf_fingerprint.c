@@ -218,18 +218,19 @@ static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
 	const unsigned char *end;
 	Dwarf_Die sub;
 
-	if (dwarf_child(array, &sub) != 0)
+	if (lu_dw_child(&r->plans, array, &sub) != 0)
 		return mix(h, 0);
 	do {
 		struct bounds b = { .has_count = false };
 
-		if (dwarf_tag(&sub) != DW_TAG_subrange_type ||
+		end = NULL;
+		if (lu_dw_tag(&r->plans, &sub) != DW_TAG_subrange_type ||
 		    lu_dw_getattrs(&r->plans, &sub, collect_bound, &b,
 				   &end) == -1)
 			continue;
 		h = mix(h, b.has_count ? b.count
 			   : b.has_upper ? b.upper - b.lower + 1 : 0);
-	} while (dwarf_siblingof(&sub, &sub) == 0);
+	} while (lu_dw_next_sibling(&r->plans, &sub, end, &sub) == 0);
 	return h;
 }
 
@@ -278,7 +279,10 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 		}
 		if (named && sized)
 			break;
-		if (!a.has_type || !dwarf_formref_die(&a.type, &t)) {
+		if (!a.has_type ||
+		    (!lu_dw_unit_ref(&r->plans, &t, a.type.form, a.type.valp,
+				     &t) &&
+		     !dwarf_formref_die(&a.type, &t))) {
 			/* void, or a name without a size */
 			h = mix(h, 0);
 			break;
@@ -298,10 +302,11 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			    size_t *budget, struct lu_dw_memo *seen)
 {
-	uint64_t h = mix(0, lu_dw_udata(s, DW_AT_byte_size, 0));
+	uint64_t h = mix(0, lu_dw_shape_udata(&r->plans, s, DW_AT_byte_size,
+					      0));
 	Dwarf_Die child, t, core;
 
-	if (nesting > MAX_ANON_DEPTH || dwarf_child(s, &child) != 0)
+	if (nesting > MAX_ANON_DEPTH || lu_dw_child(&r->plans, s, &child) != 0)
 		return h;
 	const unsigned char *end;
 
@@ -349,8 +354,9 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 				    dwarf_formref_die(&m.type, &t));
 		}
 		h = mix(h, has_type ? type_hash(r, &t) : 0);
-		if (!name && has_type && lu_dw_strip_type(&t, &core) &&
-		    lu_dw_is_aggregate(&core)) {
+		if (!name && has_type &&
+		    lu_dw_shape_strip_type(&r->plans, &t, &core) &&
+		    lu_dw_is_aggregate_tag(lu_dw_tag(&r->plans, &core))) {
 			uint64_t met;
 
 			if (lu_dw_memo_get(seen, core.addr, &met))

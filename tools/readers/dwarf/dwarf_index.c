@@ -126,46 +126,6 @@ static bool struct_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	return wants_text(r, name);
 }
 
-/* lu_dw_type_of (DIE), read from its shape where it has one. */
-static bool type_of(struct dwarf_reader *r, Dwarf_Die *die, Dwarf_Die *type)
-{
-	const unsigned char *values;
-	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
-
-	if (sh && !sh->integrates) {
-		if (sh->at[LU_DW_SLOT_TYPE] == -1)
-			return false; /* void */
-		if (lu_dw_slot_ref(&r->plans, die, sh, LU_DW_SLOT_TYPE,
-				   values, type))
-			return true;
-	}
-	return lu_dw_type_of(die, type);
-}
-
-/* lu_dw_strip_type (DIE, CORE), the same way. */
-static bool strip_type(struct dwarf_reader *r, Dwarf_Die *die,
-		       Dwarf_Die *core)
-{
-	Dwarf_Die cur = *die;
-
-	for (int depth = 0; depth < MAX_TYPE_DEPTH; depth++) {
-		switch (lu_dw_tag(&r->plans, &cur)) {
-		case DW_TAG_typedef:
-		case DW_TAG_const_type:
-		case DW_TAG_volatile_type:
-		case DW_TAG_restrict_type:
-		case DW_TAG_atomic_type:
-			if (!type_of(r, &cur, &cur))
-				return false;
-			break;
-		default:
-			*core = cur;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* dwarf_diename (DIE) and dwarf_hasattr (DIE, DW_AT_declaration), the
  * same way. */
 static const char *name_and_declaration(struct dwarf_reader *r,
@@ -202,7 +162,8 @@ static bool typedef_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	uint64_t built;
 	bool asked, declaration;
 
-	if (!name || !type_of(r, die, &type) || !strip_type(r, &type, &core))
+	if (!name || !lu_dw_shape_type_of(&r->plans, die, &type) ||
+	    !lu_dw_shape_strip_type(&r->plans, &type, &core))
 		return false;
 	int core_tag = lu_dw_tag(&r->plans, &core);
 
@@ -260,7 +221,7 @@ void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie)
 	Dwarf_Die die;
 	int rc;
 
-	if ((rc = dwarf_child(cudie, &die)) > 0)
+	if ((rc = lu_dw_child(&r->plans, cudie, &die)) > 0)
 		return;
 	while (rc == 0 && !r->failed) {
 		struct index_attrs x = { .has_name = false };

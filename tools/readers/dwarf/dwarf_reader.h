@@ -145,19 +145,20 @@ static inline uint64_t lu_dw_mix(uint64_t h, uint64_t v)
 	return h;
 }
 
-static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
+static inline bool lu_dw_is_aggregate_tag(int tag)
 {
-	int tag = dwarf_tag(t);
-
 	return tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 	       tag == DW_TAG_class_type;
+}
+
+static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
+{
+	return lu_dw_is_aggregate_tag(dwarf_tag(t));
 }
 
 /* The identity of the definition DIE, the same for its copies in other
  * units (dwarf_fingerprint.c). */
 uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
-/* Readies the per-unit state for the unit of CUDIE, before its DIEs. */
-void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
 /* Readies the per-unit memos for DIE's unit, as the walk of a struct or
@@ -178,8 +179,10 @@ bool lu_dw_is_empty_class(Dwarf_Die *t, int depth);
 /* Members r->empty marks take no room where they share a byte (C++20's
  * [[no_unique_address]]) or lie at the end of a struct of SIZE bytes. */
 void lu_dwarf_drop_empty_room(struct dwarf_reader *r, uint64_t size);
-/* Records the scope of every type of a C++ unit (dwarf_scopes.c). */
-void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie);
+/* Records the scope of every type of CUDIE's unit when it is C++
+ * (CPLUS, from its DW_AT_language: dwarf_unit.c), in dwarf_scopes.c. */
+void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie,
+			   bool cplus);
 /* What the reader kept per type and per string, at the end of a read. */
 void lu_dwarf_free_memos(struct dwarf_reader *r);
 /* Reads the unit of CUDIE: its name, then every top-level DIE

@@ -16,9 +16,9 @@
 /* Deeper than any real nesting of namespaces and classes. */
 #define MAX_SCOPE_DEPTH 32
 
-bool lu_dw_is_cplus(Dwarf_Die *cudie)
+bool lu_dw_lang_is_cplus(Dwarf_Word lang)
 {
-	switch (dwarf_srclang(cudie)) {
+	switch (lang) {
 	case DW_LANG_C_plus_plus:
 	case DW_LANG_C_plus_plus_03:
 	case DW_LANG_C_plus_plus_11:
@@ -70,13 +70,14 @@ static void walk(struct dwarf_reader *r, Dwarf_Die *parent, const char *prefix,
 	} while (dwarf_siblingof(&die, &die) == 0);
 }
 
-void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie)
+void lu_dwarf_scopes_enter(struct dwarf_reader *r, Dwarf_Die *cudie,
+			   bool cplus)
 {
 	if (cudie->cu == r->scopes.cu)
 		return;
 	r->scopes.cu = cudie->cu;
 	lu_dw_memo_forget(&r->scopes.prefix);
-	r->scopes.cplus = lu_dw_is_cplus(cudie);
+	r->scopes.cplus = cplus;
 	if (r->scopes.cplus)
 		walk(r, cudie, "", 0);
 }

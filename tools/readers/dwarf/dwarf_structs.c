@@ -658,13 +658,13 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 {
 	uint64_t index;
 
-	if (dwarf_hasattr(die, DW_AT_declaration))
+	enter_unit(r, die);	/* the unit's shapes, before the lookups */
+	if (lu_dw_declared(&r->plans, die))
 		return SIZE_MAX;
-	const char *name = dwarf_diename(die);
+	const char *name = lu_dw_name(&r->plans, die);
 
 	if (!name)
 		return SIZE_MAX; /* tagless: only a typedef can name it */
-	enter_unit(r, die);
 	if (lu_dw_memo_get(&r->built, die->addr, &index))
 		return (size_t)index - 1; /* a typedef got here first */
 	const char *kept = qualified(r, die, name);
@@ -715,18 +715,12 @@ void lu_dwarf_enter_die(struct dwarf_reader *r, Dwarf_Die *die)
 	enter_unit(r, die);
 }
 
-void lu_dwarf_enter_unit(struct dwarf_reader *r, Dwarf_Die *cudie)
-{
-	enter_unit(r, cudie);
-	lu_dwarf_scopes_enter(r, cudie);
-}
-
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die)
 {
-	int tag = dwarf_tag(die);
+	enter_unit(r, die);
+	int tag = lu_dw_tag(&r->plans, die);
 
-	if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
-	    tag == DW_TAG_class_type)
+	if (lu_dw_is_aggregate_tag(tag))
 		visit_struct(r, die);
 	else if (tag == DW_TAG_typedef)
 		visit_typedef(r, die);

@@ -58,8 +58,8 @@ struct lu_dw_scopes {
 	bool cplus;
 };
 
-/* Is the unit C++ (DW_AT_language)? */
-bool lu_dw_is_cplus(Dwarf_Die *cudie);
+/* Is a unit of this DW_AT_language C++? */
+bool lu_dw_lang_is_cplus(Dwarf_Word lang);
 /* "ns::" for a type DIE declared in namespace ns, NULL at file scope or
  * in C (SC NULL too). */
 const char *lu_dw_scope_of(const struct lu_dw_scopes *sc, Dwarf_Die *die);

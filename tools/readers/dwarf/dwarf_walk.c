@@ -49,7 +49,7 @@ void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 	Dwarf_Die die;
 	int rc;
 
-	if (depth > 8 || (rc = dwarf_child(parent, &die)) > 0)
+	if (depth > 8 || (rc = lu_dw_child(&r->plans, parent, &die)) > 0)
 		return;
 	/* -1 is a DIE libdw cannot decode, not the end of the list */
 	while (rc == 0 && !r->failed) {
