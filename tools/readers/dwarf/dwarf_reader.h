@@ -170,8 +170,19 @@ void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 /* The walk of a C unit's top-level DIEs that hands dwarf_structs.c only
  * those that may give a wanted struct (dwarf_index.c). */
 void lu_dwarf_index_children(struct dwarf_reader *r, Dwarf_Die *cudie);
-/* A tag only units with types have (-g, not -g1). */
-bool lu_dw_is_type_tag(int tag);
+/*
+ * A tag only units with types have (-g, not -g1): gcc -g1 keeps variables
+ * without types, clang -gline-tables-only only the units: neither has a
+ * type DIE, which even a file of `int x;` has at -g. Inline: asked of
+ * every top-level DIE.
+ */
+static inline bool lu_dw_is_type_tag(int tag)
+{
+	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
+	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
+	       tag == DW_TAG_typedef || tag == DW_TAG_pointer_type ||
+	       tag == DW_TAG_enumeration_type;
+}
 /* A C++ virtual base's DW_TAG_inheritance (dwarf_cxx.c). */
 bool lu_dw_is_virtual_base(Dwarf_Die *m);
 /* A class with no data members, nor its bases (1 byte), DEPTH 0. */

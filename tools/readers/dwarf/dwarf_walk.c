@@ -31,18 +31,6 @@ const char *lu_dw_why(void)
 	return e ? elf_errmsg(e) : "malformed DWARF";
 }
 
-/*
- * gcc -g1 keeps variables without types, clang -gline-tables-only only the
- * units: neither has a type DIE, which even a file of `int x;` has at -g.
- */
-bool lu_dw_is_type_tag(int tag)
-{
-	return tag == DW_TAG_base_type || tag == DW_TAG_structure_type ||
-	       tag == DW_TAG_union_type || tag == DW_TAG_class_type ||
-	       tag == DW_TAG_typedef || tag == DW_TAG_pointer_type ||
-	       tag == DW_TAG_enumeration_type;
-}
-
 void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 			     int depth)
 {
