@@ -99,7 +99,6 @@ bool lu_dw_shape_type_of(struct lu_dw_plans *p, Dwarf_Die *die,
 {
 	const unsigned char *values;
 	const struct lu_dw_shape *sh = lu_dw_shape(p, die, &values);
-
 	Dwarf_Attribute a;
 
 	if (sh && !sh->integrates) {
