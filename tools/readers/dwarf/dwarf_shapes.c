@@ -290,13 +290,10 @@ bool lu_dw_shapes_load(struct lu_dw_plans *p, Dwarf_Die *cudie,
 	return true;
 }
 
-const unsigned char *lu_dw_values_end(const struct lu_dw_plans *p,
-				      const struct lu_dw_shape *sh,
-				      const unsigned char *values)
+const unsigned char *lu_dw_values_end_varying(const struct lu_dw_plans *p,
+					      const struct lu_dw_shape *sh,
+					      const unsigned char *values)
 {
-	if (sh->fixed >= 0)
-		return sh->fixed <= p->unit_end - values ? values + sh->fixed
-							 : NULL;
 	if (!sh->plan.ok)
 		return NULL;
 	const struct lu_dw_step *s = p->blocks[sh->plan.block] + sh->plan.first;
