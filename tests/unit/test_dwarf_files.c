@@ -109,6 +109,7 @@ static void compare_shape(struct compare *cmp, Dwarf_Die *die)
 		[LU_DW_SLOT_LOCATION] = DW_AT_data_member_location,
 		[LU_DW_SLOT_BIT_OFFSET] = DW_AT_data_bit_offset,
 		[LU_DW_SLOT_BIT_SIZE] = DW_AT_bit_size,
+		[LU_DW_SLOT_BYTE_SIZE] = DW_AT_byte_size,
 	};
 	Dwarf_Die copy = { .addr = die->addr, .cu = die->cu };
 	const unsigned char *values;

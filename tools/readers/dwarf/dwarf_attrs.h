@@ -38,6 +38,7 @@ enum {
 	LU_DW_SLOT_LOCATION,	/* DW_AT_data_member_location */
 	LU_DW_SLOT_BIT_OFFSET,	/* DW_AT_data_bit_offset */
 	LU_DW_SLOT_BIT_SIZE,
+	LU_DW_SLOT_BYTE_SIZE,
 	LU_DW_SLOTS
 };
 

@@ -112,6 +112,8 @@ static int slot_of(uint64_t name)
 		return LU_DW_SLOT_BIT_OFFSET;
 	case DW_AT_bit_size:
 		return LU_DW_SLOT_BIT_SIZE;
+	case DW_AT_byte_size:
+		return LU_DW_SLOT_BYTE_SIZE;
 	default:
 		return -1;
 	}
