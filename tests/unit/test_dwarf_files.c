@@ -9,8 +9,8 @@
  * dwarf_siblingof, and its shape, read from .debug_abbrev's own bytes
  * (dwarf_shapes.c), against dwarf_tag, dwarf_haschildren, dwarf_attr and
  * dwarf_formref_die; and the lookups answered from shapes
- * (dwarf_lookups.c) against dwarf_child, dwarf_diename, dwarf_hasattr,
- * lu_dw_udata and lu_dw_type_of, on those objects and on one assembled
+ * (dwarf_lookups.c, dwarf_sibling.c) against dwarf_child, dwarf_diename,
+ * dwarf_hasattr, lu_dw_udata, lu_dw_type_of and dwarf_siblingof, on those objects and on one assembled
  * here whose abbreviation codes pass 127 (two bytes of ULEB128, the
  * first 0x80), as a kernel unit's do.
  */
@@ -171,6 +171,11 @@ static void compare_lookups(struct compare *cmp, Dwarf_Die *die)
 
 	cr_assert_eq(lu_dw_shape_type_of(&cmp->plans, &copy, &mine), typed);
 	if (typed)
+		cr_assert_eq(mine.addr, theirs.addr);
+	rc = dwarf_siblingof(die, &theirs);
+	cr_assert_eq(lu_dw_siblingof(&cmp->plans, &copy, &mine), rc,
+		     "DIE 0x%llx", (unsigned long long)dwarf_dieoffset(die));
+	if (rc == 0)
 		cr_assert_eq(mine.addr, theirs.addr);
 }
 

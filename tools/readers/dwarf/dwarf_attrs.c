@@ -239,7 +239,7 @@ int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
 {
 	/* a DIE of another unit (DW_FORM_ref_addr) is not p's */
 	if (!end || die->cu != p->cu || lu_dw_has_children(p, die))
-		return dwarf_siblingof(die, next);
+		return lu_dw_siblingof(p, die, next);
 	if (end >= p->unit_end || *end == 0)
 		return 1;
 	*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };

@@ -253,6 +253,11 @@ bool lu_dw_shape_type_of(struct lu_dw_plans *p, Dwarf_Die *die,
 bool lu_dw_shape_strip_type(struct lu_dw_plans *p, Dwarf_Die *die,
 			    Dwarf_Die *core);
 
+/* dwarf_siblingof (DIE, NEXT), from the shapes of DIE and its children
+ * where they have them (dwarf_sibling.c). */
+int lu_dw_siblingof(const struct lu_dw_plans *p, Dwarf_Die *die,
+		    Dwarf_Die *next);
+
 /* dwarf_haschildren (DIE) > 0, from its shape when it has one. */
 bool lu_dw_has_children(const struct lu_dw_plans *p, Dwarf_Die *die);
 

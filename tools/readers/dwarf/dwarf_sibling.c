@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * dwarf_siblingof for a DIE with children, from the unit's shapes: GCC
+ * leaves DW_AT_sibling off the last DIE of a list, so the index meets a
+ * few hundred such DIEs in a kernel, and libdw's walk of their children
+ * decoded each unit's abbreviations anew (80,000 instructions each).
+ * The walk is libdw's own (elfutils' dwarf_siblingof.c): a DIE's
+ * DW_AT_sibling is followed where it has one, its children are stepped
+ * over where it has none, and a null entry ends a list. Where a DIE on
+ * the way has no shape, or a value the walk needs is not at a fixed
+ * place, libdw walks from the start instead.
+ */
+#include "dwarf_attrs.h"
+
+int lu_dw_siblingof(const struct lu_dw_plans *p, Dwarf_Die *die,
+		    Dwarf_Die *next)
+{
+	const unsigned char *addr = die->addr;
+	unsigned level = 0;
+
+	if (die->cu != p->cu || !p->n_shapes)
+		return dwarf_siblingof(die, next);
+	do {
+		Dwarf_Die at = { .addr = (void *)addr, .cu = die->cu };
+		const unsigned char *values;
+		const struct lu_dw_shape *sh = lu_dw_shape(p, &at, &values);
+
+		if (!sh || sh->at[LU_DW_SLOT_SIBLING] == -2)
+			return dwarf_siblingof(die, next);
+		if (sh->at[LU_DW_SLOT_SIBLING] >= 0) {
+			Dwarf_Die to;
+
+			/* libdw's bound: after this DIE, within the unit */
+			if (!lu_dw_slot_ref(p, &at, sh, LU_DW_SLOT_SIBLING,
+					    values, &to) ||
+			    (const unsigned char *)to.addr <= addr)
+				return dwarf_siblingof(die, next);
+			addr = to.addr;
+		} else {
+			if (!(addr = lu_dw_values_end(p, sh, values)))
+				return dwarf_siblingof(die, next);
+			if (sh->children)
+				++level;
+		}
+		for (;;) {
+			if (addr >= p->unit_end)
+				return 1;
+			if (*addr != 0)
+				break;
+			if (level-- == 0)
+				return 1;	/* no more siblings */
+			++addr;
+		}
+	} while (level > 0);
+	*next = (Dwarf_Die){ .addr = (void *)addr, .cu = die->cu };
+	return 0;
+}
