@@ -290,4 +290,20 @@ ptrdiff_t lu_dw_getattrs(struct lu_dw_plans *p, Dwarf_Die *die,
 int lu_dw_next_sibling(const struct lu_dw_plans *p, Dwarf_Die *die,
 		       const unsigned char *end, Dwarf_Die *next);
 
+/* lu_dw_next_sibling (P, DIE, END, NEXT) for a DIE whose shape SH (NULL:
+ * none) the caller has: one without children is followed at once. */
+static inline int lu_dw_next_after(const struct lu_dw_plans *p,
+				   Dwarf_Die *die,
+				   const struct lu_dw_shape *sh,
+				   const unsigned char *end, Dwarf_Die *next)
+{
+	if (sh && end && !sh->children && die->cu == p->cu) {
+		if (end >= p->unit_end || *end == 0)
+			return 1;
+		*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
+		return 0;
+	}
+	return lu_dw_next_sibling(p, die, end, next);
+}
+
 #endif

@@ -101,6 +101,8 @@ static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
 /* M from DIE's shape, with no pass over its values: false when a slot is
  * not at a fixed place or the member refers elsewhere. */
 static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
+			      const struct lu_dw_shape *sh,
+			      const unsigned char *values,
 			      struct member_attrs *m, const unsigned char **end)
 {
 	static const struct {
@@ -117,9 +119,6 @@ static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
 				  &m->bit_size, &m->type };
 	bool *has[] = { &m->has_name, &m->has_loc, &m->has_bit_offset,
 			&m->has_bit_size, &m->has_type };
-	const unsigned char *values;
-	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
-
 	if (!sh || sh->integrates ||
 	    !(*end = lu_dw_values_end(&r->plans, sh, values)))
 		return false;
@@ -374,10 +373,13 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 
 	if (nesting > MAX_ANON_DEPTH || lu_dw_child(&r->plans, s, &child) != 0)
 		return h;
-	const unsigned char *end;
+	const unsigned char *end, *values = NULL;
+	const struct lu_dw_shape *sh;
 
 	do {
-		int tag = lu_dw_tag(&r->plans, &child);
+		/* the member's shape, decoded once for all it is asked */
+		sh = lu_dw_shape(&r->plans, &child, &values);
+		int tag = sh ? sh->tag : lu_dw_tag(&r->plans, &child);
 
 		end = NULL;
 		if (tag != DW_TAG_member && tag != DW_TAG_inheritance)
@@ -390,7 +392,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 		uint64_t loc = 0;
 		bool has_type;
 
-		if (member_from_shape(r, &child, &m, &end)) {
+		if (member_from_shape(r, &child, sh, values, &m, &end)) {
 			/* read from its shape */
 		} else if (lu_dw_getattrs(&r->plans, &child,
 					  collect_member_attr, &m,
@@ -399,6 +401,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 		}
 		if (m.indirect) {
 			end = NULL;
+			sh = NULL;
 			name = dwarf_diename(&child);
 			lu_dw_member_location(&child, &loc);
 			h = mix_str(r, mix(h, loc), name);
@@ -428,7 +431,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
 					       seen));
 		}
-	} while (lu_dw_next_sibling(&r->plans, &child, end, &child) == 0);
+	} while (lu_dw_next_after(&r->plans, &child, sh, end, &child) == 0);
 	return h;
 }
 

@@ -206,14 +206,7 @@ static int next_of(struct dwarf_reader *r, Dwarf_Die *die,
 		*next = to;
 		return 0;
 	}
-	if (sh && end && !children && die->cu == r->plans.cu) {
-		/* lu_dw_next_sibling's, its shape known */
-		if (end >= r->plans.unit_end || *end == 0)
-			return 1;
-		*next = (Dwarf_Die){ .addr = (void *)end, .cu = die->cu };
-		return 0;
-	}
-	return lu_dw_next_sibling(&r->plans, die, end, next);
+	return lu_dw_next_after(&r->plans, die, sh, end, next);
 }
 
 /* Top-level DIEs between two asks of the map guard. */
