@@ -682,17 +682,20 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
  */
 static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 {
-	const char *name = dwarf_diename(die);
+	/* from the unit's shapes, as visit_struct's lookups (libdw's for a
+	 * struct in another unit) */
+	const char *name = lu_dw_name(&r->plans, die);
 	Dwarf_Die type, core;
 	uint64_t index;
 
-	if (!name || !lu_dw_type_of(die, &type) ||
-	    !lu_dw_strip_type(&type, &core) || !lu_dw_is_aggregate(&core) ||
-	    dwarf_hasattr(&core, DW_AT_declaration))
+	if (!name || !lu_dw_shape_type_of(&r->plans, die, &type) ||
+	    !lu_dw_shape_strip_type(&r->plans, &type, &core) ||
+	    !lu_dw_is_aggregate_tag(lu_dw_tag(&r->plans, &core)) ||
+	    lu_dw_declared(&r->plans, &core))
 		return;
 	const char *kept = qualified(r, die, name);
 	bool wanted = wanted_as(r, kept, name);
-	const char *tag = dwarf_diename(&core);
+	const char *tag = lu_dw_name(&r->plans, &core);
 	size_t at = SIZE_MAX;
 
 	enter_unit(r, &core);

@@ -7,7 +7,7 @@
  * other's file.
  *
  * Speed matters on a kernel's vmlinux: only top-level DIEs are visited
- * (dwarf_siblingof skips whole subtrees) and only wanted structs are built.
+ * (lu_dw_siblingof skips whole subtrees) and only wanted structs are built.
  */
 #include "dwarf_reader.h"
 
@@ -63,7 +63,7 @@ void lu_dwarf_visit_children(struct dwarf_reader *r, Dwarf_Die *parent,
 				lu_dwarf_visit_children(r, &die, depth + 1);
 		}
 		r->n_types += lu_dw_is_type_tag(tag);
-		rc = dwarf_siblingof(&die, &die);
+		rc = lu_dw_siblingof(&r->plans, &die, &die);
 	}
 	if (rc < 0 && !r->failed) {
 		lu_error_set(r->err,
