@@ -16,35 +16,6 @@
 
 #include <dwarf.h>
 
-bool lu_dw_attr(const struct lu_dw_plans *p, Dwarf_Die *die, unsigned code,
-		Dwarf_Attribute *out)
-{
-	const unsigned char *q;
-	const struct lu_dw_shape *sh = lu_dw_shape(p, die, &q);
-
-	/* an origin's attributes, a split unit's skeleton: libdw's */
-	if (!sh || sh->integrates || !sh->plan.ok || lu_dw_is_unit_tag(sh->tag))
-		return dwarf_attr_integrate(die, code, out) != NULL;
-	const struct lu_dw_step *s = p->blocks[sh->plan.block] + sh->plan.first;
-
-	for (size_t i = 0; i < sh->plan.n; i++) {
-		const unsigned char *v = q;
-
-		if (s[i].form == DW_FORM_implicit_const)
-			v = s[i].sleb;
-		else if (!(q = lu_dw_step_over(&s[i], q, p->unit_end)))
-			return dwarf_attr_integrate(die, code, out) != NULL;
-		if (s[i].code == code) {
-			*out = (Dwarf_Attribute){ .code = code,
-						  .form = s[i].form,
-						  .valp = (unsigned char *)v,
-						  .cu = die->cu };
-			return true;
-		}
-	}
-	return false;
-}
-
 const char *lu_dw_name(const struct lu_dw_plans *p, Dwarf_Die *die)
 {
 	Dwarf_Attribute a;

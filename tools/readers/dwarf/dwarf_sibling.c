@@ -25,14 +25,22 @@ int lu_dw_siblingof(const struct lu_dw_plans *p, Dwarf_Die *die,
 		const unsigned char *values;
 		const struct lu_dw_shape *sh = lu_dw_shape(p, &at, &values);
 
-		if (!sh || sh->at[LU_DW_SLOT_SIBLING] == -2)
-			return dwarf_siblingof(die, next);
-		if (sh->at[LU_DW_SLOT_SIBLING] >= 0) {
-			Dwarf_Die to;
+		Dwarf_Attribute a;
+		Dwarf_Die to;
 
-			/* libdw's bound: after this DIE, within the unit */
-			if (!lu_dw_slot_ref(p, &at, sh, LU_DW_SLOT_SIBLING,
-					    values, &to) ||
+		if (!sh)
+			return dwarf_siblingof(die, next);
+		if (sh->at[LU_DW_SLOT_SIBLING] != -1) {
+			/* at its place, or stepped to after a value of
+			 * varying size (a short name: DW_FORM_string);
+			 * libdw's bound: after this DIE, within the unit */
+			if (!(sh->at[LU_DW_SLOT_SIBLING] >= 0
+				      ? lu_dw_slot_ref(p, &at, sh,
+						       LU_DW_SLOT_SIBLING,
+						       values, &to)
+				      : lu_dw_attr(p, &at, DW_AT_sibling, &a) &&
+						lu_dw_unit_ref(p, &at, a.form,
+							       a.valp, &to)) ||
 			    (const unsigned char *)to.addr <= addr)
 				return dwarf_siblingof(die, next);
 			addr = to.addr;
