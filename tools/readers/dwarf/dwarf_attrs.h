@@ -173,6 +173,28 @@ lu_dw_values_end(const struct lu_dw_plans *p, const struct lu_dw_shape *sh,
 	return lu_dw_values_end_varying(p, sh, values);
 }
 
+/*
+ * dwarf_formudata (A, V) for the constant forms every version reads as
+ * constants (data1, data2), in the unit's byte order without libdw's
+ * call; libdw's for the rest (data4 and data8 are offsets into other
+ * sections before DWARF 4, for some attributes).
+ */
+static inline int lu_dw_formudata(const struct lu_dw_plans *p,
+				  Dwarf_Attribute *a, Dwarf_Word *v)
+{
+	if (a->cu == p->cu && p->n_shapes) {
+		if (a->form == DW_FORM_data1) {
+			*v = *a->valp;
+			return 0;
+		}
+		if (a->form == DW_FORM_data2) {
+			*v = lu_dw_read_uint(p, a->valp, 2);
+			return 0;
+		}
+	}
+	return dwarf_formudata(a, v);
+}
+
 /* The DIE a reference of FORM at V within DIE's unit (ref1, ref2, ref4)
  * names, as dwarf_formref_die finds it; false for any other form, or when
  * the unit has no shapes (its start is not known). */

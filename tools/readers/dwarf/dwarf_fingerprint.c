@@ -157,11 +157,25 @@ static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
 	return true;
 }
 
-static uint64_t udata_of(Dwarf_Attribute *attr, bool has)
+static uint64_t udata_of(struct dwarf_reader *r, Dwarf_Attribute *attr,
+			 bool has)
 {
 	Dwarf_Word v;
 
-	return has && !dwarf_formudata(attr, &v) ? v : 0;
+	return has && !lu_dw_formudata(&r->plans, attr, &v) ? v : 0;
+}
+
+/* lu_dw_location_value (A, LOC), a data1 or data2 offset read here. */
+static void location_of(struct dwarf_reader *r, Dwarf_Attribute *a,
+			uint64_t *loc)
+{
+	Dwarf_Word v;
+
+	if ((a->form == DW_FORM_data1 || a->form == DW_FORM_data2) &&
+	    lu_dw_formudata(&r->plans, a, &v) == 0)
+		*loc = v;
+	else
+		lu_dw_location_value(a, loc);
 }
 
 /* What mix_type reads of a type DIE, in one pass as for members. */
@@ -321,7 +335,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 		if (!named)
 			h = mix(h, (uint64_t)tag);
 		if (!sized && a.has_size) {
-			h = mix(h, udata_of(&a.size, true));
+			h = mix(h, udata_of(r, &a.size, true));
 			sized = true;
 		} else if (!sized && tag == DW_TAG_array_type) {
 			/* its counts here, its element's size next */
@@ -432,10 +446,11 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 			name = m.has_name ? lu_dw_formstring(&r->plans, &m.name)
 					 : NULL;
 			if (m.has_loc)
-				lu_dw_location_value(&m.loc, &loc);
+				location_of(r, &m.loc, &loc);
 			h = mix_str(r, mix(h, loc), name);
-			h = mix(h, udata_of(&m.bit_offset, m.has_bit_offset));
-			h = mix(h, udata_of(&m.bit_size, m.has_bit_size));
+			h = mix(h, udata_of(r, &m.bit_offset,
+					    m.has_bit_offset));
+			h = mix(h, udata_of(r, &m.bit_size, m.has_bit_size));
 			has_type = m.has_type &&
 				   (lu_dw_unit_ref(&r->plans, &child,
 						   m.type.form, m.type.valp,
