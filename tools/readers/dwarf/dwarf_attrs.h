@@ -53,6 +53,7 @@ struct lu_dw_shape {
 	uint16_t tag;
 	int16_t fixed;		/* bytes of all values; -1: one varies */
 	int16_t at[LU_DW_SLOTS];
+	uint16_t varying;	/* bit 1 << slot: that slot's at is -2 */
 	uint16_t form[LU_DW_SLOTS];
 	bool known, children;
 	bool declaration;	/* DW_AT_declaration is there */

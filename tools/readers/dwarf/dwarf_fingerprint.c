@@ -118,6 +118,22 @@ static int collect_member_attr(Dwarf_Attribute *attr, void *arg)
 	return DWARF_CB_OK;
 }
 
+/* Slot SLOT of a DIE of shape SH into *A and *HAS. */
+static inline void take_slot(const struct lu_dw_shape *sh, int slot,
+			     unsigned code, const unsigned char *values,
+			     Dwarf_CU *cu, Dwarf_Attribute *a, bool *has)
+{
+	*has = sh->at[slot] >= 0;
+	if (*has)
+		*a = lu_dw_slot_attr(sh, slot, code, values, cu);
+}
+
+/* The slots a member's fingerprint reads. */
+#define MEMBER_SLOTS                                                        \
+	((1u << LU_DW_SLOT_NAME) | (1u << LU_DW_SLOT_LOCATION) |            \
+	 (1u << LU_DW_SLOT_BIT_OFFSET) | (1u << LU_DW_SLOT_BIT_SIZE) |      \
+	 (1u << LU_DW_SLOT_TYPE))
+
 /* M from DIE's shape, with no pass over its values: false when a slot is
  * not at a fixed place or the member refers elsewhere. */
 static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
@@ -125,35 +141,22 @@ static bool member_from_shape(struct dwarf_reader *r, Dwarf_Die *die,
 			      const unsigned char *values,
 			      struct member_attrs *m, const unsigned char **end)
 {
-	static const struct {
-		int slot;
-		unsigned code;
-	} slots[] = {
-		{ LU_DW_SLOT_NAME, DW_AT_name },
-		{ LU_DW_SLOT_LOCATION, DW_AT_data_member_location },
-		{ LU_DW_SLOT_BIT_OFFSET, DW_AT_data_bit_offset },
-		{ LU_DW_SLOT_BIT_SIZE, DW_AT_bit_size },
-		{ LU_DW_SLOT_TYPE, DW_AT_type },
-	};
-	Dwarf_Attribute *to[] = { &m->name, &m->loc, &m->bit_offset,
-				  &m->bit_size, &m->type };
-	bool *has[] = { &m->has_name, &m->has_loc, &m->has_bit_offset,
-			&m->has_bit_size, &m->has_type };
-	if (!sh || sh->integrates ||
-	    !(*end = lu_dw_values_end(&r->plans, sh, values)))
-		return false;
-	for (size_t i = 0; i < sizeof(slots) / sizeof(*slots); i++)
-		if (sh->at[slots[i].slot] == -2)
-			return false; /* before M is touched: lu_dw_getattrs' */
-	for (size_t i = 0; i < sizeof(slots) / sizeof(*slots); i++) {
-		int at = sh->at[slots[i].slot];
+	Dwarf_CU *cu = die->cu;
 
-		*has[i] = at >= 0;
-		if (at >= 0)
-			*to[i] = lu_dw_slot_attr(sh, slots[i].slot,
-						 slots[i].code, values,
-						 die->cu);
-	}
+	if (!sh || sh->integrates || (sh->varying & MEMBER_SLOTS) ||
+	    !(*end = lu_dw_values_end(&r->plans, sh, values)))
+		return false; /* before M is touched: lu_dw_getattrs' */
+	take_slot(sh, LU_DW_SLOT_NAME, DW_AT_name, values, cu, &m->name,
+		  &m->has_name);
+	take_slot(sh, LU_DW_SLOT_LOCATION, DW_AT_data_member_location, values,
+		  cu, &m->loc, &m->has_loc);
+	take_slot(sh, LU_DW_SLOT_BIT_OFFSET, DW_AT_data_bit_offset, values, cu,
+		  &m->bit_offset, &m->has_bit_offset);
+	take_slot(sh, LU_DW_SLOT_BIT_SIZE, DW_AT_bit_size, values, cu,
+		  &m->bit_size, &m->has_bit_size);
+	take_slot(sh, LU_DW_SLOT_TYPE, DW_AT_type, values, cu, &m->type,
+		  &m->has_type);
+	m->indirect = false;
 	return true;
 }
 
@@ -421,17 +424,17 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 		if (!*budget)
 			return h; /* malformed nesting: add_member says so */
 		--*budget;
-		struct member_attrs m = { .indirect = false };
+		struct member_attrs m;
 		const char *name;
 		uint64_t loc = 0;
 		bool has_type;
 
-		if (member_from_shape(r, &child, sh, values, &m, &end)) {
-			/* read from its shape */
-		} else if (lu_dw_getattrs(&r->plans, &child,
-					  collect_member_attr, &m,
-					  &end) == -1) {
-			m.indirect = true; /* let the lookups report it */
+		if (!member_from_shape(r, &child, sh, values, &m, &end)) {
+			m = (struct member_attrs){ .indirect = false };
+			if (lu_dw_getattrs(&r->plans, &child,
+					   collect_member_attr, &m,
+					   &end) == -1)
+				m.indirect = true; /* the lookups report it */
 		}
 		if (m.indirect) {
 			end = NULL;

@@ -59,10 +59,15 @@ static const unsigned char *plain_section(Dwarf *dw, const char *want,
 
 /* The LEB128 at *Q, moved past; false when it runs past END or is too
  * long for 64 bits. */
-static bool read_uleb(const unsigned char **q, const unsigned char *end,
-		      uint64_t *v)
+static inline bool read_uleb(const unsigned char **q,
+			     const unsigned char *end, uint64_t *v)
 {
 	uint64_t x = 0;
+
+	if (*q < end && **q < 0x80) {	/* one byte: nearly every one */
+		*v = *(*q)++;
+		return true;
+	}
 
 	for (unsigned shift = 0; *q < end && shift < 64; shift += 7) {
 		unsigned char b = *(*q)++;
@@ -196,6 +201,10 @@ static bool read_attrs(struct lu_dw_plans *p, const unsigned char **q,
 			pos = -1;
 	}
 	sh->fixed = (int16_t)(sh->plan.ok && pos >= 0 ? pos : -1);
+	sh->varying = 0;
+	for (int s = 0; s < LU_DW_SLOTS; s++)
+		if (sh->at[s] == -2)
+			sh->varying |= (uint16_t)(1u << s);
 	if (sh->plan.ok) {
 		struct lu_dw_step *s = lu_dw_take_steps(p, n, &sh->plan);
 

@@ -12,8 +12,63 @@
 #include "dwarf_attrs.h"
 
 /* The bytes a value of FORM takes when they do not depend on the value;
- * LU_DW_FORM_VARIABLE when they do; LU_DW_FORM_UNKNOWN: libdw's. */
-uint8_t lu_dw_form_size(const struct lu_dw_plans *p, unsigned form);
+ * LU_DW_FORM_VARIABLE when they do; LU_DW_FORM_UNKNOWN: libdw's. Inline:
+ * asked of every attribute of every abbreviation of every unit. */
+static inline uint8_t lu_dw_form_size(const struct lu_dw_plans *p,
+				      unsigned form)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_sec_offset:
+		return p->offset_size;
+	case DW_FORM_addr:
+		return p->address_size;
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+	case DW_FORM_ref_udata:
+	case DW_FORM_strx:
+	case DW_FORM_addrx:
+	case DW_FORM_GNU_str_index:
+	case DW_FORM_GNU_addr_index:
+	case DW_FORM_string:
+	case DW_FORM_exprloc:
+	case DW_FORM_block:
+	case DW_FORM_block1:
+		return LU_DW_FORM_VARIABLE;
+	default:
+		return LU_DW_FORM_UNKNOWN;
+	}
+}
+
 void lu_dw_encode_sleb(uint8_t out[11], int64_t v);
 /* Room for N steps that stay put until the next reset, PLAN's; NULL when
  * the unit has used every block there can be. */
