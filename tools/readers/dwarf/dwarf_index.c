@@ -126,29 +126,6 @@ static bool struct_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	return wants_text(r, name);
 }
 
-/* dwarf_diename (DIE) and dwarf_hasattr (DIE, DW_AT_declaration), the
- * same way. */
-static const char *name_and_declaration(struct dwarf_reader *r,
-					Dwarf_Die *die, bool *declaration)
-{
-	const unsigned char *values;
-	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, die, &values);
-
-	/* values that run past the unit are libdw's to report */
-	if (!sh || sh->integrates || sh->at[LU_DW_SLOT_NAME] == -2 ||
-	    !lu_dw_values_end(&r->plans, sh, values)) {
-		*declaration = dwarf_hasattr(die, DW_AT_declaration);
-		return dwarf_diename(die);
-	}
-	*declaration = sh->declaration;
-	if (sh->at[LU_DW_SLOT_NAME] == -1)
-		return NULL;
-	Dwarf_Attribute name = lu_dw_slot_attr(sh, LU_DW_SLOT_NAME,
-					       DW_AT_name, values, die->cu);
-
-	return lu_dw_formstring(&r->plans, &name);
-}
-
 /*
  * A typedef: true when dwarf_structs.c is to see it, which is when it
  * names a struct that is wanted by the typedef's name or its own tag, or
@@ -160,19 +137,15 @@ static bool typedef_asked(struct dwarf_reader *r, Dwarf_Die *die,
 	const char *name = name_of(r, die, x), *tag;
 	Dwarf_Die type, core;
 	uint64_t built;
-	bool asked, declaration;
+	bool asked;
 
 	if (!name || !lu_dw_shape_type_of(&r->plans, die, &type) ||
 	    !lu_dw_shape_strip_type(&r->plans, &type, &core))
 		return false;
-	int core_tag = lu_dw_tag(&r->plans, &core);
-
-	if (core_tag != DW_TAG_structure_type &&
-	    core_tag != DW_TAG_union_type && core_tag != DW_TAG_class_type)
+	if (!lu_dw_is_aggregate_tag(lu_dw_tag(&r->plans, &core)) ||
+	    lu_dw_declared(&r->plans, &core))
 		return false;
-	tag = name_and_declaration(r, &core, &declaration);
-	if (declaration)
-		return false;
+	tag = lu_dw_name(&r->plans, &core);
 	asked = wants_text(r, name);
 	lu_dwarf_enter_die(r, &core);
 	if (lu_dw_memo_get(&r->built, core.addr, &built))

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * dwarf_siblingof for a DIE with children, from the unit's shapes: GCC
- * leaves DW_AT_sibling off the last DIE of a list, so the index meets a
- * few hundred such DIEs in a kernel, and libdw's walk of their children
- * decoded each unit's abbreviations anew (80,000 instructions each).
- * The walk is libdw's own (elfutils' dwarf_siblingof.c): a DIE's
- * DW_AT_sibling is followed where it has one, its children are stepped
- * over where it has none, and a null entry ends a list. Where a DIE on
- * the way has no shape, or a value the walk needs is not at a fixed
- * place, libdw walks from the start instead.
+ * dwarf_siblingof from the unit's shapes: the full walk steps from every
+ * top-level DIE to the next with it, and the index from a DIE with
+ * children but no DW_AT_sibling (GCC leaves it off the last of a list).
+ * libdw looks each DIE's abbreviation up in a locked table and decodes a
+ * unit's table anew when it first meets it; every struct of a kernel
+ * spent a fifth of its time there. The walk is libdw's own (elfutils'
+ * dwarf_siblingof.c): a DIE's DW_AT_sibling is followed where it has
+ * one, its children are stepped over where it has none, and a null entry
+ * ends a list. Where a DIE on the way has no shape, or a sibling does
+ * not point ahead within the unit, libdw walks from the start instead.
  */
 #include "dwarf_attrs.h"
 
@@ -24,7 +25,6 @@ int lu_dw_siblingof(const struct lu_dw_plans *p, Dwarf_Die *die,
 		Dwarf_Die at = { .addr = (void *)addr, .cu = die->cu };
 		const unsigned char *values;
 		const struct lu_dw_shape *sh = lu_dw_shape(p, &at, &values);
-
 		Dwarf_Attribute a;
 		Dwarf_Die to;
 
