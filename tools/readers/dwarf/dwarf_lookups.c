@@ -6,7 +6,7 @@
  * libdw's first lookup in a unit decodes the abbreviations in order up to
  * the code asked, and GCC orders them by use, not by place (the unit's
  * own DIE is near the end). Ten structs of a 6.1 vmlinux: 2.47 G
- * instructions before, 2.25 G with these. Whatever a shape does not
+ * instructions before, 2.25 G with these alone. Whatever a shape does not
  * answer (an origin's attributes, a value that runs past the unit, a form
  * the steps do not know) is libdw's, as before; test_dwarf_files holds
  * each to libdw on every DIE of objects from GCC and Clang.
