@@ -10,7 +10,8 @@
  * (dwarf_shapes.c), against dwarf_tag, dwarf_haschildren, dwarf_attr and
  * dwarf_formref_die; and the lookups answered from shapes
  * (dwarf_lookups.c, dwarf_sibling.c) against dwarf_child, dwarf_diename,
- * dwarf_hasattr, lu_dw_udata, lu_dw_type_of and dwarf_siblingof, on those objects and on one assembled
+ * dwarf_hasattr, lu_dw_udata, lu_dw_type_of, dwarf_siblingof and
+ * dwarf_formudata, on those objects and on one assembled
  * here whose abbreviation codes pass 127 (two bytes of ULEB128, the
  * first 0x80), as a kernel unit's do.
  */
@@ -138,6 +139,15 @@ static void compare_shape(struct compare *cmp, Dwarf_Die *die)
 		if (slot == LU_DW_SLOT_NAME)
 			cr_assert_str_eq(lu_dw_formstring(&cmp->plans, &a),
 					 dwarf_formstring(&a));
+		Dwarf_Word u, v;
+		int rc = dwarf_formudata(&a, &v);
+
+		/* constants in the unit's byte order, big-endian too */
+		cr_assert_eq(lu_dw_formudata(&cmp->plans, &a, &u), rc);
+		if (rc == 0)
+			cr_assert_eq(u, v, "DIE 0x%llx slot %d",
+				     (unsigned long long)dwarf_dieoffset(die),
+				     slot);
 		if (lu_dw_slot_ref(&cmp->plans, &copy, sh, slot, values,
 				   &mine)) {
 			cr_assert_not_null(dwarf_formref_die(&a, &theirs));
@@ -374,7 +384,10 @@ ParameterizedTest(struct build *b, dwarf_files, same_names_as_libdw)
 	snprintf(path, sizeof(path), "%s/src/main.c", dir);
 	write_file(path, source);
 	snprintf(path, sizeof(path), "%s/src/inc/types.h", dir);
-	write_file(path, "struct ring { int head, tail; };\n");
+	/* a member past byte 255: its location is a data2, two bytes whose
+	 * order the big-endian targets test */
+	write_file(path, "struct ring { int head, tail; char pad[300]; "
+			 "int after; };\n");
 	snprintf(path, sizeof(path), "%s/shared.h", dir);
 	write_file(path, "struct far { long v; };\n");
 	while (n < 4 && b->argv[n][0])
