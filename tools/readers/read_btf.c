@@ -36,6 +36,9 @@ struct btf_reader {
 	int open_block;			/* the innermost being filled, or -1 */
 	uint64_t *paddings;	/* struct_padding by id, plus 1; 0 unknown */
 	uint32_t *aligns;	/* natural_align of structs by id; 0 unknown */
+	int32_t *libbpf_aligns;	/* btf__align_of by id; INT32_MIN unknown */
+	uint64_t *forced;	/* forced_align by id, plus 1; 0 unknown */
+	__u32 n_types;
 	struct lu_item *items;	/* struct_padding's scratch */
 	size_t cap_items;
 	char *text;	/* what btf_dump printed */
@@ -369,18 +372,40 @@ static void add_members(struct btf_reader *r, const struct btf_type *t,
  * natural alignment does not explain, in the type or in a type it embeds:
  * this is the largest such, 0 when there is none.
  */
-static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
+/*
+ * btf__align_of (ID), asked of libbpf once per id: it walks a struct's
+ * members every time, and forced_align asks it of every member of every
+ * struct it embeds (a third of reading a kernel's BTF).
+ */
+static int align_of(struct btf_reader *r, __u32 id)
+{
+	if (id >= r->n_types)
+		return btf__align_of(r->btf, id);
+	if (r->libbpf_aligns[id] == INT32_MIN)
+		r->libbpf_aligns[id] = btf__align_of(r->btf, id);
+	return r->libbpf_aligns[id];
+}
+
+static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth,
+			     bool *cut)
 {
 	const struct btf_type *t;
 	uint64_t forced = 0, end = 0;
 	uint64_t line = r->set->line_size ? r->set->line_size : 64;
+	bool below = false;	/* a type under this one was cut short */
 
 	id = skip_mods_typedefs(r->btf, id);
+	if (id < r->n_types && r->forced[id])
+		return r->forced[id] - 1;
 	t = btf__type_by_id(r->btf, id);
-	if (!t || depth > MAX_ANON_DEPTH)
+	if (!t)
 		return 0;
+	if (depth > MAX_ANON_DEPTH) {
+		*cut = true;
+		return 0;
+	}
 	if (btf_is_array(t))
-		return forced_align(r, btf_array(t)->type, depth + 1);
+		return forced_align(r, btf_array(t)->type, depth + 1, cut);
 	if (!btf_is_composite(t))
 		return 0;
 	for (__u32 i = 0; i < btf_vlen(t); i++) {
@@ -388,8 +413,8 @@ static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
 		uint64_t bits = btf_member_bit_offset(t, i), off = bits / 8;
 		__u32 bit_size = btf_member_bitfield_size(t, i);
 		__s64 size = btf__resolve_size(r->btf, m->type);
-		int natural = btf__align_of(r->btf, m->type);
-		uint64_t inner = forced_align(r, m->type, depth + 1);
+		int natural = align_of(r, m->type);
+		uint64_t inner = forced_align(r, m->type, depth + 1, &below);
 		uint64_t a = natural > 0 && (uint64_t)natural > inner
 				     ? (uint64_t)natural : inner;
 
@@ -406,7 +431,7 @@ static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
 			end = off;
 	}
 	if (btf_is_struct(t) && t->size > end) {
-		int natural = btf__align_of(r->btf, id);
+		int natural = align_of(r, id);
 		uint64_t a = natural > 0 && (uint64_t)natural > forced
 				     ? (uint64_t)natural : forced;
 
@@ -414,6 +439,12 @@ static uint64_t forced_align(struct btf_reader *r, __u32 id, int depth)
 		if (a > forced)
 			forced = a;
 	}
+	/* the same for every struct that embeds it, unless the depth bound
+	 * cut a type below short (a cycle in malformed BTF) */
+	if (below)
+		*cut = true;
+	else if (id < r->n_types)
+		r->forced[id] = forced + 1;
 	return forced;
 }
 
@@ -433,8 +464,9 @@ static void build_struct(struct btf_reader *r, __u32 id,
 	s->name = lu_intern_at(&r->strings, a, name);
 	s->is_union = btf_is_union(t);
 	s->size = t->size;
-	int natural = btf__align_of(r->btf, id);
-	uint64_t forced = forced_align(r, id, 0);
+	int natural = align_of(r, id);
+	bool cut = false;
+	uint64_t forced = forced_align(r, id, 0, &cut);
 
 	s->align = natural > 0 ? (uint64_t)natural : 1;
 	s->align_inferred = true; /* BTF records sizes, not alignments */
@@ -584,8 +616,14 @@ static int read_btf(struct lu_read_ctx *ctx)
 	r.texts = calloc(n, sizeof(*r.texts));
 	r.paddings = calloc(n, sizeof(*r.paddings));
 	r.aligns = calloc(n, sizeof(*r.aligns));
-	if (!r.texts || !r.paddings || !r.aligns)
+	r.libbpf_aligns = malloc(n * sizeof(*r.libbpf_aligns));
+	r.forced = calloc(n, sizeof(*r.forced));
+	if (!r.texts || !r.paddings || !r.aligns || !r.libbpf_aligns ||
+	    !r.forced)
 		abort();
+	r.n_types = n;
+	for (__u32 id = 0; id < n; id++)
+		r.libbpf_aligns[id] = INT32_MIN;
 	collect_typedefs(&r, &names);
 	for (__u32 id = 1; id < n && !r.failed; id++) {
 		const struct btf_type *t = btf__type_by_id(r.btf, id);
@@ -616,6 +654,8 @@ static int read_btf(struct lu_read_ctx *ctx)
 	free(r.blocks);
 	free(r.paddings);
 	free(r.aligns);
+	free(r.libbpf_aligns);
+	free(r.forced);
 	free(r.items);
 	free(r.text);
 	free(r.texts);
