@@ -213,37 +213,30 @@ static int collect_type_attr(Dwarf_Attribute *attr, void *arg)
 	return DWARF_CB_OK;
 }
 
+/* The slots a type's hash reads. */
+#define TYPE_SLOTS                                                          \
+	((1u << LU_DW_SLOT_NAME) | (1u << LU_DW_SLOT_BYTE_SIZE) |           \
+	 (1u << LU_DW_SLOT_TYPE))
+
 /* A of type DIE T from its shape, with no pass over its values: false
  * when a value it reads is not at a fixed place (lu_dw_getattrs' then). */
 static bool type_from_shape(struct dwarf_reader *r, Dwarf_Die *t,
 			    struct type_attrs *a)
 {
-	static const struct {
-		int slot;
-		unsigned code;
-	} slots[] = {
-		{ LU_DW_SLOT_NAME, DW_AT_name },
-		{ LU_DW_SLOT_BYTE_SIZE, DW_AT_byte_size },
-		{ LU_DW_SLOT_TYPE, DW_AT_type },
-	};
-	Dwarf_Attribute *to[] = { &a->name, &a->size, &a->type };
-	bool *has[] = { &a->has_name, &a->has_size, &a->has_type };
 	const unsigned char *values;
 	const struct lu_dw_shape *sh = lu_dw_shape(&r->plans, t, &values);
 
 	/* the DIE's own values, as dwarf_getattrs gives them: all within
 	 * the unit, or libdw's to report */
-	if (!sh || !lu_dw_values_end(&r->plans, sh, values))
+	if (!sh || (sh->varying & TYPE_SLOTS) ||
+	    !lu_dw_values_end(&r->plans, sh, values))
 		return false;
-	for (size_t i = 0; i < 3; i++)
-		if (sh->at[slots[i].slot] == -2)
-			return false;
-	for (size_t i = 0; i < 3; i++) {
-		*has[i] = sh->at[slots[i].slot] >= 0;
-		if (*has[i])
-			*to[i] = lu_dw_slot_attr(sh, slots[i].slot,
-						 slots[i].code, values, t->cu);
-	}
+	take_slot(sh, LU_DW_SLOT_NAME, DW_AT_name, values, t->cu, &a->name,
+		  &a->has_name);
+	take_slot(sh, LU_DW_SLOT_BYTE_SIZE, DW_AT_byte_size, values, t->cu,
+		  &a->size, &a->has_size);
+	take_slot(sh, LU_DW_SLOT_TYPE, DW_AT_type, values, t->cu, &a->type,
+		  &a->has_type);
 	return true;
 }
 
