@@ -2,6 +2,7 @@
 /* A bump allocator for layout strings and arrays; see arena.h. */
 #include "arena.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,19 @@ char *lu_arena_printf(struct lu_arena *a, const char *fmt, ...)
 
 	free(tmp);
 	return q;
+}
+
+void *lu_zeroed(size_t n, size_t size)
+{
+	void *p = n && size <= SIZE_MAX / n ? malloc(n * size) : NULL;
+
+	if (!p) {
+		fputs("lineup: out of memory\n", stderr);
+		abort();
+	}
+	/* explicit_bzero: the compiler turns malloc and memset into calloc */
+	explicit_bzero(p, n * size);
+	return p;
 }
 
 void *lu_grow(void *array, size_t *cap, size_t count, size_t elem_size)

@@ -17,17 +17,6 @@ struct lu_intern_addr {
 	const char *to;
 };
 
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-
-	if (!p) {
-		fputs("lineup: out of memory\n", stderr);
-		abort();
-	}
-	return p;
-}
-
 static uint64_t hash_bytes(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -41,7 +30,7 @@ static uint64_t hash_bytes(const char *s, size_t n)
 static void grow_slots(struct lu_intern *t)
 {
 	size_t cap = t->cap ? 2 * t->cap : 256;
-	struct lu_intern_slot *slots = xcalloc(cap, sizeof(*slots));
+	struct lu_intern_slot *slots = lu_zeroed(cap, sizeof(*slots));
 
 	for (size_t i = 0; i < t->cap; i++) {
 		if (!t->slots[i].s)
@@ -106,7 +95,7 @@ const char *lu_intern_at(struct lu_intern *t, struct lu_arena *arena,
 		return lu_intern(t, arena, s, n);
 	if (2 * (t->addr_count + 1) > t->addr_cap) {
 		size_t cap = t->addr_cap ? 2 * t->addr_cap : 256;
-		struct lu_intern_addr *a = xcalloc(cap, sizeof(*a));
+		struct lu_intern_addr *a = lu_zeroed(cap, sizeof(*a));
 
 		for (size_t i = 0; i < t->addr_cap; i++)
 			if (t->addrs[i].from)

@@ -2,6 +2,8 @@
 /* A set of strings with open addressing and FNV-1a hashing. */
 #include "strset.h"
 
+#include "arena.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,12 +35,8 @@ bool lu_strset_has(const struct lu_strset *set, const char *s)
 static void rehash(struct lu_strset *set)
 {
 	size_t cap = set->cap ? set->cap * 2 : 64;
-	char **slots = calloc(cap, sizeof(*slots));
+	char **slots = lu_zeroed(cap, sizeof(*slots));
 
-	if (!slots) {
-		fputs("lineup: out of memory\n", stderr);
-		abort();
-	}
 	for (size_t i = 0; i < set->cap; i++)
 		if (set->slots[i])
 			slots[find_slot(slots, cap, set->slots[i])] =

@@ -89,6 +89,7 @@ struct job {
 	atomic_bool stop;	/* a worker failed: the read is serial */
 	unsigned *owner;	/* the worker of each unit */
 	pthread_mutex_t libdw_lock;
+	struct lu_dw_claims claims;	/* who built what first */
 };
 
 /* A worker's own state: its reader and what the reader points to. */
@@ -119,6 +120,7 @@ static void worker_init(struct worker *wk, struct dwarf_reader *w,
 	w->abi.max_base_align = 16;
 	w->log = &wk->log;
 	w->libdw_lock = &wk->job->libdw_lock;
+	w->claims = &wk->job->claims;
 	wk->r = w;
 }
 
@@ -189,6 +191,7 @@ int lu_dwarf_run_tasks(struct dwarf_reader *r, const struct lu_dw_tasks *tasks,
 	job.n_workers = n;
 	atomic_init(&job.stop, false);
 	pthread_mutex_init(&job.libdw_lock, NULL);
+	lu_dw_claims_init(&job.claims);
 	for (size_t i = 0; i < n; i++) {
 		wk[i].job = &job;
 		wk[i].id = (unsigned)i;
@@ -211,6 +214,7 @@ int lu_dwarf_run_tasks(struct dwarf_reader *r, const struct lu_dw_tasks *tasks,
 	for (size_t i = 0; i < n; i++)
 		worker_free(&wk[i]);
 	pthread_mutex_destroy(&job.libdw_lock);
+	lu_dw_claims_free(&job.claims);
 	free(job.owner);
 	free(tid);
 	free(w);

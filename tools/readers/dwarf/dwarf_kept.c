@@ -18,6 +18,7 @@
  */
 #include "dwarf_reader.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,10 +32,8 @@ struct kept_slot *lu_dw_kept_slot(struct kept_map *m, const char *name,
 {
 	if ((m->count + 1) * 2 > m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 256;
-		struct kept_slot *slots = calloc(cap, sizeof(*slots));
+		struct kept_slot *slots = lu_zeroed(cap, sizeof(*slots));
 
-		if (!slots)
-			abort();
 		for (size_t i = 0; i < m->cap; i++) {
 			struct kept_slot *o = &m->slots[i];
 			size_t k = kept_hash(o->name, o->fp) & (cap - 1);
@@ -177,6 +176,19 @@ static void replay(struct dwarf_reader *r, struct dwarf_reader *w,
 			slot->fp = ev->fp;
 			slot->index = r->set->n_structs - 1;
 			r->kept.count++;
+		}
+		to[ev->index] = slot->index;
+		lu_struct_add_unit(&r->set->structs[slot->index],
+				   &r->set->arena, own_seen(r, seen, ev->text));
+		return;
+	case LU_DW_EV_HELD:
+		slot = lu_dw_kept_slot(&r->kept, name, ev->fp);
+		if (!slot->name) {
+			/* dwarf_claims.c: the builder's unit is lower, so
+			 * its KEEP came first; else the claims are wrong */
+			fputs("lineup: internal error: a claimed definition "
+			      "was not built\n", stderr);
+			abort();
 		}
 		to[ev->index] = slot->index;
 		lu_struct_add_unit(&r->set->structs[slot->index],

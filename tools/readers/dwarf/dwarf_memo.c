@@ -6,6 +6,8 @@
  */
 #include "dwarf_types.h"
 
+#include "arena.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,10 +27,8 @@ void lu_dw_memo_put(struct lu_dw_memo *m, const void *die, uint64_t value)
 	if (2 * (m->count + 1) > m->cap) {
 		struct lu_dw_memo n = { .cap = m->cap ? 2 * m->cap : 256 };
 
-		n.die = calloc(n.cap, sizeof(*n.die));
-		n.value = calloc(n.cap, sizeof(*n.value));
-		if (!n.die || !n.value)
-			abort();
+		n.die = lu_zeroed(n.cap, sizeof(*n.die));
+		n.value = lu_zeroed(n.cap, sizeof(*n.value));
 		for (size_t i = 0; i < m->cap; i++)
 			if (m->die[i]) {
 				size_t k = lu_dw_memo_slot(&n, m->die[i]);

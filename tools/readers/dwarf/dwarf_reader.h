@@ -38,6 +38,8 @@ struct kept_slot {
 	const char *name;	/* NULL: free */
 	uint64_t fp;
 	size_t index;		/* in the set's structs */
+	bool held;		/* a worker's stand-in: a lower unit's
+				 * worker built it (dwarf_claims.c) */
 };
 
 struct kept_map {
@@ -53,6 +55,8 @@ struct kept_map {
 enum lu_dw_event_kind {
 	LU_DW_EV_NAME,		/* lu_read_wants asked of NAME */
 	LU_DW_EV_KEEP,		/* struct INDEX (FP) held by unit TEXT */
+	LU_DW_EV_HELD,		/* the same, INDEX a stand-in for what a
+				 * lower unit's KEEP built */
 	LU_DW_EV_SKIP,		/* NAME (FP) left out, as TEXT says */
 	LU_DW_EV_TYPEDEF,	/* NAME names struct INDEX (TAGLESS) */
 };
@@ -75,6 +79,25 @@ struct lu_dw_log {
 	 * unmarked ones (see lu_dwarf_markers_agree) */
 	struct lu_strset marked, unmarked;
 };
+
+/* Which unit first built each definition, shared by the workers of a
+ * parallel read (dwarf_claims.c). */
+struct lu_dw_claim;
+struct lu_dw_claims {
+	pthread_mutex_t lock;
+	struct lu_dw_claim *slots;
+	size_t cap, count;
+};
+
+void lu_dw_claims_init(struct lu_dw_claims *c);
+void lu_dw_claims_free(struct lu_dw_claims *c);
+/* Whether a unit below TASK built (NAME, FP) already. */
+bool lu_dw_built_below(struct lu_dw_claims *c, const char *name, uint64_t fp,
+		       size_t task);
+/* Unit TASK built (NAME, FP): the claim is the lowest unit's. NAME stays
+ * the caller's until the claims are freed. */
+void lu_dw_claim(struct lu_dw_claims *c, const char *name, uint64_t fp,
+		 size_t task);
 
 struct dwarf_reader {
 	struct lu_read_ctx *ctx;
@@ -128,6 +151,7 @@ struct dwarf_reader {
 	 * around libdw's calls that fill caches; NULL in a serial read */
 	struct lu_dw_log *log;
 	pthread_mutex_t *libdw_lock;
+	struct lu_dw_claims *claims;
 	/* C++ virtual bases met in the struct being built, and why it
 	 * cannot be laid out (then it is skipped, with a note) */
 	const char **vbases;

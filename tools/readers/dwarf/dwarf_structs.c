@@ -596,21 +596,32 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 	struct kept_slot *slot = lu_dw_kept_slot(&r->kept, name, fp);
 
 	if (!slot->name) {
-		if (!build_struct(r, die, name)) {
+		bool held = r->claims && lu_dw_built_below(r->claims, name, fp,
+							    r->log->task);
+
+		if (held) {
+			/* the merge keeps the lower unit's build: a stand-in
+			 * here, for this worker's typedefs and units */
+			lu_set_add(r->set)->name = name;
+		} else if (!build_struct(r, die, name)) {
 			if (!r->failed)
 				lu_dw_log(r, LU_DW_EV_SKIP, 0, fp, name,
 					  r->skip_why, false);
 			return SIZE_MAX;
+		} else if (r->claims) {
+			lu_dw_claim(r->claims, name, fp, r->log->task);
 		}
 		slot->name = name;
 		slot->fp = fp;
 		slot->index = r->set->n_structs - 1;
+		slot->held = held;
 		r->kept.count++;
 	}
 	/* which units hold it: a finding on one variant names them */
 	lu_struct_add_unit(&r->set->structs[slot->index], &r->set->arena,
 			   r->cu_path);
-	lu_dw_log(r, LU_DW_EV_KEEP, slot->index, fp, name, r->cu_path, false);
+	lu_dw_log(r, slot->held ? LU_DW_EV_HELD : LU_DW_EV_KEEP, slot->index,
+		  fp, name, r->cu_path, false);
 	lu_dw_memo_put(&r->built, die->addr, slot->index + 1);
 	return slot->index;
 }
