@@ -107,6 +107,7 @@ int lu_cmd_show(struct lu_cli *cli)
 		.pair = cli->pair,
 		.color = cli->color,
 		.hex = cli->hex,
+		.jobs = cli->read_jobs,
 		.rules = with,
 		.ruled = with ? &findings : NULL,
 	};

@@ -273,6 +273,46 @@ void lu_js_tree(struct lu_js *js, const char *key, struct json_t *v)
 	free(text);
 }
 
+static int outcome(const struct lu_js *js)
+{
+	if (!js->err)
+		return 0;
+	errno = js->err;
+	return -1;
+}
+
+int lu_js_drain(struct lu_js *parent)
+{
+	drain(parent);
+	return outcome(parent);
+}
+
+void lu_js_part(struct lu_js *part, const struct lu_js *parent, FILE *out,
+		bool items)
+{
+	lu_js_init(part, out);
+	part->depth = parent->depth;
+	memcpy(part->has_items, parent->has_items, sizeof(part->has_items));
+	memcpy(part->closer, parent->closer, sizeof(part->closer));
+	part->has_items[part->depth] = items;
+}
+
+int lu_js_part_end(struct lu_js *part)
+{
+	free(part->scratch);
+	part->scratch = NULL;
+	drain(part);
+	return outcome(part);
+}
+
+void lu_js_parts_done(struct lu_js *parent, int rc, bool items)
+{
+	if (rc && !parent->err)
+		parent->err = errno ? errno : EIO;
+	if (items)
+		parent->has_items[parent->depth] = true;
+}
+
 int lu_js_finish(struct lu_js *js)
 {
 	free(js->scratch);
@@ -284,8 +324,5 @@ int lu_js_finish(struct lu_js *js)
 	drain(js);
 	if (!js->err && (fflush(js->out) != 0 || ferror(js->out)))
 		js->err = errno ? errno : EIO;
-	if (!js->err)
-		return 0;
-	errno = js->err;
-	return -1;
+	return outcome(js);
 }

@@ -52,6 +52,21 @@ struct json_t;
 void lu_js_tree(struct lu_js *js, const char *key, struct json_t *v);
 
 /*
+ * Parts of one document made on several threads (util/ordered_out.h):
+ * lu_js_drain writes what PARENT buffered; a part then writes into OUT
+ * what PARENT would write next inside its innermost container (ITEMS:
+ * whether that holds some already), and lu_js_part_end writes what the
+ * part buffered; lu_js_parts_done tells PARENT how writing the parts
+ * went (RC: 0, or -1 with errno set) and whether they wrote any item.
+ * Each returns 0, or -1 with errno from the first failure.
+ */
+int lu_js_drain(struct lu_js *parent);
+void lu_js_part(struct lu_js *part, const struct lu_js *parent, FILE *out,
+		bool items);
+int lu_js_part_end(struct lu_js *part);
+void lu_js_parts_done(struct lu_js *parent, int rc, bool items);
+
+/*
  * Writes what is buffered and a final newline, flushes, and frees. 0, or
  * -1 with errno from the first failed write: once one fails nothing more
  * is written, so the output stops short and never goes on after a

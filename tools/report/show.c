@@ -15,8 +15,10 @@
 #include "align_guess.h"
 #include "holes.h"
 #include "kernel_groups.h"
+#include "ordered_out.h"
 #include "report.h"
 #include "sgr.h"
+#include "show_line.h"
 #include "show_rules.h"
 
 
@@ -26,13 +28,6 @@ struct painter {
 	bool hex;	/* --hex: offsets and sizes as pahole --hex has them */
 };
 
-/* an item's offset and size, in decimal or (--hex) as pahole --hex has them */
-static void print_place(const struct painter *p, uint64_t offset,
-			uint64_t size)
-{
-	fprintf(p->out, p->hex ? " /* %#5llx %#5llx */" : " /* %5llu %5llu */",
-		(unsigned long long)offset, (unsigned long long)size);
-}
 
 static const char *paint(const struct painter *p, const char *code)
 {
@@ -67,35 +62,6 @@ static void aligned_attr(char *buf, size_t size, uint64_t align,
 			 inferred ? " /* inferred */" : "");
 }
 
-/* "void (*)(int)" with name fn prints as type "void", name "(*fn)(int)";
- * ATTR goes before the semicolon. */
-static void print_decl(FILE *out, const struct lu_member *m, int indent,
-		       const char *attr)
-{
-	char name[512], mn[256], type[512], dims[128];
-	const char *fp;
-	int tw = 26 - 8 * (indent - 1);
-
-	/* names and types come from the input: shown escaped (escape.h) */
-	lu_text_escape(mn, sizeof(mn), m->name);
-	lu_text_escape(type, sizeof(type), m->type);
-	lu_text_escape(dims, sizeof(dims), m->dims);
-	fp = strstr(type, "(*)");
-	if (tw < 8)
-		tw = 8;
-	if (fp) {
-		snprintf(name, sizeof(name), "(*%s)%s%s%s;", mn, fp + 3,
-			 dims, attr);
-		fprintf(out, "%-*.*s %-21s", tw, (int)(fp - type - 1),
-			type, name);
-		return;
-	}
-	if (m->bit_size)
-		snprintf(name, sizeof(name), "%s:%u;", mn, m->bit_size);
-	else
-		snprintf(name, sizeof(name), "%s%s%s;", mn, dims, attr);
-	fprintf(out, "%-*s %-21s", tw, type, name);
-}
 
 /* No scalar of the ABIs lineup reads is aligned beyond 16 (long double,
  * __int128; x86-64 and aarch64 psABIs). */
@@ -185,23 +151,17 @@ static void print_nested_conflicts(FILE *out, const struct lu_struct *s,
 		fprintf(out, " and %zu more", n - 4);
 }
 
-static void print_lines(FILE *out, uint64_t offset, uint64_t size,
-			unsigned line)
-{
-	uint64_t first = offset / line;
-	uint64_t last = size ? (offset + size - 1) / line : first;
-
-	if (first == last)
-		fprintf(out, " L%llu", (unsigned long long)first);
-	else
-		fprintf(out, " L%llu-%llu", (unsigned long long)first,
-			(unsigned long long)last);
-}
 
 static void tabs(FILE *out, unsigned indent)
 {
 	for (unsigned i = 0; i < indent; i++)
 		fputc('\t', out);
+}
+
+static void line_tabs(struct show_line *l, unsigned indent)
+{
+	for (unsigned i = 0; i < indent; i++)
+		show_line_char(l, '\t');
 }
 
 static void print_group_open(const struct painter *p, const struct lu_group *g,
@@ -229,8 +189,12 @@ static void print_group_close(const struct painter *p, const struct lu_group *g,
 	tabs(p->out, indent);
 	fprintf(p->out, "%s/* <<< '%s': %llu bytes", paint(p, kind_color(g->kind)),
 		name, (unsigned long long)bytes);
-	if (bytes)
-		print_lines(p->out, g->begin, bytes, line);
+	if (bytes) {
+		struct show_line l = { .len = 0 };
+
+		show_line_lines(&l, g->begin, bytes, line);
+		show_line_write(&l, p->out);
+	}
 	/* a kernel group's footprint (check says it as a note) */
 	if (bytes && g->origin == LU_ORIGIN_KERNEL) {
 		struct lu_footprint fp;
@@ -354,19 +318,23 @@ static void print_block_close(const struct shower *sh,
 			      const struct lu_block *b, unsigned indent,
 			      uint64_t forced)
 {
-	FILE *out = sh->p->out;
+	struct show_line l = { .len = 0 };
 	char attr[96], decl[128];
 	int width = 26 - 8 * ((int)indent - 1);
+	size_t at;
 
 	if (width < 8)
 		width = 8;
 	aligned_attr(attr, sizeof(attr), forced, sh->s->align_inferred);
 	snprintf(decl, sizeof(decl), "}%s;", attr);
-	tabs(out, indent);
-	fprintf(out, "%-*s", width + 22, decl);
-	print_place(sh->p, b->offset, b->size);
-	print_lines(out, b->offset, b->size, sh->line);
-	fputc('\n', out);
+	line_tabs(&l, indent);
+	at = l.len;
+	show_line_str(&l, decl);
+	show_line_pad(&l, at, (size_t)width + 22);
+	show_line_place(&l, sh->p->hex, b->offset, b->size);
+	show_line_lines(&l, b->offset, b->size, sh->line);
+	show_line_char(&l, '\n');
+	show_line_write(&l, sh->p->out);
 }
 
 static void print_member(const struct shower *sh, size_t i, unsigned indent,
@@ -379,20 +347,36 @@ static void print_member(const struct shower *sh, size_t i, unsigned indent,
 	bool conflict = sh->conflicts[i];
 	enum lu_kind kind = m->group >= 0 ? s->groups[m->group].kind
 					  : LU_KIND_NONE;
+	struct show_line l = { .len = 0 };
 	char attr[96];
 
 	aligned_attr(attr, sizeof(attr), forced, s->align_inferred);
-	tabs(out, indent);
-	fputs(paint(p, conflict ? LU_SGR_BOLD_RED : kind_color(kind)), out);
-	print_decl(out, m, (int)indent, attr);
-	if (m->bit_size)
-		fprintf(out, p->hex ? " /* %#5llx:%#2x %#2llx */"
-				    : " /* %5llu:%-2u %2llu */",
-			(unsigned long long)m->offset, m->bit_offset,
-			(unsigned long long)m->size);
-	else
-		print_place(p, m->offset, m->size);
-	print_lines(out, m->offset, m->size, sh->line);
+	line_tabs(&l, indent);
+	show_line_str(&l, paint(p, conflict ? LU_SGR_BOLD_RED
+					     : kind_color(kind)));
+	show_line_decl(&l, m, (int)indent, attr);
+	if (m->bit_size) {
+		size_t at;
+
+		/* " /\* %5llu:%-2u %2llu *\/", with --hex
+		 * " /\* %#5llx:%#2x %#2llx *\/" */
+		show_line_str(&l, " /* ");
+		show_line_num(&l, p->hex, m->offset, 5);
+		show_line_char(&l, ':');
+		at = l.len;
+		if (p->hex)
+			show_line_uhex(&l, m->bit_offset, 2);
+		else
+			show_line_udec(&l, m->bit_offset, 0);
+		show_line_pad(&l, at, 2);
+		show_line_char(&l, ' ');
+		show_line_num(&l, p->hex, m->size, 2);
+		show_line_str(&l, " */");
+	} else {
+		show_line_place(&l, p->hex, m->offset, m->size);
+	}
+	show_line_lines(&l, m->offset, m->size, sh->line);
+	show_line_write(&l, out);
 	if (sh->marked)
 		lu_show_rule_tag(out, sh->marked, s, i);
 	if (conflict)
@@ -744,6 +728,25 @@ static void show_struct(const struct painter *p, const struct lu_set *set,
 	}
 }
 
+/* What every struct is shown with, for lu_ordered_out. */
+struct show_all {
+	const struct painter *p;
+	const struct lu_set *set;
+	const struct lu_findings *findings;
+	const struct lu_show_opts *opts;
+};
+
+static int show_one(void *ctx, FILE *f, size_t i)
+{
+	const struct show_all *all = ctx;
+	struct painter p = *all->p;
+
+	p.out = f;
+	show_struct(&p, all->set, &all->set->structs[i], all->findings,
+		    all->opts);
+	return 0; /* F's errors are lu_ordered_out's to see */
+}
+
 int lu_show_text(FILE *out, const struct lu_set *set,
 		 const struct lu_findings *findings,
 		 const struct lu_show_opts *opts)
@@ -754,8 +757,10 @@ int lu_show_text(FILE *out, const struct lu_set *set,
 	if (set->debug_path)
 		fprintf(out, "/* %s: debug info from %s */\n\n", set->path,
 			set->debug_path);
+	struct show_all all = { &p, set, findings, opts };
+
 	/* a full disk stops the listing where errno still names the cause */
-	for (size_t i = 0; i < set->n_structs && !ferror(out); i++)
-		show_struct(&p, set, &set->structs[i], findings, opts);
-	return ferror(out) ? -1 : lu_output_flush(out);
+	if (lu_ordered_out(out, set->n_structs, opts->jobs, show_one, &all))
+		return -1;
+	return lu_output_flush(out);
 }

@@ -14,6 +14,7 @@ struct lu_show_opts {
 	bool pair;
 	bool color;
 	bool hex;	/* text: offsets and sizes in hexadecimal */
+	unsigned jobs;	/* text: structs formatted on this many threads */
 	/* --rules: each member marked with the group the checker puts it
 	 * in, and RULED, check's findings under these rules, printed with
 	 * the layout (show_rules.h); both NULL without */

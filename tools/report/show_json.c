@@ -8,6 +8,7 @@
 
 #include "json_stream.h"
 #include "kernel_groups.h"
+#include "ordered_out.h"
 #include "report.h"
 #include "show.h"
 #include "show_rules.h"
@@ -181,18 +182,39 @@ static void struct_json(struct lu_js *js, const struct lu_set *set,
 		lu_show_ruled_free(&r);
 }
 
+/* What every struct is written with, for lu_ordered_out. */
+struct json_all {
+	const struct lu_js *parent;	/* inside "structs" */
+	const struct lu_set *set;
+	const struct lu_show_opts *opts;
+};
+
+/* Struct I as a part of the document (json_stream.h). */
+static int struct_part(void *ctx, FILE *f, size_t i)
+{
+	const struct json_all *all = ctx;
+	const struct lu_struct *s = &all->set->structs[i];
+	struct lu_js *js = malloc(sizeof(*js));
+	int *inner = malloc((s->n_members ? s->n_members : 1) *
+			    sizeof(*inner));
+	int rc;
+
+	if (!js || !inner)
+		abort();
+	lu_js_part(js, all->parent, f, i > 0);
+	struct_json(js, all->set, s, all->opts, inner);
+	rc = lu_js_part_end(js);
+	free(inner);
+	free(js);
+	return rc;
+}
+
 int lu_show_json(FILE *out, const struct lu_set *set,
 		 const struct lu_show_opts *opts)
 {
 	struct lu_js *js = malloc(sizeof(*js));
-	size_t most = 1;
-	int *inner;
 
-	for (size_t i = 0; i < set->n_structs; i++)
-		if (set->structs[i].n_members > most)
-			most = set->structs[i].n_members;
-	inner = malloc(most * sizeof(*inner));
-	if (!js || !inner)
+	if (!js)
 		abort();
 	lu_js_init(js, out);
 	lu_js_open_object(js, NULL);
@@ -208,12 +230,18 @@ int lu_show_json(FILE *out, const struct lu_set *set,
 		lu_js_str(js, "debug_file", set->debug_path);
 	lu_js_close(js);
 	lu_js_open_array(js, "structs");
-	/* a failed write stops the document where it failed */
-	for (size_t i = 0; i < set->n_structs && !lu_js_failed(js); i++)
-		struct_json(js, set, &set->structs[i], opts, inner);
+
+	/* the structs on several threads; a failed write stops the
+	 * document where it failed */
+	struct json_all all = { js, set, opts };
+
+	if (!lu_js_drain(js))
+		lu_js_parts_done(js, lu_ordered_out(out, set->n_structs,
+						    opts->jobs, struct_part,
+						    &all),
+				 set->n_structs > 0);
 	lu_js_close(js);
 	lu_js_close(js);
-	free(inner);
 	int rc = lu_js_finish(js);
 
 	free(js);

@@ -118,6 +118,12 @@ size_t lu_text_escape(char *buf, size_t size, const char *s)
 	if (!size)
 		return 0;
 	while (*p) {
+		/* printable ASCII as it is, the common case, a byte a step
+		 * without escape_at's tests */
+		while (*p >= 0x20 && *p < 0x7f && len + 1 < size)
+			buf[len++] = (char)*p++;
+		if (!*p || len + 1 >= size)
+			break;
 		size_t n;
 		const char *e = escape_at(p, &n, esc);
 		const char *src = e ? e : (const char *)p;
