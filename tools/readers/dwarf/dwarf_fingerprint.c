@@ -70,6 +70,37 @@ static uint64_t mix_str(struct dwarf_reader *r, uint64_t h, const char *s)
 }
 
 /*
+ * A name read through attribute A (S its text) into H. BY_PLACE, a name
+ * in a string section is mixed by its address, not its text: within one
+ * read every module stays mapped, so one address is one text, and the
+ * text is never touched (reading it from .debug_str was a sixth of a
+ * kernel's read). Such a hash says "the same" only: see
+ * lu_dwarf_fingerprint_by_place.
+ */
+static uint64_t mix_name(struct dwarf_reader *r, uint64_t h,
+			 const Dwarf_Attribute *a, const char *s,
+			 bool by_place)
+{
+	if (by_place && s) {
+		switch (a->form) {
+		case DW_FORM_strp:
+		case DW_FORM_line_strp:
+		case DW_FORM_strx:
+		case DW_FORM_strx1:
+		case DW_FORM_strx2:
+		case DW_FORM_strx3:
+		case DW_FORM_strx4:
+		case DW_FORM_GNU_str_index:
+		case DW_FORM_GNU_strp_alt:
+			return mix(mix(h, 0x57), (uint64_t)(uintptr_t)s);
+		default:
+			break;
+		}
+	}
+	return mix_str(r, h, s);
+}
+
+/*
  * The attributes of a member that the fingerprint reads, in one pass over
  * the DIE: looked up one by one, each absent attribute costs three scans
  * (dwarf_attr_integrate also tries DW_AT_abstract_origin and
@@ -308,14 +339,16 @@ static uint64_t mix_dims(struct dwarf_reader *r, uint64_t h, Dwarf_Die *array)
  * definitions apart. Not the type's DIE offset: each unit has its own copy
  * of the type. Kept per DIE, as the members of a unit share their types.
  */
-static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
+static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type,
+			  bool by_place)
 {
+	struct lu_dw_memo *memo = by_place ? &r->typehash_place : &r->typehash;
 	Dwarf_Die t = *type;
 	bool named = false, sized = false;
 	const unsigned char *end;
 	uint64_t h = 0;
 
-	if (lu_dw_memo_get(&r->typehash, type->addr, &h))
+	if (lu_dw_memo_get(memo, type->addr, &h))
 		return h;
 
 	for (int i = 0; i < TYPE_CHAIN; i++) {
@@ -338,7 +371,9 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 			h = mix_dims(r, h, &t);
 		}
 		if (!named && a.has_name) {
-			h = mix_str(r, h, lu_dw_formstring(&r->plans, &a.name));
+			h = mix_name(r, h, &a.name,
+				     lu_dw_formstring(&r->plans, &a.name),
+				     by_place);
 			named = true;
 		}
 		if (named && sized)
@@ -352,7 +387,7 @@ static uint64_t type_hash(struct dwarf_reader *r, Dwarf_Die *type)
 			break;
 		}
 	}
-	lu_dw_memo_put(&r->typehash, type->addr, h);
+	lu_dw_memo_put(memo, type->addr, h);
 	return h;
 }
 
@@ -395,7 +430,7 @@ static bool seen_before(struct seen *s, const void *addr)
  * and hashing it again would make the walk exponential.
  */
 static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
-			    size_t *budget, struct seen *seen)
+			    size_t *budget, struct seen *seen, bool by_place)
 {
 	uint64_t h = mix(0, lu_dw_shape_udata(&r->plans, s, DW_AT_byte_size,
 					      0));
@@ -443,7 +478,7 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 					 : NULL;
 			if (m.has_loc)
 				location_of(r, &m.loc, &loc);
-			h = mix_str(r, mix(h, loc), name);
+			h = mix_name(r, mix(h, loc), &m.name, name, by_place);
 			h = mix(h, udata_of(r, &m.bit_offset,
 					    m.has_bit_offset));
 			h = mix(h, udata_of(r, &m.bit_size, m.has_bit_size));
@@ -453,25 +488,36 @@ static uint64_t fingerprint(struct dwarf_reader *r, Dwarf_Die *s, int nesting,
 						   &t) ||
 				    dwarf_formref_die(&m.type, &t));
 		}
-		h = mix(h, has_type ? type_hash(r, &t) : 0);
+		h = mix(h, has_type ? type_hash(r, &t, by_place) : 0);
 		if (!name && has_type &&
 		    lu_dw_shape_strip_type(&r->plans, &t, &core) &&
 		    lu_dw_is_aggregate_tag(lu_dw_tag(&r->plans, &core))) {
 			if (seen_before(seen, core.addr))
 				continue;
 			h = mix(h, fingerprint(r, &core, nesting + 1, budget,
-					       seen));
+					       seen, by_place));
 		}
 	} while (lu_dw_next_after(&r->plans, &child, sh, end, &child) == 0);
 	return h;
 }
 
-uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die)
+static uint64_t fingerprint_of(struct dwarf_reader *r, Dwarf_Die *die,
+			       bool by_place)
 {
 	size_t budget = MAX_MEMBER_VISITS;
 	struct seen seen = { .n = 0 };
-	uint64_t fp = fingerprint(r, die, 0, &budget, &seen);
+	uint64_t fp = fingerprint(r, die, 0, &budget, &seen, by_place);
 
 	lu_dw_memo_free(&seen.more);
 	return fp;
+}
+
+uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	return fingerprint_of(r, die, false);
+}
+
+uint64_t lu_dwarf_fingerprint_by_place(struct dwarf_reader *r, Dwarf_Die *die)
+{
+	return fingerprint_of(r, die, true);
 }

@@ -132,6 +132,7 @@ static void worker_free(struct worker *wk)
 	free(w->blocks);
 	lu_dw_abi_free(&w->abi);
 	free(w->kept.slots);
+	free(w->placed.slots);
 	lu_dw_memo_free(&w->built);
 	lu_strset_free(&w->unmarked);
 	lu_dwarf_free_memos(w);

@@ -40,6 +40,7 @@ struct kept_slot {
 	size_t index;		/* in the set's structs */
 	bool held;		/* a worker's stand-in: a lower unit's
 				 * worker built it (dwarf_claims.c) */
+	uint64_t canon;		/* placed: the fingerprint FP stands for */
 };
 
 struct kept_map {
@@ -109,8 +110,9 @@ struct dwarf_reader {
 	const char *cu;		/* the compilation unit's name, or NULL */
 	const char *cu_path;	/* joined with its directory, interned */
 	bool big_endian;	/* DWARF 2/3 bit offsets count from the MSB */
-	/* every definition kept, by interned name and fingerprint */
-	struct kept_map kept;
+	/* every definition kept, by interned name and fingerprint; and
+	 * the copies met, by name and fingerprint by place */
+	struct kept_map kept, placed;
 	struct lu_dw_memo built;	/* struct DIE -> 1 + index, this unit */
 	Dwarf_CU *built_cu;		/* the unit built is for */
 	struct lu_strset unmarked;	/* "name\n<size>" without markers */
@@ -132,6 +134,7 @@ struct dwarf_reader {
 	struct lu_dw_buf text;		/* scratch for the two above */
 	struct lu_dw_memo walked;	/* lu_dw_check_layout's */
 	struct lu_dw_memo typehash;	/* type DIE -> type_hash() */
+	struct lu_dw_memo typehash_place;	/* the same, by place */
 	Dwarf_CU *typehash_cu;		/* the unit typehash is for */
 	/* the file names of one unit's line table, and those interned */
 	struct lu_dw_files files;
@@ -183,6 +186,14 @@ static inline bool lu_dw_is_aggregate(Dwarf_Die *t)
 /* The identity of the definition DIE, the same for its copies in other
  * units (dwarf_fingerprint.c). */
 uint64_t lu_dwarf_fingerprint(struct dwarf_reader *r, Dwarf_Die *die);
+/*
+ * The same, with names in a string section taken by their address, not
+ * their text: cheaper, and equal for two copies only when their
+ * fingerprints are (one address is one text while the read lasts), but
+ * two equal copies may differ here (one name inline, one in .debug_str;
+ * two files). So it only finds a copy met before (kept_map.place).
+ */
+uint64_t lu_dwarf_fingerprint_by_place(struct dwarf_reader *r, Dwarf_Die *die);
 /* Keeps the struct (or the typedef of one) DIE if it is wanted. */
 void lu_dwarf_visit_type(struct dwarf_reader *r, Dwarf_Die *die);
 /* Readies the per-unit memos for DIE's unit, as the walk of a struct or

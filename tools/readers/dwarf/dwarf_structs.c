@@ -175,6 +175,7 @@ void lu_dwarf_free_memos(struct dwarf_reader *r)
 	lu_dw_memo_free(&r->dims);
 	lu_dw_memo_free(&r->walked);
 	lu_dw_memo_free(&r->typehash);
+	lu_dw_memo_free(&r->typehash_place);
 	lu_dw_memo_free(&r->strhash);
 	lu_dw_memo_free(&r->scopes.prefix);
 	free(r->vbases);
@@ -577,6 +578,7 @@ static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 		 * keeping them all would grow with every copy of every wanted
 		 * struct */
 		lu_dw_memo_forget(&r->typehash);
+		lu_dw_memo_forget(&r->typehash_place);
 		r->typehash_cu = die->cu;
 	}
 	if (die->cu != r->built_cu) {
@@ -592,7 +594,11 @@ static void enter_unit(struct dwarf_reader *r, Dwarf_Die *die)
 static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 			      const char *name)
 {
-	uint64_t fp = lu_dwarf_fingerprint(r, die);
+	/* a copy met before is found by place, its names' text unread */
+	uint64_t place = lu_dwarf_fingerprint_by_place(r, die);
+	const struct kept_slot *met = lu_dw_kept_slot(&r->placed, name, place);
+	bool known = met->name != NULL;
+	uint64_t fp = known ? met->canon : lu_dwarf_fingerprint(r, die);
 	struct kept_slot *slot = lu_dw_kept_slot(&r->kept, name, fp);
 
 	if (!slot->name) {
@@ -616,6 +622,12 @@ static size_t keep_definition(struct dwarf_reader *r, Dwarf_Die *die,
 		slot->index = r->set->n_structs - 1;
 		slot->held = held;
 		r->kept.count++;
+	}
+	if (!known) {
+		*lu_dw_kept_slot(&r->placed, name, place) = (struct kept_slot){
+			.name = name, .fp = place, .canon = fp,
+		};
+		r->placed.count++;
 	}
 	/* which units hold it: a finding on one variant names them */
 	lu_struct_add_unit(&r->set->structs[slot->index], &r->set->arena,

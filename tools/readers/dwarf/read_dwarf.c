@@ -465,6 +465,7 @@ out:
 	free(r.blocks);
 	lu_dw_abi_free(&r.abi);
 	free(r.kept.slots);
+	free(r.placed.slots);
 	lu_dw_memo_free(&r.built);
 	lu_strset_free(&r.unmarked);
 	lu_dwarf_free_memos(&r);
