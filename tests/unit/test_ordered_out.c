@@ -70,6 +70,72 @@ Test(show_line, full_line_is_cut_not_overrun)
 	cr_assert_eq(l.len, sizeof(l.buf));
 }
 
+/* show_line_decl as show.c printed a declaration before it: printf's
+ * "%-*.*s %-21s" and snprintf's name[512] (names here need no escape). */
+static void decl_by_printf(char *want, size_t size, const struct lu_member *m,
+			   int indent, const char *attr)
+{
+	char name[512];
+	const char *fp = strstr(m->type, "(*)");
+	int tw = 26 - 8 * (indent - 1);
+
+	if (tw < 8)
+		tw = 8;
+	if (fp) {
+		snprintf(name, sizeof(name), "(*%s)%s%s%s;", m->name, fp + 3,
+			 m->dims, attr);
+		snprintf(want, size, "%-*.*s %-21s", tw,
+			 (int)(fp - m->type - 1), m->type, name);
+		return;
+	}
+	if (m->bit_size)
+		snprintf(name, sizeof(name), "%s:%u;", m->name, m->bit_size);
+	else
+		snprintf(name, sizeof(name), "%s%s%s;", m->name, m->dims, attr);
+	snprintf(want, size, "%-*s %-21s", tw, m->type, name);
+}
+
+Test(show_line, declarations_as_printf)
+{
+	static const struct {
+		const char *name, *type, *dims;
+		uint32_t bits;
+	} cases[] = {
+		{ "load_avg", "atomic_long_t", "", 0 },
+		{ "rt_se", "struct sched_rt_entity * *", "", 0 },
+		{ "buf", "char", "[16][2]", 0 },
+		{ "flag", "unsigned int", "", 3 },
+		{ "fn", "void (*)(int, long)", "", 0 },
+		{ "fns", "int (*)(void)", "[4]", 0 },
+		/* "(*)" first: printf's negative precision prints it all */
+		{ "odd", "(*)(int)", "", 0 },
+		{ "a_long_member_name_past_the_column", "x", "", 0 },
+	};
+	const char *attrs[] = { "", " __attribute__((__aligned__(64)))" };
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int indent = 1; indent <= 4; indent++)
+			for (size_t k = 0; k < 2; k++) {
+				struct lu_member m = {
+					.name = cases[i].name,
+					.type = cases[i].type,
+					.dims = cases[i].dims,
+					.bit_size = cases[i].bits,
+				};
+				struct show_line l = { .len = 0 };
+				char want[1100];
+
+				show_line_decl(&l, &m, indent, attrs[k]);
+				decl_by_printf(want, sizeof(want), &m, indent,
+					       attrs[k]);
+				cr_assert_eq(l.len, strlen(want),
+					     "%s at %d: '%.*s' / '%s'",
+					     m.type, indent, (int)l.len, l.buf,
+					     want);
+				cr_assert_arr_eq(l.buf, want, l.len);
+			}
+}
+
 /* Item I is "item I\n"; FAIL_AT's fails with ENOSPC. */
 struct items {
 	size_t fail_at;

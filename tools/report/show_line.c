@@ -100,7 +100,10 @@ void show_line_decl(struct show_line *l, const struct lu_member *m,
 	fp = strstr(type, "(*)");
 	if (tw < 8)
 		tw = 8;
-	show_line_mem(l, type, fp ? (size_t)(fp - type - 1) : strlen(type));
+	/* "%-*.*s" with the precision fp - type - 1: the whole type when
+	 * that is negative ("(*)" first) */
+	show_line_mem(l, type, fp && fp > type ? (size_t)(fp - type - 1)
+					       : strlen(type));
 	show_line_pad(l, at, (size_t)tw);
 	show_line_char(l, ' ');
 	at = l->len;
