@@ -218,6 +218,8 @@ static int grow(struct lt_thread *t)
 	t->tab = tab;
 	t->cap = cap;
 	forget_hot(t);
+	/* the sites' records point into the old table (trace_rt_inline.c) */
+	lt_epoch_bump();
 	return 1;
 }
 
@@ -455,6 +457,7 @@ static void after_fork_child(void)
 		t->tab = NULL;
 		t->cap = t->used = 0;
 		forget_hot(t);
+		lt_epoch_bump(); /* the sites' records: the table is gone */
 		t->dropped = 0;
 		t->rng ^= (uint64_t)getpid() << 32;
 	}
@@ -465,6 +468,7 @@ static void at_exit(void)
 	if (!g.enabled || g.stopped)
 		return;
 	g.stopped = 1;
+	lt_epoch_bump(); /* no site counts inline while it is written */
 	lt_write_trace(0);
 }
 
@@ -480,6 +484,7 @@ static void on_signal(int sig)
 {
 	if (g.enabled && !g.stopped) {
 		g.stopped = 1;
+		lt_epoch_bump();
 		lt_write_trace(sig);
 	}
 	signal(sig, SIG_DFL);

@@ -50,6 +50,15 @@ struct lt_hot {
 	struct lt_entry *e;
 };
 
+/* A rewritten access's record of its site, in the thread's TLS
+ * (trace_rt_inline.c): ADDR 0 until an access fills it. */
+struct lt_site {
+	uintptr_t addr;		/* the address the site took last */
+	struct lt_entry *e;	/* that access's entry */
+	uint32_t epoch;		/* the epoch E was valid in */
+	uint32_t pad;
+};
+
 struct lt_thread {
 	uint32_t countdown;	/* sampling: record when it reaches 0 */
 	uint32_t every;		/* no --sample: every access is recorded */

@@ -13,6 +13,7 @@ Exit status: 0 pass, 1 a case failed, 77 every case was skipped.
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -26,6 +27,10 @@ SEED = ['-DCONFIG_FAIR_GROUP_SCHED', '-DCONFIG_SMP', '-DCONFIG_RT_GROUP_SCHED']
 
 
 class Failed(Exception):
+    pass
+
+
+class Skipped(Exception):
     pass
 
 
@@ -567,6 +572,94 @@ def _(x):
         expect(p.stdout, r"with 'parent'", 'cmake build')
 
 
+def objdump_calls(path):
+    """The functions PATH's code calls, by name (an object's relocations,
+    an executable's call targets)."""
+    d = run(['objdump', '-dr', path], os.path.dirname(path) or '.').stdout
+    return set(re.findall(r'R_X86_64_PLT32\s+(\w+)', d)) | set(
+        re.findall(r'call\s+[0-9a-f]+ <(\w+)(?:@plt)?>', d))
+
+
+def member_counts(x, prog):
+    """{member: accesses} of struct pair in a JSON trace of PROG (whether
+    its threads overlapped, and so the verdict, is the scheduler's)."""
+    import json
+    p = x.trace('--format', 'json', '-o', 'counts.json', '--', prog)
+    if p.returncode not in (0, 1):
+        raise Failed('lineup trace %s: exit %d\n%s' % (prog, p.returncode,
+                                                        p.stderr))
+    doc = json.loads(x.read('counts.json'))
+    st = [s for s in doc['structs'] if s['name'] == 'pair'][0]
+    return {m['name']: sum(u['count'] for u in m['sites'])
+            for m in st['members']}
+
+
+@case('cc', 'inline-counts-are-the-calls-counts')
+def _(x):
+    # x86-64: the accesses count inline, with the same numbers as the
+    # call per access (LINEUP_TRACE_INLINE=0)
+    if platform.machine() != 'x86_64' or not shutil.which('objdump'):
+        raise Skipped('x86-64 with objdump only')
+    src = os.path.join(FX, 'counted.c')
+    for cc in COMPILERS:
+        inline = x.cc(cc, 'counted-inline-' + cc, src, '-pthread')
+        env = dict(os.environ, LINEUP_TRACE_INLINE='0')
+        run([x.lineup, 'trace-cc', cc, '-O2', src, '-pthread', '-o',
+             'counted-calls-' + cc], x.dir, env=env)
+        calls = './counted-calls-' + cc
+        fi = objdump_calls(os.path.join(x.dir, inline))
+        fc = objdump_calls(os.path.join(x.dir, calls))
+        if '__lineup_trace_site' not in fi or '__tsan_write8' in fi:
+            raise Failed('%s: not counted inline: %s' % (cc, sorted(fi)))
+        if '__tsan_write8' not in fc or '__lineup_trace_site' in fc:
+            raise Failed('%s: LINEUP_TRACE_INLINE=0 counted inline' % cc)
+        ci = member_counts(x, inline)
+        cc_ = member_counts(x, calls)
+        want = {'stored': 300000, 'first': 200000, 'second': 200000}
+        for name, n in want.items():
+            if ci.get(name) != n or cc_.get(name) != n:
+                raise Failed('%s: %s counted %s inline, %s by calls, '
+                             'made %d' % (cc, name, ci.get(name),
+                                          cc_.get(name), n))
+
+
+@case('cc', 'inline-compiles-as-the-build-asked')
+def _(x):
+    # -c with -MD: the object and its dependency file where the compile
+    # would have put them, naming the object; a link of that object by
+    # trace-cc; -fPIC (a shared object) keeps its calls; nothing is left
+    # in the temporary directory
+    if platform.machine() != 'x86_64' or not shutil.which('objdump'):
+        raise Skipped('x86-64 with objdump only')
+    src = os.path.join(FX, 'counted.c')
+    tmp = os.path.join(x.dir, 'tmp')
+    os.makedirs(tmp)
+    os.makedirs(os.path.join(x.dir, 'obj'))
+    env = dict(os.environ, TMPDIR=tmp)
+    for cc in COMPILERS:
+        obj = 'obj/counted-%s.o' % cc
+        run([x.lineup, 'trace-cc', cc, '-O2', '-c', '-MD', '-o', obj, src],
+            x.dir, env=env)
+        deps = x.read('obj/counted-%s.d' % cc)
+        expect(deps, r'^obj/counted-%s\.o: .*counted\.c' % cc, 'deps')
+        if '__lineup_trace_site' not in objdump_calls(
+                os.path.join(x.dir, obj)):
+            raise Failed('%s -c: not counted inline' % cc)
+        run([x.lineup, 'trace-cc', cc, obj, '-pthread', '-o',
+             'linked-' + cc], x.dir, env=env)
+        counts = member_counts(x, './linked-' + cc)
+        if counts.get('stored') != 300000:
+            raise Failed('%s: linked object counted %r' % (cc, counts))
+        pic = 'obj/pic-%s.o' % cc
+        run([x.lineup, 'trace-cc', cc, '-O2', '-fPIC', '-c', '-o', pic,
+             src], x.dir, env=env)
+        fp = objdump_calls(os.path.join(x.dir, pic))
+        if '__lineup_trace_site' in fp or '__tsan_write8' not in fp:
+            raise Failed('%s -fPIC: %s' % (cc, sorted(fp)))
+    if os.listdir(tmp):
+        raise Failed('left in TMPDIR: %r' % os.listdir(tmp))
+
+
 @case('cc', 'refusals')
 def _(x):
     plain = os.path.join(x.dir, 'plain')
@@ -623,6 +716,8 @@ def main():
             try:
                 fn(Ctx(os.path.abspath(a.lineup), os.path.abspath(a.top), d))
                 print('ok   %s/%s' % (group, name))
+            except Skipped as e:
+                print('skip %s/%s: %s' % (group, name, e))
             except (Failed, subprocess.TimeoutExpired) as e:
                 failed += 1
                 print('FAIL %s/%s: %s' % (group, name, e))

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "trace_cc_inline.h"
 
 #ifndef LINEUP_TRACE_RUNTIME_DIR
 #define LINEUP_TRACE_RUNTIME_DIR "/usr/local/lib/lineup"
@@ -202,6 +203,16 @@ int lu_cmd_trace_cc(struct lu_cli *cli)
 		av[n++] = "-Wl,--export-dynamic-symbol=lineup__trace_object";
 	}
 	av[n] = NULL;
+	/* a compile (and link): through assembly with the accesses
+	 * counted inline, where it may be */
+	if (w.has_input && !w.shared) {
+		int rc = lu_trace_cc_inline(n, av, clang);
+
+		if (rc >= 0) {
+			free(av);
+			return rc;
+		}
+	}
 	execvp(av[0], av);
 	fprintf(stderr, "lineup trace-cc: failed to run %s: %s\n", av[0],
 		strerror(errno));
