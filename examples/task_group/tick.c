@@ -19,7 +19,19 @@
 #define ROUNDS 200000
 
 static pthread_barrier_t start;
+static atomic_int begun;	/* threads past their first access */
 static atomic_int done;	/* threads past ROUNDS rounds */
+
+/* The threads' first accesses before any round: lineup trace's clock
+ * moves at each thread's first, so that once all three have made theirs,
+ * every round of each is in the same stretch of time, however fast a
+ * thread's rounds are and however the scheduler staggers them. */
+static void begin(void)
+{
+	atomic_fetch_add(&begun, 1);
+	while (atomic_load(&begun) < 3)
+		;
+}
 
 /* Each thread runs until all three have done ROUNDS rounds, so that they
  * run at the same time however the scheduler staggers them. */
@@ -35,6 +47,7 @@ static void *tick(void *p)
 	struct task_group *tg = p;
 
 	pthread_barrier_wait(&start);
+	begin();
 	for (long i = 0; running(i); i++)
 		atomic_fetch_add_explicit((_Atomic long *)&tg->load_avg.counter,
 					  1, memory_order_relaxed);
@@ -47,6 +60,7 @@ static void *wakeup(void *p)
 	uintptr_t sum = 0;
 
 	pthread_barrier_wait(&start);
+	begin();
 	for (long i = 0; running(i); i++) {
 		sum += (uintptr_t)*(struct task_group *volatile *)&tg->parent;
 		sum += (uintptr_t)*(void *volatile *)&tg->rt_se;

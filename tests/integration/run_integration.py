@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 SKIP = 77
 
@@ -36,6 +37,16 @@ BROKEN = ["error: 'rx_bytes', 'tx_bytes', 'rx_packets', 'tx_packets' "
           "(write group 'stats') share cache line 0 with 'ops', 'peer', "
           "'mtu' (read group 'fast') in struct conn",
           "conn.h:25:16: "]
+
+
+def rewrite(path, text, mode="w"):
+    """Writes TEXT to PATH after the clock the file system stamps files
+    with has moved on (it ticks every few milliseconds): written in the
+    tick that wrote a build's stamp, the change would look no newer than
+    it, and make or ninja would not check again."""
+    time.sleep(0.05)
+    with open(path, mode) as f:
+        f.write(text)
 
 
 def run(cmd, cwd, expect=0, env=None):
@@ -163,13 +174,11 @@ def cmake_rules_change(src, prefix, build, generator, strict):
     has(out, "lineup check conn")
     lacks(out, "$<")
     try:
-        with open(rules, "a") as f:
-            f.write("max_size = 64\n")
+        rewrite(rules, "max_size = 64\n", "a")
         out = run(["cmake", "--build", build], src, expect=None)
         has(out, "error: struct conn is ", "more than max_size 64")
     finally:
-        with open(rules, "w") as f:
-            f.write(kept)
+        rewrite(rules, kept)
     out = run(["cmake", "--build", build], src)
     has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
     out = run(["cmake", "--build", build], src)
@@ -178,16 +187,14 @@ def cmake_rules_change(src, prefix, build, generator, strict):
         return
     # a group that checks nothing warns; STRICT (--strict) fails the build
     try:
-        with open(rules, "a") as f:
-            f.write("read = cfg_word\n")
+        rewrite(rules, "read = cfg_word\n", "a")
         out = run(["cmake", "--build", build], src)
         has(out, "warning: group 'read' checks nothing", "[LU010]")
         run(["cmake", "-S", src, "-B", build, "-DCONN_LINEUP_STRICT=ON"], src)
         out = run(["cmake", "--build", build], src, expect=None)
         has(out, "error: member 'cfg_word' is not in struct conn")
     finally:
-        with open(rules, "w") as f:
-            f.write(kept)
+        rewrite(rules, kept)
     run(["cmake", "-S", src, "-B", build, "-DCONN_LINEUP_STRICT=OFF"], src)
 
 
@@ -296,26 +303,22 @@ def test_meson(lineup, root, build, tmp):
     rules = os.path.join(tmp, "examples", "common", "conn.ini")
     with open(rules) as f:
         kept = f.read()
-    with open(rules, "a") as f:
-        f.write("max_size = 64\n")
+    rewrite(rules, "max_size = 64\n", "a")
     out = run(["meson", "compile", "-C", mb], tmp, expect=1)
     has(out, "more than max_size 64", "FAILED: conn.lineup-ok")
     assert not os.path.exists(stamp)
-    with open(rules, "w") as f:
-        f.write(kept)
+    rewrite(rules, kept)
     out = run(["meson", "compile", "-C", mb], tmp)
     has(out, "lineup: 1 struct checked, 0 errors, 0 warnings")
     assert os.path.exists(stamp)
     # a group that checks nothing warns; -Dlineup_strict=true fails
-    with open(rules, "a") as f:
-        f.write("read = cfg_word\n")
+    rewrite(rules, "read = cfg_word\n", "a")
     out = run(["meson", "compile", "-C", mb], tmp)
     has(out, "warning: group 'read' checks nothing", "[LU010]")
     run(["meson", "configure", mb, "-Dlineup_strict=true"], tmp)
     out = run(["meson", "compile", "-C", mb], tmp, expect=1)
     has(out, "error: member 'cfg_word' is not in struct conn")
-    with open(rules, "w") as f:
-        f.write(kept)
+    rewrite(rules, kept)
     run(["meson", "configure", mb, "-Dlineup_strict=false",
          "-Dc_args=-DCONN_BROKEN"], tmp)
     out = run(["meson", "compile", "-C", mb], tmp, expect=1)
