@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * LD_PRELOAD shim for run_matrix_tests.py: in a process named lineup, the
- * first read-only open of an object in lineup's temporary directory raises
+ * first read-only open of an object in lineup's temporary directory sends
  * the signal numbered RAISE_ON_OPEN. That is the moment lineup starts
  * reading what it compiled, caught without a timer and without a test
  * hook in lineup itself. Built by the test with `cc -shared -fPIC`.
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 static void maybe_raise(const char *path, int flags)
 {
@@ -27,7 +28,10 @@ static void maybe_raise(const char *path, int flags)
 	    strcmp(program_invocation_short_name, "lineup"))
 		return;
 	done = 1;
-	raise(atoi(sig));
+	/* to the process, as a terminal's hangup or a kill is sent: raise()
+	 * would hold it for this thread alone, and a thread that ends with
+	 * it pending drops it */
+	kill(getpid(), atoi(sig));
 }
 
 /* The mode argument, there only when the flags create a file. */
