@@ -20,6 +20,11 @@
 #include "markers.h"
 
 #define MAX_ANON_DEPTH 256
+/* Members one struct may expand to. An anonymous struct named twice in
+ * another is laid out twice, so nesting doubles what a few bytes of BTF
+ * say (1 KiB of it expanded to 120,000 lines); a kernel's largest struct
+ * holds a few hundred. Past this the read fails, in one line. */
+#define MAX_MEMBERS (1u << 14)
 
 struct btf_reader {
 	struct lu_read_ctx *ctx;
@@ -296,6 +301,14 @@ static void add_member(struct btf_reader *r, const struct btf_type *parent,
 		return;
 	}
 
+	if (r->n_members >= MAX_MEMBERS) {
+		lu_error_set(r->err,
+			     "failed to read BTF from %s: a struct expands to "
+			     "more than %u members (malformed BTF?)",
+			     r->path, MAX_MEMBERS);
+		r->failed = true;
+		return;
+	}
 	r->members = lu_grow(r->members, &r->cap_members, r->n_members,
 			     sizeof(*r->members));
 	struct lu_member *out = &r->members[r->n_members++];
