@@ -28,9 +28,7 @@ static void maybe_raise(const char *path, int flags)
 	    strcmp(program_invocation_short_name, "lineup"))
 		return;
 	done = 1;
-	/* to the process, as a terminal's hangup or a kill is sent: raise()
-	 * would hold it for this thread alone, and a thread that ends with
-	 * it pending drops it */
+	/* to the process, as a terminal's hangup or a kill is sent */
 	kill(getpid(), atoi(sig));
 }
 
