@@ -55,32 +55,33 @@ static bool takes_value(const char *a)
 	return false;
 }
 
-/* An object or archive a compile-and-link command links as it is. */
-static bool is_object(const char *path)
+/* Does PATH's name end in one of the N extensions EXT? */
+static bool has_ext(const char *path, const char *const *ext, size_t n)
 {
-	static const char *const ext[] = { ".o", ".a", ".so", ".lo" };
 	const char *dot = strrchr(path, '.');
 
 	if (!dot || strchr(dot, '/'))
 		return false;
-	for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++)
+	for (size_t i = 0; i < n; i++)
 		if (!strcmp(dot, ext[i]))
 			return true;
 	return false;
+}
+
+/* An object or archive a compile-and-link command links as it is. */
+static bool is_object(const char *path)
+{
+	static const char *const ext[] = { ".o", ".a", ".so", ".lo" };
+
+	return has_ext(path, ext, sizeof(ext) / sizeof(ext[0]));
 }
 
 static bool is_source(const char *path)
 {
 	static const char *const ext[] = { ".c",   ".cc", ".cp",  ".cxx",
 					   ".cpp", ".CPP", ".c++", ".C" };
-	const char *dot = strrchr(path, '.');
 
-	if (!dot || strchr(dot, '/'))
-		return false;
-	for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++)
-		if (!strcmp(dot, ext[i]))
-			return true;
-	return false;
+	return has_ext(path, ext, sizeof(ext) / sizeof(ext[0]));
 }
 
 /* Options that rule the rewrite out, by prefix. */
