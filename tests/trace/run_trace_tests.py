@@ -627,8 +627,9 @@ def _(x):
 def _(x):
     # -c with -MD: the object and its dependency file where the compile
     # would have put them, naming the object; a link of that object by
-    # trace-cc; -fPIC (a shared object) keeps its calls; nothing is left
-    # in the temporary directory
+    # trace-cc; -c -fPIC (perhaps for a shared object) keeps its calls,
+    # an executable built with -fPIC does not; nothing is left in the
+    # temporary directory
     if platform.machine() != 'x86_64' or not shutil.which('objdump'):
         raise Skipped('x86-64 with objdump only')
     src = os.path.join(FX, 'counted.c')
@@ -656,6 +657,15 @@ def _(x):
         fp = objdump_calls(os.path.join(x.dir, pic))
         if '__lineup_trace_site' in fp or '__tsan_write8' not in fp:
             raise Failed('%s -fPIC: %s' % (cc, sorted(fp)))
+        # -fPIC compiled and linked into an executable (concurrencykit's
+        # regressions build so): the executable reaches its records
+        run([x.lineup, 'trace-cc', cc, '-O2', '-fPIC', src, '-pthread',
+             '-o', 'pic-exe-' + cc], x.dir, env=env)
+        if '__lineup_trace_site' not in objdump_calls(
+                os.path.join(x.dir, 'pic-exe-' + cc)):
+            raise Failed('%s -fPIC executable: not counted inline' % cc)
+        if member_counts(x, './pic-exe-' + cc).get('stored') != 300000:
+            raise Failed('%s -fPIC executable: counts' % cc)
     if os.listdir(tmp):
         raise Failed('left in TMPDIR: %r' % os.listdir(tmp))
 

@@ -5,9 +5,10 @@
  * (trace/trace_inline.c), then assembled into the object the build
  * asked for. Taken only where the rewrite is known to hold: an x86-64
  * compile (-m32, -mx32, another --target, Intel syntax are not), of code
- * for an executable (-fPIC and -fpic are not: a shared object cannot
- * address the sites' TLS records from the thread pointer), one source
- * with -c, or sources linked in the same command (with objects and
+ * for an executable (not -c with -fPIC or -fpic, an object that may go
+ * into a shared library, which cannot address the sites' TLS records
+ * from the thread pointer), one source with -c, or sources linked into
+ * an executable in the same command (with objects and
  * archives beside them, and no dependency file), nothing that wants the compiler's
  * own intermediate files (-save-temps, -flto, -E, -S) and no option this
  * file does not know to take a separate value. Anything else compiles as before, with a call per access, and so
@@ -86,8 +87,7 @@ static bool is_source(const char *path)
 
 /* Options that rule the rewrite out, by prefix. */
 static const char *const refused[] = {
-	"-S", "-E", "-M", "-fsyntax-only", "-save-temps", "-flto", "-fPIC",
-	"-fpic", "-shared", "-m32", "-mx32", "-m16", "-masm=intel", "--target",
+	"-S", "-E", "-M", "-fsyntax-only", "-save-temps", "-flto", "-shared", "-m32", "-mx32", "-m16", "-masm=intel", "--target",
 	"-target", "-x", "-emit-llvm", "-###", "-no-integrated-as",
 	"-fno-integrated-as", "-wrapper", "-B",
 };
@@ -112,6 +112,7 @@ struct compile {
 	bool deps;		/* -MD or -MMD */
 	bool deps_file;		/* -MF given */
 	bool deps_target;	/* -MT or -MQ given */
+	bool pic;		/* -fPIC or -fpic */
 };
 
 static bool take(int argc, char **argv, struct compile *c)
@@ -124,6 +125,8 @@ static bool take(int argc, char **argv, struct compile *c)
 
 		if (!strcmp(a, "-c")) {
 			compile_only = true;
+		} else if (!strcmp(a, "-fPIC") || !strcmp(a, "-fpic")) {
+			c->pic = true;
 		} else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
 			c->deps = true;
 		} else if (!strncmp(a, "-MF", 3)) {
@@ -157,6 +160,10 @@ static bool take(int argc, char **argv, struct compile *c)
 		if (c->deps || c->deps_file || c->deps_target)
 			return false;
 	} else {
+		/* an object for a shared library, perhaps: its sites'
+		 * records cannot be reached from the thread pointer */
+		if (c->pic)
+			return false;
 		for (int i = 1; i < argc; i++)
 			if (argv[i][0] != '-' && is_object(argv[i]) &&
 			    !(i > 1 && takes_value(argv[i - 1])))
