@@ -93,6 +93,14 @@ const char *lu_intern_at(struct lu_intern *t, struct lu_arena *arena,
 
 	if (n < LU_INTERN_SHORT)
 		return lu_intern(t, arena, s, n);
+	return lu_intern_placed(t, arena, s);
+}
+
+const char *lu_intern_placed(struct lu_intern *t, struct lu_arena *arena,
+			     const char *s)
+{
+	if (!s)
+		return NULL;
 	if (2 * (t->addr_count + 1) > t->addr_cap) {
 		size_t cap = t->addr_cap ? 2 * t->addr_cap : 256;
 		struct lu_intern_addr *a = lu_zeroed(cap, sizeof(*a));

@@ -49,6 +49,11 @@ const char *lu_intern_str(struct lu_intern *t, struct lu_arena *arena,
 
 const char *lu_intern_at(struct lu_intern *t, struct lu_arena *arena,
 			 const char *s);
+/* lu_intern_at by address whatever S's length: for a string the caller
+ * knows sits in a string section (DWARF's DW_FORM_strp), where one
+ * address is one text, so that its text is not read again. */
+const char *lu_intern_placed(struct lu_intern *t, struct lu_arena *arena,
+			     const char *s);
 /*
  * The one copy of A, B and C written one after the other: the dotted names
  * of nested members ("head." + "lock"), built in a scratch buffer the

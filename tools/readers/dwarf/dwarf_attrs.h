@@ -253,6 +253,26 @@ static inline Dwarf_Attribute lu_dw_slot_attr(const struct lu_dw_shape *sh,
 
 /* dwarf_formstring (A), a strp or line_strp of the unit's read in place. */
 const char *lu_dw_formstring(const struct lu_dw_plans *p, Dwarf_Attribute *a);
+/* Does a string of FORM sit in a string section (.debug_str and the
+ * like), where one address is one text while the read lasts, not inline
+ * in the DIE? */
+static inline bool lu_dw_string_in_section(unsigned form)
+{
+	switch (form) {
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_strx:
+	case DW_FORM_strx1:
+	case DW_FORM_strx2:
+	case DW_FORM_strx3:
+	case DW_FORM_strx4:
+	case DW_FORM_GNU_str_index:
+	case DW_FORM_GNU_strp_alt:
+		return true;
+	default:
+		return false;
+	}
+}
 
 /* dwarf_attr_integrate (DIE, CODE, OUT) from DIE's shape when it has one
  * and refers nowhere else (dwarf_lookups.c); libdw's otherwise. */
@@ -260,6 +280,10 @@ bool lu_dw_attr(const struct lu_dw_plans *p, Dwarf_Die *die, unsigned code,
 		Dwarf_Attribute *out);
 /* dwarf_diename (DIE), the same way. */
 const char *lu_dw_name(const struct lu_dw_plans *p, Dwarf_Die *die);
+/* The same, and in *PLACED whether it sits in a string section
+ * (lu_dw_string_in_section). */
+const char *lu_dw_name_placed(const struct lu_dw_plans *p, Dwarf_Die *die,
+			      bool *placed);
 /* lu_dw_udata (DIE, CODE, DFLT), the same way. */
 uint64_t lu_dw_shape_udata(const struct lu_dw_plans *p, Dwarf_Die *die,
 			   unsigned code, uint64_t dflt);

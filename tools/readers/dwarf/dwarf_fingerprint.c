@@ -81,22 +81,8 @@ static uint64_t mix_name(struct dwarf_reader *r, uint64_t h,
 			 const Dwarf_Attribute *a, const char *s,
 			 bool by_place)
 {
-	if (by_place && s) {
-		switch (a->form) {
-		case DW_FORM_strp:
-		case DW_FORM_line_strp:
-		case DW_FORM_strx:
-		case DW_FORM_strx1:
-		case DW_FORM_strx2:
-		case DW_FORM_strx3:
-		case DW_FORM_strx4:
-		case DW_FORM_GNU_str_index:
-		case DW_FORM_GNU_strp_alt:
-			return mix(mix(h, 0x57), (uint64_t)(uintptr_t)s);
-		default:
-			break;
-		}
-	}
+	if (by_place && s && lu_dw_string_in_section(a->form))
+		return mix(mix(h, 0x57), (uint64_t)(uintptr_t)s);
 	return mix_str(r, h, s);
 }
 

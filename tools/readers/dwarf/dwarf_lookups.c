@@ -24,6 +24,18 @@ const char *lu_dw_name(const struct lu_dw_plans *p, Dwarf_Die *die)
 						   : NULL;
 }
 
+const char *lu_dw_name_placed(const struct lu_dw_plans *p, Dwarf_Die *die,
+			      bool *placed)
+{
+	Dwarf_Attribute a;
+
+	*placed = false;
+	if (!lu_dw_attr(p, die, DW_AT_name, &a))
+		return NULL;
+	*placed = lu_dw_string_in_section(a.form);
+	return lu_dw_formstring(p, &a);
+}
+
 uint64_t lu_dw_shape_udata(const struct lu_dw_plans *p, Dwarf_Die *die,
 			   unsigned code, uint64_t dflt)
 {

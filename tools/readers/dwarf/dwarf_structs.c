@@ -654,24 +654,30 @@ static bool wants(struct dwarf_reader *r, const char *name)
 	return v;
 }
 
-/* NAME of DIE with its C++ scope ("ns::" NAME), interned. */
+/* NAME of DIE with its C++ scope ("ns::" NAME), interned; by address
+ * when the name is PLACED in a string section (a struct's name comes
+ * back in every unit: its text is read once). */
 static const char *qualified(struct dwarf_reader *r, Dwarf_Die *die,
-			     const char *name)
+			     const char *name, bool placed, bool *scoped)
 {
 	const char *scope = lu_dw_scope_of(&r->scopes, die);
 
-	return scope ? lu_intern_join(&r->strings, &r->set->arena, scope, name,
-				      "")
-		     : keep(r, name);
+	*scoped = scope != NULL;
+	if (scope)
+		return lu_intern_join(&r->strings, &r->set->arena, scope, name,
+				      "");
+	return placed ? lu_intern_placed(&r->strings, &r->set->arena, name)
+		      : keep(r, name);
 }
 
-/* Wanted by its qualified name KEPT, or by the unqualified NAME. */
+/* Wanted by its qualified name KEPT, or (SCOPED) by the unqualified
+ * NAME. */
 static bool wanted_as(struct dwarf_reader *r, const char *kept,
-		      const char *name)
+		      const char *name, bool scoped)
 {
 	bool w = wants(r, kept);
 
-	if (strcmp(kept, name) && wants(r, keep(r, name)))
+	if (scoped && strcmp(kept, name) && wants(r, keep(r, name)))
 		w = true;
 	return w;
 }
@@ -684,15 +690,16 @@ static size_t visit_struct(struct dwarf_reader *r, Dwarf_Die *die)
 	enter_unit(r, die);	/* the unit's shapes, before the lookups */
 	if (lu_dw_declared(&r->plans, die))
 		return SIZE_MAX;
-	const char *name = lu_dw_name(&r->plans, die);
+	bool placed, scoped;
+	const char *name = lu_dw_name_placed(&r->plans, die, &placed);
 
 	if (!name)
 		return SIZE_MAX; /* tagless: only a typedef can name it */
 	if (lu_dw_memo_get(&r->built, die->addr, &index))
 		return (size_t)index - 1; /* a typedef got here first */
-	const char *kept = qualified(r, die, name);
+	const char *kept = qualified(r, die, name, placed, &scoped);
 
-	if (!wanted_as(r, kept, name) &&
+	if (!wanted_as(r, kept, name, scoped) &&
 	    !(r->opts->marked && has_markers(r, die, kept)))
 		return SIZE_MAX;
 	return keep_definition(r, die, kept);
@@ -707,7 +714,8 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 {
 	/* from the unit's shapes, as visit_struct's lookups (libdw's for a
 	 * struct in another unit) */
-	const char *name = lu_dw_name(&r->plans, die);
+	bool placed, scoped, tag_placed, tag_scoped;
+	const char *name = lu_dw_name_placed(&r->plans, die, &placed);
 	Dwarf_Die type, core;
 	uint64_t index;
 
@@ -716,9 +724,9 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	    !lu_dw_is_aggregate_tag(lu_dw_tag(&r->plans, &core)) ||
 	    lu_dw_declared(&r->plans, &core))
 		return;
-	const char *kept = qualified(r, die, name);
-	bool wanted = wanted_as(r, kept, name);
-	const char *tag = lu_dw_name(&r->plans, &core);
+	const char *kept = qualified(r, die, name, placed, &scoped);
+	bool wanted = wanted_as(r, kept, name, scoped);
+	const char *tag = lu_dw_name_placed(&r->plans, &core, &tag_placed);
 	size_t at = SIZE_MAX;
 
 	enter_unit(r, &core);
@@ -729,7 +737,9 @@ static void visit_typedef(struct dwarf_reader *r, Dwarf_Die *die)
 	if (at == SIZE_MAX && !r->failed &&
 	    (wanted || (r->opts->marked && has_markers(r, &core, kept))))
 		at = keep_definition(r, &core,
-				     tag ? qualified(r, &core, tag) : kept);
+				     tag ? qualified(r, &core, tag, tag_placed,
+						     &tag_scoped)
+					 : kept);
 	if (at != SIZE_MAX && !r->failed) {
 		lu_dw_log(r, LU_DW_EV_TYPEDEF, at, 0, kept, NULL, !tag);
 		lu_dw_add_typedef(r->set, at, kept, !tag);
