@@ -75,6 +75,11 @@ int lt_enabled(void)
 	return g.enabled;
 }
 
+int lt_stopped(void)
+{
+	return g.stopped;
+}
+
 void *lt_map(size_t size)
 {
 	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -115,8 +120,10 @@ static void thread_end(void *p)
 {
 	struct lt_thread *t = p;
 
-	if (t)
+	if (t) {
+		lt_burst_end(t);
 		t->death = lt_epoch_bump();
+	}
 }
 
 /*
@@ -165,6 +172,8 @@ static struct lt_thread *lt_register(void)
 		;
 	self = t;
 	pthread_setspecific(g.key, t);
+	if (g.sample > 1)
+		lt_burst_start(t);
 	return t;
 }
 
@@ -281,6 +290,12 @@ void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
 		   unsigned kind, uintptr_t pc)
 {
 	t->countdown = next_interval(t);
+	lt_record_now(t, addr, size, kind, pc);
+}
+
+void lt_record_now(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc)
+{
 	if (LT_UNLIKELY(g.stopped) || !size)
 		return;
 	/* A range (memcpy, a struct copy) is one access per granule: the
@@ -377,6 +392,7 @@ void lt_alloc_record(void *p, size_t size, uintptr_t pc)
 	 * the program stores the pointer (`gp = malloc(...)`), which types
 	 * the object (tools/trace/trace_assign.h) */
 	t->countdown = 1;
+	lt_burst_force(t);
 	s = live_slot(a->addr, g.cap_live);
 	while (g.live[s] && g.live[s] != ~0u)
 		s = (s + 1) & (g.cap_live - 1);
@@ -460,6 +476,10 @@ static void after_fork_child(void)
 		lt_epoch_bump(); /* the sites' records: the table is gone */
 		t->dropped = 0;
 		t->rng ^= (uint64_t)getpid() << 32;
+		/* timers are not inherited: the child's clock starts at 0 */
+		t->timed = 0;
+		if (g.sample > 1)
+			lt_burst_start(t);
 	}
 }
 
@@ -521,6 +541,7 @@ void lt_init(void)
 	}
 	if (pthread_key_create(&g.key, thread_end))
 		return;
+	lt_burst_setup(g.sample);
 	pthread_atfork(NULL, NULL, after_fork_child);
 	atexit(at_exit);
 	catch_default(SIGINT);

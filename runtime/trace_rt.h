@@ -15,13 +15,23 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Accesses are kept per 64-byte granule with a byte mask: every line size
  * lineup knows (64, 128, 256) is a whole number of granules. */
 #define LT_GRANULE 64u
 
-/* Kinds of access, as bits: an atomic read-modify-write is both. */
-enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u };
+/* Kinds of access, as bits: an atomic read-modify-write is both.
+ * LT_BURST marks what a burst recorded, every access of it
+ * (trace_rt_burst.c), which lineup scales apart from the countdown's. */
+enum { LT_LOAD = 1u, LT_STORE = 2u, LT_ATOMIC = 4u, LT_BURST = 8u };
+
+/* A site whose function has a fast copy (tools/trace/trace_fast.h), in
+ * __lineup_trace_site's INFO */
+#define LT_SITE_FAST (1u << 16)
+
+/* The bursts' timer signal: SIGRTMAX less this */
+#define LT_BURST_SIGNAL_BELOW_MAX 3
 
 /* Allocation sites: malloc's return address and the callers the
  * instrumented functions announced (__tsan_func_entry). */
@@ -72,6 +82,14 @@ struct lt_thread {
 	size_t cap, used;
 	uint64_t dropped;	/* accesses lost: table full, out of memory */
 	struct lt_hot hot[LT_HOT];
+	/* sampled in bursts (trace_rt_burst.c) */
+	unsigned char timed;	/* its timer runs */
+	unsigned char in_burst;	/* the counting copies count */
+	unsigned char forced;	/* out of a burst for an allocation's store */
+	timer_t timer;
+	clockid_t clock;	/* its CPU clock, read at exit */
+	uint64_t phase_start;	/* CPU ns at the burst's or gap's start */
+	uint64_t burst_ns, gap_ns;
 };
 
 struct lt_alloc {
@@ -97,6 +115,21 @@ void lt_allocs(const struct lt_alloc **allocs, size_t *n,
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc);
 void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
 		   unsigned kind, uintptr_t pc);
+/* recorded whatever the countdown says (a burst's access) */
+void lt_record_now(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc);
+int lt_stopped(void);
+
+/* Sampled in bursts (trace_rt_burst.c) */
+extern __thread unsigned char __lineup_trace_fast
+	__attribute__((tls_model("initial-exec")));
+void lt_burst_setup(uint32_t sample);
+void lt_burst_start(struct lt_thread *t);
+void lt_burst_end(struct lt_thread *t);
+void lt_burst_force(struct lt_thread *t);
+void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
+		    uint64_t *cpu);
+uintptr_t lt_burst_pc(uintptr_t pc);
 
 /* The calling thread's record, NULL until its first access (trace_rt.c) */
 extern __thread struct lt_thread *lt_tls

@@ -13,7 +13,9 @@
  *
  * The record is valid while its entry is: the epoch moves whenever an
  * entry may (a table that grows, a forked child's new table, the trace
- * being written), so no record outlives what it points to.
+ * being written), so no record outlives what it points to. It also moves
+ * at a burst's end (trace_rt_burst.c), so a sampled thread's next access
+ * comes here, and goes on in the function's fast copy.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -31,16 +33,20 @@ _Static_assert(offsetof(struct lt_site, addr) == 0 &&
 		       sizeof(struct lt_site) == 24,
 	       "a site's record as trace_inline.c lays it out");
 
-LT_API void __lineup_trace_site(void *addr, struct lt_site *site,
-				unsigned info);
+_Static_assert(LT_SITE_FAST == 1u << 16,
+	       "trace_inline_parts.h's LU_TRACE_SITE_FAST");
 
-/* An access not counted inline, of a thread that records every access
- * (or not recorded yet): recorded, and the record filled when it may be. */
+LT_API int __lineup_trace_site(void *addr, struct lt_site *site,
+			       unsigned info);
+
+/* An access not counted inline, recorded (by the countdown, or whatever
+ * it says in a burst), and the record filled when it may be: a thread
+ * that records every access, or is in a burst, and an access within one
+ * granule. */
 static __attribute__((noinline)) void fill(uintptr_t a, struct lt_site *site,
-					   unsigned info, uintptr_t pc)
+					   size_t size, unsigned kind,
+					   uintptr_t pc, int burst)
 {
-	size_t size = info & 0xff;
-	unsigned kind = info >> 8;
 	uintptr_t granule = a & ~(uintptr_t)(LT_GRANULE - 1);
 	/* read before recording: a later epoch only sends the next access
 	 * here again */
@@ -49,9 +55,12 @@ static __attribute__((noinline)) void fill(uintptr_t a, struct lt_site *site,
 	struct lt_hot *h;
 
 	site->addr = 0;
-	lt_access(a, size, kind, pc);
+	if (burst)
+		lt_record_now(lt_tls, a, size, kind, pc);
+	else
+		lt_access(a, size, kind, pc);
 	t = lt_tls;
-	if (!t || !t->every || !granule || size > 16 ||
+	if (!t || !(t->every || burst) || !granule || size > 16 ||
 	    a - granule + size > LT_GRANULE)
 		return;
 	h = &t->hot[lt_hot_slot(pc)];
@@ -62,19 +71,39 @@ static __attribute__((noinline)) void fill(uintptr_t a, struct lt_site *site,
 	}
 }
 
-/* INFO: the access's size, and its kind shifted left by 8. Sampled, an
- * access costs what a callback's does: the record stays empty, and the
- * countdown is all there is to an access skipped. */
-void __lineup_trace_site(void *addr, struct lt_site *site, unsigned info)
+/*
+ * INFO: the access's size, its kind shifted left by 8, and LT_SITE_FAST
+ * when its function has a fast copy. Not 0: the thread goes on in that
+ * copy (between bursts). Sampled, a site with no fast copy costs what a
+ * callback does: the countdown, the record left empty.
+ */
+int __lineup_trace_site(void *addr, struct lt_site *site, unsigned info)
 {
 	struct lt_thread *t = lt_tls;
 	uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+	uintptr_t a = (uintptr_t)addr;
+	size_t size = info & 0xff;
+	unsigned kind = (info >> 8) & 0xff;
 
 	if (__builtin_expect(t && !t->every, 0)) {
-		if (__builtin_expect(--t->countdown == 0, 0))
-			lt_record_due(t, (uintptr_t)addr, info & 0xff,
-				      info >> 8, pc);
-		return;
+		if (!(info & LT_SITE_FAST) || !t->timed) {
+			if (__builtin_expect(--t->countdown == 0, 0))
+				lt_record_due(t, a, size, kind, pc);
+			return 0;
+		}
+		if (t->forced) {
+			/* an allocation's pointer stored: as the countdown
+			 * (set to 1 by the allocation) would */
+			t->forced = 0;
+			lt_record_due(t, a, size, kind, pc);
+		}
+		if (!t->in_burst) {
+			__lineup_trace_fast = 1;
+			return 1;
+		}
+		fill(a, site, size, kind | LT_BURST, pc, 1);
+		return 0;
 	}
-	fill((uintptr_t)addr, site, info, pc);
+	fill(a, site, size, kind, pc, 0);
+	return 0;
 }

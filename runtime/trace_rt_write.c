@@ -8,10 +8,12 @@
  *   lineup-trace 1
  *   pid P                      sample N               exe PATH
  *   m START-END PERMS OFFSET DEV INODE PATH     (/proc/self/maps, as is)
- *   t ID BIRTH DEATH DROPPED                    (a thread; epochs)
+ *   t ID BIRTH DEATH DROPPED [BURST CPU]        (a thread; epochs; the
+ *                                               ns of its bursts, of it)
  *   h ADDR SIZE FROM TO THREAD SITE0 SITE1 SITE2 SITE3   (an allocation)
  *   o ADDR SIZE TYPE                            (LINEUP_TRACE_OBJECT)
- *   a GRANULE MASK KIND THREAD PC LO HI COUNT   (accesses)
+ *   a GRANULE MASK KIND THREAD PC LO HI COUNT   (accesses; KIND 8: in a
+ *                                               burst, every one)
  *   signal N                   (interrupted by it: a partial trace)
  *   end
  *
@@ -25,14 +27,14 @@
 
 #include "trace_rt.h"
 
-struct out {
+struct lt_out {
 	int fd;
 	int failed;
 	size_t n;
 	char buf[1 << 16];
 };
 
-static void flush(struct out *o)
+static void flush(struct lt_out *o)
 {
 	size_t done = 0;
 
@@ -47,7 +49,7 @@ static void flush(struct out *o)
 	o->n = 0;
 }
 
-static void put(struct out *o, const char *s, size_t n)
+static void put(struct lt_out *o, const char *s, size_t n)
 {
 	while (n) {
 		size_t room = sizeof(o->buf) - o->n;
@@ -62,13 +64,13 @@ static void put(struct out *o, const char *s, size_t n)
 	}
 }
 
-static void str(struct out *o, const char *s)
+static void str(struct lt_out *o, const char *s)
 {
 	put(o, s, strlen(s));
 }
 
 /* " 1f": a space, then V in hex */
-static void hex(struct out *o, uint64_t v)
+static void hex(struct lt_out *o, uint64_t v)
 {
 	char b[20];
 	int i = sizeof(b);
@@ -82,13 +84,13 @@ static void hex(struct out *o, uint64_t v)
 }
 
 /* A name on the rest of a line: newlines cannot be part of it. */
-static void name(struct out *o, const char *s, size_t max)
+static void name(struct lt_out *o, const char *s, size_t max)
 {
 	for (size_t i = 0; i < max && s[i]; i++)
 		put(o, s[i] == '\n' ? "?" : &s[i], 1);
 }
 
-static void maps(struct out *o)
+static void maps(struct lt_out *o)
 {
 	char b[4096];
 	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
@@ -110,7 +112,7 @@ static void maps(struct out *o)
 
 void lt_write_trace(int sig)
 {
-	static struct out o; /* 64 KiB: not on a thread's stack */
+	static struct lt_out o; /* 64 KiB: not on a thread's stack */
 	const char *base = getenv("LINEUP_TRACE_FILE");
 	const struct lt_alloc *allocs;
 	const struct lt_object *objects;
@@ -158,6 +160,13 @@ void lt_write_trace(int sig)
 		hex(&o, t->birth);
 		hex(&o, t->death);
 		hex(&o, t->dropped);
+		if (t->timed || t->burst_ns || t->gap_ns) {
+			uint64_t burst, cpu;
+
+			lt_burst_times(t, &burst, &cpu);
+			hex(&o, burst);
+			hex(&o, cpu);
+		}
 		str(&o, "\n");
 	}
 	lt_allocs(&allocs, &n_allocs, &objects, &n_objects);
@@ -171,7 +180,7 @@ void lt_write_trace(int sig)
 		hex(&o, a->to);
 		hex(&o, a->thread);
 		for (int f = 0; f < LT_SITE_FRAMES; f++)
-			hex(&o, a->site[f]);
+			hex(&o, lt_burst_pc(a->site[f]));
 		str(&o, "\n");
 	}
 	for (size_t i = 0; i < n_objects; i++) {
@@ -193,7 +202,7 @@ void lt_write_trace(int sig)
 			hex(&o, e->mask);
 			hex(&o, e->kind);
 			hex(&o, t->id);
-			hex(&o, e->pc);
+			hex(&o, lt_burst_pc(e->pc));
 			hex(&o, e->lo);
 			hex(&o, e->hi);
 			hex(&o, e->count);

@@ -297,7 +297,9 @@ def _(x):
 def _(x):
     prog = fixture(x, COMPILERS[0], 'tick.c', *SEED)
     p = x.trace('--sample', '16', '--', prog, status=1)
-    expect(p.stdout, r'accesses recorded \(1 in 16 on average', 'sampled')
+    expect(p.stdout, r'accesses recorded \((in bursts of every access in the '
+           r'functions trace-cc copied, [\d.]+% of their threads\' CPU time, '
+           r'elsewhere )?1 in 16 on average', 'sampled')
     expect(p.stdout, r"error: 'load_avg' .* with 'rt_se', 'rt_rq'", 'sampled')
     p = x.trace('--format', 'json', '--', prog, status=1)
     import json
@@ -338,8 +340,49 @@ def _(x):
                 raise Failed('%s: %d adds estimated, 100000 made'
                              % (what, est))
         p = x.trace('--sample', '8', '--', prog, '2', status=1)
-        expect(p.stdout, r'accesses recorded \(1 in 8 on average, at random '
-               r'intervals per thread: about \d+ made\)', cc)
+        expect(p.stdout, r'accesses recorded \((in bursts .*, elsewhere )?1 '
+               r'in 8 on average, at random intervals per thread: about \d+ '
+               r'made\)', cc)
+
+
+@case('patterns', 'sampled-in-bursts')
+def _(x):
+    # x86-64 trace-cc builds: --sample runs each function's fast copy
+    # between bursts; the program computes what it computes untraced,
+    # the verdict stands, and the counts scale back to what was made
+    import json
+    if platform.machine() != 'x86_64':
+        raise Skipped('x86-64 only: the fast copies are its rewrite')
+    src = os.path.join(FX, 'bursts.c')
+    run(['gcc', '-O2', '-pthread', '-o', 'bursts-plain', src], x.dir)
+    plain = sorted(run(['./bursts-plain'], x.dir).stdout.splitlines())
+    for cc in COMPILERS:
+        prog = x.cc(cc, 'bursts-' + cc, src, '-pthread')
+        syms = run(['nm', prog], x.dir).stdout
+        if not re.search(r' t (reader|writer)\.lineup_fast$', syms, re.M):
+            raise Failed('%s: no fast copy:\n%s' % (cc, syms))
+        p = x.trace('--sample', '2', '--format', 'json', '-o', 'b.json',
+                    '--', prog, status=1)
+        if sorted(p.stdout.splitlines()) != plain:
+            raise Failed('%s: the traced program computed %r, untraced %r'
+                         % (cc, p.stdout, plain))
+        doc = json.loads(x.read('b.json'))
+        what = '%s: %r of %r ns in bursts' % (cc, doc['burst_ns'],
+                                               doc['burst_cpu_ns'])
+        if not (0 < doc['burst_ns'] < doc['burst_cpu_ns']) or \
+                not doc['sampling'].startswith('bursts'):
+            raise Failed(what + ': no gap ran the fast copies')
+        st = [s for s in doc['structs'] if s['name'] == 'stats'][0]
+        if not [v for v in st['false_sharing']
+                if v['stored'] == ['hits'] and v['with'] == ['limit']]:
+            raise Failed('%s: no verdict\n%s' % (what, json.dumps(st)))
+        # the reader's loop makes no call: only the timer's move of its
+        # instruction pointer records it after the first window
+        m = [m for m in st['members'] if m['name'] == 'limit'][0]
+        est = sum(u['count'] for u in m['sites'])
+        if not 28000000 <= est <= 56000000:
+            raise Failed('%s: %d loads of limit estimated, 40000000 made'
+                         % (what, est))
 
 
 @case('patterns', 'struct-names-as-show-matches-them-before-the-run')

@@ -284,14 +284,16 @@ static char **to_object(struct lu_arena *a, int argc, char **argv,
 /* A unit's assembly larger than this is compiled with calls. */
 #define MAX_ASM ((size_t)1 << 30)
 
-/* The rewrite of the assembly at FROM into TO; false when there is none
- * (TO is then FROM's copy). */
-static bool rewrite(const char *from, const char *to)
+/* The rewrite of the assembly at FROM into TO, with the functions' fast
+ * copies or not; false when there is none. */
+static bool rewrite(const char *from, const char *to, bool fast_copies)
 {
 	size_t n = 0, len = 0, sites;
 	char *text = NULL;
-	char *out = lu_slurp(from, MAX_ASM, &text, &n) ? NULL
-		    : lu_trace_inline_asm(text, n, &len, &sites);
+	char *out = lu_slurp(from, MAX_ASM, &text, &n)
+			    ? NULL
+			    : lu_trace_inline_asm(text, n, fast_copies, &len,
+						  &sites);
 	FILE *f = out ? fopen(to, "w") : NULL;
 	bool ok = f && fwrite(out, 1, len, f) == len;
 
@@ -337,16 +339,25 @@ static int compile_one(struct lu_arena *a, int argc, char **argv,
 
 	if (rc)
 		return rc;
-	if (!rewrite(s, rewritten))
-		rewritten = s;
-	if (run(to_object(a, argc, argv, rewritten, out), true)) {
-		fprintf(stderr, "lineup trace-cc: %s: the inline counts did "
-				"not assemble; compiled with a call per access "
-				"(LINEUP_TRACE_INLINE=0 does so always)\n",
+	/* with the fast copies; without, when the unit's inline assembly
+	 * may not be copied (a label of its own); else with calls */
+	if (!rewrite(s, rewritten, true))
+		rewritten = s; /* nothing to count */
+	if (!run(to_object(a, argc, argv, rewritten, out), true))
+		return 0;
+	if (rewritten != s && rewrite(s, rewritten, false) &&
+	    !run(to_object(a, argc, argv, rewritten, out), true)) {
+		fprintf(stderr, "lineup trace-cc: %s: its functions could not "
+				"be copied for sampled bursts; --sample records "
+				"its accesses at random intervals\n",
 			source);
-		return -1;
+		return 0;
 	}
-	return 0;
+	fprintf(stderr, "lineup trace-cc: %s: the inline counts did "
+			"not assemble; compiled with a call per access "
+			"(LINEUP_TRACE_INLINE=0 does so always)\n",
+		source);
+	return -1;
 }
 
 int lu_trace_cc_inline(int argc, char **argv, bool clang)

@@ -81,6 +81,42 @@ static bool parse_map(struct lu_trace *t, const char *p, const char *end)
 	return true;
 }
 
+/* Each access's estimate (lu_trace_access.estimate), and the bursts'
+ * share. A thread whose bursts were its whole time, or that has no
+ * times, counts what it recorded. */
+static void estimate(struct lu_trace *t)
+{
+	uint32_t n = lu_trace_n_threads(t);
+	const struct lu_trace_thread **by_id = calloc(n ? n : 1,
+						      sizeof(*by_id));
+
+	if (!by_id)
+		abort();
+	for (size_t i = 0; i < t->n_threads; i++) {
+		const struct lu_trace_thread *th = &t->threads[i];
+
+		by_id[th->id] = th;
+		if (th->cpu_ns >= th->burst_ns && th->burst_ns) {
+			t->burst_ns += th->burst_ns;
+			t->burst_cpu_ns += th->cpu_ns;
+		}
+	}
+	for (size_t i = 0; i < t->n_accesses; i++) {
+		struct lu_trace_access *a = &t->accesses[i];
+		const struct lu_trace_thread *th = by_id[a->thread];
+
+		if (!a->burst)
+			a->estimate = a->count * (t->sample ? t->sample : 1);
+		else if (th && th->burst_ns && th->cpu_ns > th->burst_ns)
+			a->estimate = (uint64_t)((double)a->count *
+						 (double)th->cpu_ns /
+						 (double)th->burst_ns + 0.5);
+		else
+			a->estimate = a->count;
+	}
+	free(by_id);
+}
+
 int lu_trace_parse(const char *path, const char *text, size_t len,
 		   struct lu_trace *t, struct lu_error *err)
 {
@@ -112,8 +148,8 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			ok = eol - p > 2 && parse_map(t, p + 2, eol);
 			break;
 		case 't':
-			n = hex_fields(p + 1, eol, v, 4, NULL);
-			ok = n == 4 && v[0] < LU_TRACE_MAX_THREADS &&
+			n = hex_fields(p + 1, eol, v, 6, NULL);
+			ok = (n == 4 || n == 6) && v[0] < LU_TRACE_MAX_THREADS &&
 			     v[1] <= 0xffffffffu && v[2] <= 0xffffffffu;
 			if (ok) {
 				t->threads = lu_grow(t->threads,
@@ -125,7 +161,9 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 						.id = (uint32_t)v[0],
 						.birth = (uint32_t)v[1],
 						.death = (uint32_t)v[2],
-						.dropped = v[3] };
+						.dropped = v[3],
+						.burst_ns = n == 6 ? v[4] : 0,
+						.cpu_ns = n == 6 ? v[5] : 0 };
 			}
 			break;
 		case 'h':
@@ -177,7 +215,8 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 				t->accesses[t->n_accesses++] =
 					(struct lu_trace_access){
 						.granule = v[0], .mask = v[1],
-						.kind = (uint32_t)v[2],
+						.kind = (uint32_t)v[2] & 7,
+						.burst = v[2] & 8,
 						.thread = (uint32_t)v[3],
 						.pc = v[4],
 						.lo = (uint32_t)v[5],
@@ -219,6 +258,7 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			     path);
 		return -1;
 	}
+	estimate(t);
 	return 0;
 }
 

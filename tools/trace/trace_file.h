@@ -19,7 +19,8 @@
  * this wide, and no program the runtime traced had more. */
 #define LU_TRACE_MAX_THREADS 65536
 
-/* Kinds, as the runtime writes them: bits. */
+/* Kinds, as the runtime writes them: bits. The runtime's 8 (recorded
+ * in a burst) is read into lu_trace_access.burst. */
 enum { LU_TRACE_LOAD = 1, LU_TRACE_STORE = 2, LU_TRACE_ATOMIC = 4 };
 
 struct lu_trace_map {
@@ -31,6 +32,8 @@ struct lu_trace_map {
 struct lu_trace_thread {
 	uint32_t id, birth, death;	/* death 0: still running at exit */
 	uint64_t dropped;
+	/* sampled in bursts: the CPU ns of its bursts and of it; 0 0 not */
+	uint64_t burst_ns, cpu_ns;
 };
 
 struct lu_trace_alloc {
@@ -51,13 +54,20 @@ struct lu_trace_access {
 	uint32_t kind, thread;
 	uint64_t pc;
 	uint32_t lo, hi;	/* epochs of the first and the last */
-	uint64_t count;
+	uint64_t count;		/* recorded */
+	bool burst;		/* recorded in bursts (every one of them) */
+	/* COUNT scaled to what the program made: by the trace's sample,
+	 * or, recorded in bursts, by its thread's CPU time over theirs */
+	uint64_t estimate;
 };
 
 struct lu_trace {
 	const char *path;
 	uint64_t pid;
 	uint32_t sample;
+	/* sampled in bursts: the CPU ns of the bursts and of the threads
+	 * that had them (their share is what was recorded of that code) */
+	uint64_t burst_ns, burst_cpu_ns;
 	const char *exe;
 	struct lu_trace_map *maps;
 	size_t n_maps, cap_maps;

@@ -7,147 +7,83 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_fast.h"
 
-/* The rewrite's labels: a text that holds them is not rewritten again. */
-#define LABEL ".Llu_trace_"
+#define LABEL LU_TRACE_LABEL
 
-/* The kinds trace_rt.h gives accesses. */
-enum { LOAD = 1, STORE = 2 };
-
-/* The callbacks of plain accesses, by their names' stems, and the kind
- * each records (runtime/trace_rt_tsan.c's table). */
-static const struct {
-	const char *stem;
-	unsigned kind;
-} calls[] = {
-	{ "read", LOAD },
-	{ "write", STORE },
-	{ "unaligned_read", LOAD },
-	{ "unaligned_write", STORE },
-	{ "volatile_read", LOAD },
-	{ "volatile_write", STORE },
-	{ "read_write", LOAD | STORE },
-	{ "unaligned_read_write", LOAD | STORE },
-	{ "unaligned_volatile_read", LOAD },
-	{ "unaligned_volatile_write", STORE },
+/* What the unit's text says of where it is: the section a function's
+ * label is in, and the function a `.type NAME, @function` announced. */
+struct place {
+	const char *section;	/* NULL: not known (.pushsection, .previous) */
+	size_t section_len;
+	const char *name;	/* the function announced, NULL: none */
+	size_t name_len;
 };
 
-/* The size of "8", "16" (1, 2, 4, 8 or 16) ending at END, else 0. */
-static unsigned size_of(const char *s, const char *end)
+static const char *skip_blanks(const char *p, const char *e)
 {
-	static const char *const sizes[] = { "1", "2", "4", "8", "16" };
-
-	for (unsigned i = 0; i < 5; i++)
-		if ((size_t)(end - s) == strlen(sizes[i]) &&
-		    !memcmp(s, sizes[i], (size_t)(end - s)))
-			return 1u << i;
-	return 0;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
 }
 
-/* The line [P, END) as "call[q] __tsan_<stem><size>[@PLT]" with nothing
- * after but blanks or a comment: its INFO (size | kind << 8), else 0. */
-static unsigned access_call(const char *p, const char *end)
+/* Does [P, E) start with the directive D? */
+static bool starts(const char *p, const char *e, const char *d)
 {
-	const char *name, *stop;
+	size_t n = strlen(d);
 
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	if ((size_t)(end - p) < 5 || memcmp(p, "call", 4))
-		return 0;
-	p += 4;
-	if (*p == 'q')
-		p++;
-	if (p == end || (*p != ' ' && *p != '\t'))
-		return 0;
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	if ((size_t)(end - p) < 7 || memcmp(p, "__tsan_", 7))
-		return 0;
-	name = p + 7;
-	for (stop = name; stop < end && *stop != '@' && *stop != ' ' &&
-			  *stop != '\t' && *stop != '#';
-	     stop++)
-		;
-	p = stop;
-	if ((size_t)(end - p) >= 4 && !memcmp(p, "@PLT", 4))
-		p += 4;
-	while (p < end && (*p == ' ' || *p == '\t'))
-		p++;
-	if (p < end && *p != '#')
-		return 0;
-	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
-		size_t k = strlen(calls[i].stem);
-		unsigned size;
-
-		if ((size_t)(stop - name) <= k ||
-		    memcmp(name, calls[i].stem, k))
-			continue;
-		size = size_of(name + k, stop);
-		if (size)
-			return size | calls[i].kind << 8;
-	}
-	return 0;
+	return (size_t)(e - p) >= n && !memcmp(p, d, n) &&
+	       (p + n == e || p[n] == ' ' || p[n] == '\t');
 }
 
-/* The growing output. */
-struct out {
-	char *p;
-	size_t len, cap;
-};
-
-static void put(struct out *o, const char *s, size_t n)
+/* Follows the line [P, E) into PL. */
+static void follow(struct place *pl, const char *p, const char *e)
 {
-	if (o->len + n + 1 > o->cap) {
-		while (o->len + n + 1 > o->cap)
-			o->cap = o->cap ? 2 * o->cap : 4096;
-		o->p = realloc(o->p, o->cap);
-		if (!o->p) {
-			fputs("lineup: out of memory\n", stderr);
-			abort();
+	const char *q = skip_blanks(p, e), *name;
+
+	while (e > q && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	if (starts(q, e, ".text")) {
+		pl->section = ".text";
+		pl->section_len = 5;
+	} else if (starts(q, e, ".section")) {
+		pl->section = skip_blanks(q + 8, e);
+		pl->section_len = (size_t)(e - pl->section);
+	} else if (starts(q, e, ".pushsection") || starts(q, e, ".popsection") ||
+		   starts(q, e, ".previous") || starts(q, e, ".subsection") ||
+		   starts(q, e, ".data") || starts(q, e, ".bss")) {
+		pl->section = NULL;
+	} else if (starts(q, e, ".type")) {
+		const char *comma;
+
+		name = skip_blanks(q + 5, e);
+		comma = memchr(name, ',', (size_t)(e - name));
+		pl->name = NULL;
+		if (comma && memmem(comma, (size_t)(e - comma), "function", 8)) {
+			pl->name = name;
+			pl->name_len = (size_t)(comma - name);
+			while (pl->name_len && (name[pl->name_len - 1] == ' ' ||
+						name[pl->name_len - 1] == '\t'))
+				pl->name_len--;
 		}
 	}
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-	o->p[o->len] = '\0';
 }
 
-/*
- * Site K's test, in place of its call (INFO as access_call gives it).
- * What a call clobbers is free here (rax, rsi, rdx, the flags): the
- * compiler saved what it needs across the call it put; rdi holds the
- * address, as it did for the callback.
- */
-static void put_site(struct out *o, size_t k, unsigned info)
+/* Is [P, E) the label line of the function PL announced? */
+static bool function_label(const struct place *pl, const char *p,
+			   const char *e)
 {
-	char buf[1024];
-	int n = snprintf(
-		buf, sizeof(buf),
-		"\tmovq\t%%fs:" LABEL "site%zu@tpoff, %%rax\n"
-		"\tcmpq\t%%rdi, %%rax\n"
-		"\tjne\t" LABEL "slow%zu\n"
-		"\tmovl\tlt_epoch_counter(%%rip), %%eax\n"
-		"\tcmpl\t%%eax, %%fs:" LABEL "site%zu@tpoff+16\n"
-		"\tjne\t" LABEL "slow%zu\n"
-		"\tmovq\t%%fs:" LABEL "site%zu@tpoff+8, %%rax\n"
-		"\taddq\t$1, %d(%%rax)\n"
-		"\tjmp\t" LABEL "done%zu\n"
-		LABEL "slow%zu:\n"
-		"\tmovq\t%%fs:0, %%rsi\n"
-		"\tleaq\t" LABEL "site%zu@tpoff(%%rsi), %%rsi\n"
-		"\tmovl\t$%u, %%edx\n"
-		"\tcall\t__lineup_trace_site@PLT\n"
-		LABEL "done%zu:\n",
-		k, k, k, k, k, LU_TRACE_COUNT_AT, k, k, k, info, k);
-
-	put(o, buf, (size_t)n);
+	return pl->name && (size_t)(e - p) > pl->name_len &&
+	       !memcmp(p, pl->name, pl->name_len) && p[pl->name_len] == ':';
 }
 
-char *lu_trace_inline_asm(const char *text, size_t n, size_t *len,
-			  size_t *sites)
+char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
+			  size_t *len, size_t *sites)
 {
-	struct out o = { NULL, 0, 0 };
+	struct lu_asm_out o = { NULL, 0, 0 };
+	struct lu_trace_numbers num = { 0, 0, 0 };
+	struct place pl = { ".text", 5, NULL, 0 };
 	const char *p = text, *end = text + n;
-	size_t k = 0;
 
 	*sites = 0;
 	/* x86-64's registers (i386's are %esp, %eip), AT&T's syntax */
@@ -157,34 +93,47 @@ char *lu_trace_inline_asm(const char *text, size_t n, size_t *len,
 		return NULL;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *eol = nl ? nl : end;
-		unsigned info = access_call(p, eol);
+		const char *eol = nl ? nl : end, *next;
+		unsigned info;
 
+		if (function_label(&pl, p, eol)) {
+			struct lu_trace_function f = {
+				pl.name, pl.name_len, pl.section,
+				pl.section_len
+			};
+
+			pl.name = NULL;
+			next = lu_trace_function(&o, p, end, &f, fast_copies,
+						 &num);
+			if (next) {
+				/* the sections it went to, as they were */
+				for (; p < next; p = nl ? nl + 1 : end) {
+					nl = memchr(p, '\n', (size_t)(end - p));
+					follow(&pl, p, nl ? nl : end);
+				}
+				continue;
+			}
+		}
+		follow(&pl, p, eol);
+		info = lu_trace_access_call(p, eol);
 		if (info)
-			put_site(&o, ++k, info);
-		else
-			put(&o, p, (size_t)(eol - p) + (nl ? 1 : 0));
-		if (!nl && !info)
-			put(&o, "\n", 1);
+			lu_trace_put_site(&o, ++num.sites, info, 0);
+		else {
+			lu_asm_put(&o, p, (size_t)(eol - p));
+			lu_asm_put(&o, "\n", 1);
+		}
 		p = nl ? nl + 1 : end;
 	}
-	if (!k) {
+	if (!num.sites) {
 		free(o.p);
 		return NULL;
 	}
 	/* each site's record, zeroed in every thread's TLS */
-	static const char tbss[] = "\t.section\t.tbss,\"awT\",@nobits\n"
-				   "\t.p2align\t4\n";
-
-	put(&o, tbss, sizeof(tbss) - 1);
-	for (size_t i = 1; i <= k; i++) {
-		char buf[64];
-		int m = snprintf(buf, sizeof(buf), LABEL "site%zu:\n\t.zero\t24\n",
-				 i);
-
-		put(&o, buf, (size_t)m);
-	}
+	lu_asm_puts(&o, "\t.section\t.tbss,\"awT\",@nobits\n"
+			"\t.p2align\t4\n");
+	for (size_t i = 1; i <= num.sites; i++)
+		lu_asm_putf(&o, LABEL "site%zu:\n\t.zero\t24\n", i);
 	*len = o.len;
-	*sites = k;
+	*sites = num.sites;
 	return o.p;
 }

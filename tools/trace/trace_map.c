@@ -312,13 +312,12 @@ static size_t type_of_obj(struct lu_trace_result *r, const struct lu_set *set,
 	return r->n_types++;
 }
 
-/* Counts are estimates of every access: a sampled trace recorded each
- * access with probability 1/sample (random intervals, trace_rt.c). */
+/* Counts are estimates of every access (lu_trace_access.estimate). */
 static void add_use(struct lu_trace_result *r, struct lu_trace_syms *sy,
 		    struct lu_trace_member *m,
-		    const struct lu_trace_access *a, uint32_t sample)
+		    const struct lu_trace_access *a)
 {
-	uint64_t count = a->count * sample;
+	uint64_t count = a->estimate;
 	struct lu_trace_use *u = NULL;
 
 	for (size_t i = 0; i < m->n_uses && !u; i++)
@@ -689,7 +688,7 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 		bool mapped = false;
 
 		r->n_accesses += a->count;
-		r->n_estimated += a->count * (t->sample ? t->sample : 1);
+		r->n_estimated += a->estimate;
 		for (unsigned b = 0; b < 64; b++) {
 			uint64_t addr = a->granule + b, off, elem;
 			ptrdiff_t oi, mi;
@@ -714,8 +713,7 @@ void lu_trace_map(const struct lu_trace *t, struct lu_trace_syms *sy,
 			last_obj = oi;
 			last_elem = elem;
 			last_member = (size_t)mi;
-			add_use(r, sy, &ty->members[mi], a,
-				t->sample ? t->sample : 1);
+			add_use(r, sy, &ty->members[mi], a);
 			add_touch(&v, &n, &cap,
 				  &(struct touch){ .obj = (size_t)oi,
 						   .elem = elem,

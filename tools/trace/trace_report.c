@@ -363,7 +363,15 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 	fprintf(out, "; %u thread%s, %llu accesses recorded", r->n_threads,
 		r->n_threads == 1 ? "" : "s",
 		(unsigned long long)r->n_accesses);
-	if (o->trace->sample > 1)
+	if (o->trace->sample > 1 && o->trace->burst_ns)
+		fprintf(out, " (in bursts of every access in the functions "
+			     "trace-cc copied, %.1f%% of their threads' CPU "
+			     "time, elsewhere 1 in %u on average, at random "
+			     "intervals per thread: about %llu made)",
+			100.0 * (double)o->trace->burst_ns /
+				(double)o->trace->burst_cpu_ns,
+			o->trace->sample, (unsigned long long)r->n_estimated);
+	else if (o->trace->sample > 1)
 		fprintf(out, " (1 in %u on average, at random intervals per "
 			     "thread: about %llu made)",
 			o->trace->sample, (unsigned long long)r->n_estimated);
@@ -489,10 +497,17 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 	lu_js_bool(&js, "threads_overlapped", r->threads_overlapped);
 	lu_js_int(&js, "accesses", (int64_t)r->n_accesses);
 	lu_js_int(&js, "sample", o->trace->sample);
-	lu_js_str(&js, "sampling", o->trace->sample > 1
-					   ? "random intervals per thread, "
-					     "mean sample; counts scaled"
-					   : "every access");
+	lu_js_str(&js, "sampling",
+		  o->trace->sample <= 1 ? "every access"
+		  : o->trace->burst_ns
+			  ? "bursts of every access in the functions trace-cc "
+			    "copied (burst_ns of burst_cpu_ns), elsewhere "
+			    "random intervals per thread, mean sample; counts "
+			    "scaled"
+			  : "random intervals per thread, mean sample; counts "
+			    "scaled");
+	lu_js_int(&js, "burst_ns", (int64_t)o->trace->burst_ns);
+	lu_js_int(&js, "burst_cpu_ns", (int64_t)o->trace->burst_cpu_ns);
 	lu_js_int(&js, "estimated_accesses", (int64_t)r->n_estimated);
 	lu_js_int(&js, "line_size", r->line_size);
 	lu_js_open_array(&js, "structs");

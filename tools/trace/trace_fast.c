@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/* A function's fast copy (trace_fast.h). */
+#include "trace_fast.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The suffix of a copied symbol, as gcc's ".cold" names a part. */
+#define COPY_SUFFIX ".lineup_fast"
+/* A copied local label: .L5 becomes .Llu_trace_c_5. */
+#define COPY_LOCAL LU_TRACE_LABEL "c_"
+
+struct text {
+	const char *p;
+	size_t n;
+};
+
+static bool same(struct text a, const char *p, size_t n)
+{
+	return a.n == n && !memcmp(a.p, p, n);
+}
+
+/* ---- the labels a function defines ----------------------------------- */
+
+/* Open addressing over the texts; a function defines a few thousand. */
+struct names {
+	struct text *slot;
+	size_t cap, n;
+};
+
+static uint64_t hash(const char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (n--)
+		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
+	return h;
+}
+
+static void *must(void *p)
+{
+	if (!p)
+		abort(); /* as lu_asm_put: the compile cannot go on */
+	return p;
+}
+
+static bool names_has(const struct names *s, const char *p, size_t n)
+{
+	if (!s->cap)
+		return false;
+	for (size_t i = hash(p, n) & (s->cap - 1); s->slot[i].p;
+	     i = (i + 1) & (s->cap - 1))
+		if (same(s->slot[i], p, n))
+			return true;
+	return false;
+}
+
+static void names_add(struct names *s, const char *p, size_t n)
+{
+	if (names_has(s, p, n))
+		return;
+	if (2 * (s->n + 1) > s->cap) {
+		struct names g = { must(calloc(s->cap ? 2 * s->cap : 64,
+					       sizeof(*g.slot))),
+				   s->cap ? 2 * s->cap : 64, 0 };
+
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slot[i].p)
+				names_add(&g, s->slot[i].p, s->slot[i].n);
+		free(s->slot);
+		*s = g;
+	}
+	size_t i = hash(p, n) & (s->cap - 1);
+
+	while (s->slot[i].p)
+		i = (i + 1) & (s->cap - 1);
+	s->slot[i] = (struct text){ p, n };
+	s->n++;
+}
+
+/* ---- lines ------------------------------------------------------------ */
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
+}
+
+static const char *blanks(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+static size_t ident_len(const char *p, const char *e)
+{
+	const char *q = p;
+
+	while (q < e && ident_char(*q))
+		q++;
+	return (size_t)(q - p);
+}
+
+static bool all_digits(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	return true;
+}
+
+/* The label "NAME:" the line [B, E) starts with; numbered ones ("1:",
+ * inline assembly's) may repeat and are not renamed. */
+static struct text label_of(const char *b, const char *e)
+{
+	const char *p = blanks(b, e);
+	size_t n = ident_len(p, e);
+
+	if (n && p + n < e && p[n] == ':' && !all_digits(p, n))
+		return (struct text){ p, n };
+	return (struct text){ NULL, 0 };
+}
+
+/* Is the line the directive NAME? Its arguments in *ARGS. */
+static bool directive(const char *b, const char *e, const char *name,
+		      const char **args)
+{
+	const char *p = blanks(b, e);
+	size_t n = strlen(name);
+
+	if ((size_t)(e - p) < n || memcmp(p, name, n) ||
+	    (p + n < e && p[n] != ' ' && p[n] != '\t'))
+		return false;
+	if (args)
+		*args = blanks(p + n, e);
+	return true;
+}
+
+/* Is the line an instruction (not a label, directive or comment)? */
+static bool instruction(const char *b, const char *e)
+{
+	const char *p = blanks(b, e);
+
+	return p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) &&
+	       !label_of(b, e).p;
+}
+
+/* Is the instruction a call ("call", "callq", "notrack call")? */
+static bool is_call(const char *b, const char *e)
+{
+	const char *p = blanks(b, e);
+	size_t n = ident_len(p, e);
+
+	if (n == 7 && !memcmp(p, "notrack", 7)) {
+		p = blanks(p + n, e);
+		n = ident_len(p, e);
+	}
+	return (n == 4 && !memcmp(p, "call", 4)) ||
+	       (n == 5 && !memcmp(p, "callq", 5));
+}
+
+static bool line_is(const char *b, const char *e, const char *what)
+{
+	const char *p = blanks(b, e);
+
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	return (size_t)(e - p) == strlen(what) && !memcmp(p, what, strlen(what));
+}
+
+static const char *line_end(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	return nl ? nl : end;
+}
+
+static const char *next_line(const char *eol, const char *end)
+{
+	return eol < end ? eol + 1 : end;
+}
+
+/* ---- the function's extent -------------------------------------------- */
+
+/* After F's `.size` and, when it has call frame information, the
+ * `.cfi_endproc` that closes it (gcc writes `.size` after, clang
+ * before); NULL when the text ends first. */
+static const char *function_end(const char *p, const char *end,
+				const struct lu_trace_function *f)
+{
+	int open = 0;
+	bool sized = false;
+
+	while (p < end) {
+		const char *eol = line_end(p, end), *args;
+
+		if (directive(p, eol, ".cfi_startproc", NULL))
+			open++;
+		else if (directive(p, eol, ".cfi_endproc", NULL)) {
+			if (--open < 0)
+				return NULL;
+			if (sized && !open)
+				return next_line(eol, end);
+		} else if (directive(p, eol, ".size", &args) &&
+			   ident_len(args, eol) == f->name_len &&
+			   !memcmp(args, f->name, f->name_len)) {
+			sized = true;
+			if (!open)
+				return next_line(eol, end);
+		}
+		p = next_line(eol, end);
+	}
+	return NULL;
+}
+
+/* The labels [P, END) defines: "NAME:" at a line's start, and the views
+ * `.loc ... view NAME` assigns. False when it cannot be copied: an
+ * exception table not among them. */
+static bool defined_labels(const char *p, const char *end, struct names *s)
+{
+	const char *q = p;
+
+	for (; q < end; q = next_line(line_end(q, end), end)) {
+		const char *eol = line_end(q, end), *args;
+		struct text l = label_of(q, eol);
+
+		if (l.p)
+			names_add(s, l.p, l.n);
+		if (directive(q, eol, ".loc", &args)) {
+			const char *v = memmem(args, (size_t)(eol - args),
+					       " view ", 6);
+			size_t n;
+
+			if (v) {
+				v = blanks(v + 6, eol);
+				n = ident_len(v, eol);
+				if (n && !all_digits(v, n) && *v != '-')
+					names_add(s, v, n);
+			}
+		}
+	}
+	for (q = p; q < end; q = next_line(line_end(q, end), end)) {
+		const char *eol = line_end(q, end), *args, *comma;
+
+		if (!directive(q, eol, ".cfi_lsda", &args))
+			continue;
+		comma = memchr(args, ',', (size_t)(eol - args));
+		if (!comma)
+			return false;
+		comma = blanks(comma + 1, eol);
+		if (!names_has(s, comma, ident_len(comma, eol)))
+			return false;
+	}
+	return true;
+}
+
+/* ---- the copy --------------------------------------------------------- */
+
+/* The line [B, E) with each label S holds renamed for the copy; quoted
+ * strings and registers are left as they are. */
+static void put_renamed(struct lu_asm_out *o, const char *b, const char *e,
+			const struct names *s)
+{
+	const char *p = b, *from = b;
+
+	while (p < e) {
+		if (*p == '"') {
+			for (p++; p < e && *p != '"'; p++)
+				if (*p == '\\' && p + 1 < e)
+					p++;
+			p += p < e;
+			continue;
+		}
+		if (*p == '#' || !ident_char(*p)) {
+			if (*p == '#')
+				break; /* a comment to the line's end */
+			p++;
+			continue;
+		}
+		size_t n = ident_len(p, e);
+		bool reg = p > b && p[-1] == '%';
+
+		if (!reg && !(*p >= '0' && *p <= '9') && names_has(s, p, n)) {
+			lu_asm_put(o, from, (size_t)(p - from));
+			if (n > 2 && !memcmp(p, ".L", 2)) {
+				lu_asm_puts(o, COPY_LOCAL);
+				lu_asm_put(o, p + 2, n - 2);
+			} else {
+				lu_asm_put(o, p, n);
+				lu_asm_puts(o, COPY_SUFFIX);
+			}
+			from = p + n;
+		}
+		p += n;
+	}
+	lu_asm_put(o, from, (size_t)(e - from));
+	lu_asm_put(o, "\n", 1);
+}
+
+/* The group of a `.section NAME,"flags",@type,GROUP,comdat`; NULL when
+ * the section is in none. */
+static struct text group_of(const char *s, size_t n)
+{
+	const char *e = s + n, *p = s;
+	int field = 0;
+
+	if (!memmem(s, n, "comdat", 6))
+		return (struct text){ NULL, 0 };
+	while (p < e && field < 3) {
+		if (*p == '"') {
+			const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+
+			p = q ? q + 1 : e;
+			continue;
+		}
+		field += *p == ',';
+		p++;
+	}
+	p = blanks(p, e);
+	n = ident_len(p, e);
+	return (struct text){ n ? p : NULL, n };
+}
+
+/* Where the copy and the pairs go: pushed, so whatever sections the
+ * function switches to, the text after it is where it was. */
+static bool put_sections(struct lu_asm_out *fast, struct lu_asm_out *pairs,
+			 const struct lu_trace_function *f)
+{
+	struct text g = group_of(f->section, f->section_len);
+
+	if (memmem(f->section, f->section_len, "comdat", 6) && !g.p)
+		return false;
+	lu_asm_puts(fast, "\t.pushsection\t");
+	lu_asm_put(fast, f->section, f->section_len);
+	lu_asm_putf(fast, "\n\t.type\t%.*s" COPY_SUFFIX ", @function\n",
+		    (int)f->name_len, f->name);
+	if (g.p)
+		lu_asm_putf(pairs, "\t.pushsection\tlineup_trace_pcmap,\"aG\","
+				   "@progbits,%.*s,comdat\n",
+			    (int)g.n, g.p);
+	else
+		lu_asm_puts(pairs, "\t.pushsection\tlineup_trace_pcmap,\"a\","
+				   "@progbits\n");
+	lu_asm_puts(pairs, "\t.p2align\t2\n");
+	return true;
+}
+
+/* The pair of labels FAST and COUNTING (their letters) of number K. */
+static void put_pair(struct lu_asm_out *pairs, char fast, char counting,
+		     size_t k)
+{
+	lu_asm_putf(pairs,
+		    "\t.long\t" LU_TRACE_LABEL "%c%zu-.\n"
+		    "\t.long\t" LU_TRACE_LABEL "%c%zu-.\n",
+		    fast, k, counting, k);
+}
+
+/*
+ * [P, END), F's text from its label, into O (the counting copy), FAST
+ * (the fast copy, labels renamed by S) and PAIRS; S NULL: no copy, the
+ * sites only. Instructions of inline assembly (#APP) are not paired: a
+ * label may not split what the programmer wrote, nor a test follow a
+ * call whose flags it reads.
+ */
+static void put_copies(struct lu_asm_out *o, struct lu_asm_out *fast,
+		       struct lu_asm_out *pairs, const char *p,
+		       const char *end, const struct names *s,
+		       struct lu_trace_numbers *n)
+{
+	bool app = false;
+
+	while (p < end) {
+		const char *eol = line_end(p, end);
+		unsigned info = app ? 0 : lu_trace_access_call(p, eol);
+		size_t k;
+
+		if (line_is(p, eol, "#APP"))
+			app = true;
+		else if (line_is(p, eol, "#NO_APP"))
+			app = false;
+		if (!s) {
+			if (info)
+				lu_trace_put_site(o, ++n->sites, info, 0);
+			else {
+				lu_asm_put(o, p, (size_t)(eol - p));
+				lu_asm_put(o, "\n", 1);
+			}
+		} else if (info) {
+			/* the access: counted here, nothing there */
+			k = ++n->pairs;
+			lu_asm_putf(o, LU_TRACE_LABEL "s%zu:\n", k);
+			lu_trace_put_site(o, ++n->sites,
+					  info | LU_TRACE_SITE_FAST, k);
+			lu_asm_putf(fast, LU_TRACE_LABEL "f%zu:\n", k);
+			put_pair(pairs, 'f', 's', k);
+		} else if (!app && instruction(p, eol)) {
+			k = ++n->pairs;
+			lu_asm_putf(o, LU_TRACE_LABEL "s%zu:\n", k);
+			lu_asm_put(o, p, (size_t)(eol - p));
+			lu_asm_put(o, "\n", 1);
+			lu_asm_putf(fast, LU_TRACE_LABEL "f%zu:\n", k);
+			put_renamed(fast, p, eol, s);
+			put_pair(pairs, 'f', 's', k);
+			if (is_call(p, eol)) {
+				/* a burst that began in the callee goes on
+				 * here, in the counting copy; the return
+				 * address is paired too, so that what the
+				 * callee records names the counting copy */
+				lu_asm_putf(o, LU_TRACE_LABEL "r%zu:\n", k);
+				lu_asm_putf(fast,
+					    LU_TRACE_LABEL "g%zu:\n"
+					    "\tcmpb\t$0, %%fs:__lineup_trace_fast"
+					    "@tpoff\n"
+					    "\tje\t" LU_TRACE_LABEL "r%zu\n",
+					    k, k);
+				put_pair(pairs, 'g', 'r', k);
+			}
+		} else {
+			lu_asm_put(o, p, (size_t)(eol - p));
+			lu_asm_put(o, "\n", 1);
+			/* a file number is the unit's, given once (clang
+			 * gives it where a function first uses it) */
+			if (directive(p, eol, ".section", NULL)) {
+				/* a section's group is named for the
+				 * function: the copy goes in the same */
+				lu_asm_put(fast, p, (size_t)(eol - p));
+				lu_asm_put(fast, "\n", 1);
+			} else if (!directive(p, eol, ".file", NULL))
+				put_renamed(fast, p, eol, s);
+		}
+		p = next_line(eol, end);
+	}
+}
+
+const char *lu_trace_function(struct lu_asm_out *o, const char *p,
+			      const char *end,
+			      const struct lu_trace_function *f, bool copy,
+			      struct lu_trace_numbers *n)
+{
+	const char *stop = function_end(p, end, f);
+	struct lu_asm_out fast = { NULL, 0, 0 }, pairs = { NULL, 0, 0 };
+	struct names s = { NULL, 0, 0 };
+	bool sites = false;
+
+	if (!stop)
+		return NULL;
+	for (const char *q = p; q < stop && !sites;
+	     q = next_line(line_end(q, stop), stop))
+		sites = lu_trace_access_call(q, line_end(q, stop)) != 0;
+	copy = copy && sites && f->section && f->name[0] != '"' &&
+	       defined_labels(p, stop, &s) &&
+	       put_sections(&fast, &pairs, f);
+	put_copies(o, &fast, &pairs, p, stop, copy ? &s : NULL, n);
+	if (copy) {
+		lu_asm_put(o, fast.p, fast.len);
+		lu_asm_puts(o, "\t.popsection\n");
+		lu_asm_put(o, pairs.p, pairs.len);
+		lu_asm_puts(o, "\t.popsection\n");
+		n->copies++;
+	}
+	free(fast.p);
+	free(pairs.p);
+	free(s.slot);
+	return stop;
+}
