@@ -90,6 +90,7 @@ struct lt_thread {
 	clockid_t clock;	/* its CPU clock, read at exit */
 	uint64_t phase_start;	/* CPU ns at the burst's or gap's start */
 	uint64_t burst_ns, gap_ns;
+	uint64_t calls[2];	/* __tsan_func_entry in gaps, in bursts */
 };
 
 struct lt_alloc {
@@ -128,7 +129,7 @@ void lt_burst_start(struct lt_thread *t);
 void lt_burst_end(struct lt_thread *t);
 void lt_burst_force(struct lt_thread *t);
 void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
-		    uint64_t *cpu);
+		    uint64_t *cpu, uint64_t *burst_calls, uint64_t *calls);
 uintptr_t lt_burst_pc(uintptr_t pc);
 
 /* The calling thread's record, NULL until its first access (trace_rt.c) */

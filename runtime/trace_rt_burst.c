@@ -242,6 +242,7 @@ void lt_burst_start(struct lt_thread *t)
 	t->in_burst = 1;
 	t->forced = 0;
 	t->burst_ns = t->gap_ns = 0;
+	t->calls[0] = t->calls[1] = 0;
 	__lineup_trace_fast = 0;
 	if (!b.sample)
 		return;
@@ -304,7 +305,7 @@ uintptr_t lt_burst_pc(uintptr_t pc)
 /* Read while T may still run (the trace is written at exit): its fields
  * are only read, and a clock that ended (T did) adds nothing. */
 void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
-		    uint64_t *cpu)
+		    uint64_t *cpu, uint64_t *burst_calls, uint64_t *calls)
 {
 	uint64_t spent = 0;
 
@@ -316,4 +317,6 @@ void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
 	}
 	*burst = t->burst_ns + (t->in_burst ? spent : 0);
 	*cpu = t->burst_ns + t->gap_ns + spent;
+	*burst_calls = t->calls[1];
+	*calls = t->calls[0] + t->calls[1];
 }

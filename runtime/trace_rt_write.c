@@ -8,8 +8,9 @@
  *   lineup-trace 1
  *   pid P                      sample N               exe PATH
  *   m START-END PERMS OFFSET DEV INODE PATH     (/proc/self/maps, as is)
- *   t ID BIRTH DEATH DROPPED [BURST CPU]        (a thread; epochs; the
- *                                               ns of its bursts, of it)
+ *   t ID BIRTH DEATH DROPPED [BURST CPU BCALLS CALLS]  (a thread;
+ *                epochs; sampled in bursts: the CPU ns of its bursts and
+ *                of it, its instrumented calls in bursts and in all)
  *   h ADDR SIZE FROM TO THREAD SITE0 SITE1 SITE2 SITE3   (an allocation)
  *   o ADDR SIZE TYPE                            (LINEUP_TRACE_OBJECT)
  *   a GRANULE MASK KIND THREAD PC LO HI COUNT   (accesses; KIND 8: in a
@@ -161,11 +162,13 @@ void lt_write_trace(int sig)
 		hex(&o, t->death);
 		hex(&o, t->dropped);
 		if (t->timed || t->burst_ns || t->gap_ns) {
-			uint64_t burst, cpu;
+			uint64_t burst, cpu, burst_calls, calls;
 
-			lt_burst_times(t, &burst, &cpu);
+			lt_burst_times(t, &burst, &cpu, &burst_calls, &calls);
 			hex(&o, burst);
 			hex(&o, cpu);
+			hex(&o, burst_calls);
+			hex(&o, calls);
 		}
 		str(&o, "\n");
 	}

@@ -216,6 +216,46 @@ static const char *function_end(const char *p, const char *end,
 	return NULL;
 }
 
+/*
+ * Where F's text ends with its exception table: clang writes the table
+ * after the function, up to its "-- End function" comment; gcc within.
+ * STOP when the function names no table or holds it.
+ */
+static const char *with_table(const char *p, const char *stop,
+			      const char *end)
+{
+	const char *q, *lsda = NULL, *eol;
+	size_t n;
+
+	for (q = p; q < stop && !lsda; q = next_line(line_end(q, stop), stop)) {
+		const char *args, *comma;
+
+		eol = line_end(q, stop);
+		if (directive(q, eol, ".cfi_lsda", &args) &&
+		    (comma = memchr(args, ',', (size_t)(eol - args))))
+			lsda = blanks(comma + 1, eol);
+	}
+	if (!lsda)
+		return stop;
+	n = ident_len(lsda, line_end(lsda, end));
+	for (q = p; q < stop; q = next_line(line_end(q, stop), stop)) {
+		struct text l = label_of(q, line_end(q, stop));
+
+		if (l.p && same(l, lsda, n))
+			return stop;
+	}
+	for (q = stop; q < end; q = next_line(eol, end)) {
+		eol = line_end(q, end);
+		if (label_of(q, eol).p == NULL &&
+		    memmem(q, (size_t)(eol - q), "-- End function", 15))
+			return next_line(eol, end);
+		if (directive(q, eol, ".type", NULL) ||
+		    directive(q, eol, ".cfi_startproc", NULL))
+			break; /* another function's */
+	}
+	return stop;
+}
+
 /* The labels [P, END) defines: "NAME:" at a line's start, and the views
  * `.loc ... view NAME` assigns. False when it cannot be copied: an
  * exception table not among them. */
@@ -447,6 +487,8 @@ const char *lu_trace_function(struct lu_asm_out *o, const char *p,
 
 	if (!stop)
 		return NULL;
+	if (copy)
+		stop = with_table(p, stop, end);
 	for (const char *q = p; q < stop && !sites;
 	     q = next_line(line_end(q, stop), stop))
 		sites = lu_trace_access_call(q, line_end(q, stop)) != 0;

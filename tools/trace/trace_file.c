@@ -81,9 +81,26 @@ static bool parse_map(struct lu_trace *t, const char *p, const char *end)
 	return true;
 }
 
+/* Calls in bursts below this scale by CPU time instead: too few to say. */
+#define MIN_BURST_CALLS 64
+
+/* What a thread's bursts are of its whole: the calls of instrumented
+ * functions made in them over all, which the counting copies' being
+ * slower does not skew; CPU time when it made too few. 1: no bursts, or
+ * nothing outside them. */
+static double burst_scale(const struct lu_trace_thread *th)
+{
+	if (th->burst_calls >= MIN_BURST_CALLS && th->calls > th->burst_calls)
+		return (double)th->calls / (double)th->burst_calls;
+	if (th->burst_calls >= MIN_BURST_CALLS)
+		return 1;
+	if (th->burst_ns && th->cpu_ns > th->burst_ns)
+		return (double)th->cpu_ns / (double)th->burst_ns;
+	return 1;
+}
+
 /* Each access's estimate (lu_trace_access.estimate), and the bursts'
- * share. A thread whose bursts were its whole time, or that has no
- * times, counts what it recorded. */
+ * share of CPU time. */
 static void estimate(struct lu_trace *t)
 {
 	uint32_t n = lu_trace_n_threads(t);
@@ -107,12 +124,10 @@ static void estimate(struct lu_trace *t)
 
 		if (!a->burst)
 			a->estimate = a->count * (t->sample ? t->sample : 1);
-		else if (th && th->burst_ns && th->cpu_ns > th->burst_ns)
-			a->estimate = (uint64_t)((double)a->count *
-						 (double)th->cpu_ns /
-						 (double)th->burst_ns + 0.5);
 		else
-			a->estimate = a->count;
+			a->estimate = (uint64_t)((double)a->count *
+						 (th ? burst_scale(th) : 1) +
+						 0.5);
 	}
 	free(by_id);
 }
@@ -148,8 +163,8 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 			ok = eol - p > 2 && parse_map(t, p + 2, eol);
 			break;
 		case 't':
-			n = hex_fields(p + 1, eol, v, 6, NULL);
-			ok = (n == 4 || n == 6) && v[0] < LU_TRACE_MAX_THREADS &&
+			n = hex_fields(p + 1, eol, v, 8, NULL);
+			ok = (n == 4 || n == 8) && v[0] < LU_TRACE_MAX_THREADS &&
 			     v[1] <= 0xffffffffu && v[2] <= 0xffffffffu;
 			if (ok) {
 				t->threads = lu_grow(t->threads,
@@ -162,8 +177,10 @@ int lu_trace_parse(const char *path, const char *text, size_t len,
 						.birth = (uint32_t)v[1],
 						.death = (uint32_t)v[2],
 						.dropped = v[3],
-						.burst_ns = n == 6 ? v[4] : 0,
-						.cpu_ns = n == 6 ? v[5] : 0 };
+						.burst_ns = n == 8 ? v[4] : 0,
+						.cpu_ns = n == 8 ? v[5] : 0,
+						.burst_calls = n == 8 ? v[6] : 0,
+						.calls = n == 8 ? v[7] : 0 };
 			}
 			break;
 		case 'h':

@@ -32,8 +32,9 @@ struct lu_trace_map {
 struct lu_trace_thread {
 	uint32_t id, birth, death;	/* death 0: still running at exit */
 	uint64_t dropped;
-	/* sampled in bursts: the CPU ns of its bursts and of it; 0 0 not */
-	uint64_t burst_ns, cpu_ns;
+	/* sampled in bursts: the CPU ns of its bursts and of it, and its
+	 * instrumented calls in bursts and in all; 0 when not */
+	uint64_t burst_ns, cpu_ns, burst_calls, calls;
 };
 
 struct lu_trace_alloc {
@@ -57,7 +58,8 @@ struct lu_trace_access {
 	uint64_t count;		/* recorded */
 	bool burst;		/* recorded in bursts (every one of them) */
 	/* COUNT scaled to what the program made: by the trace's sample,
-	 * or, recorded in bursts, by its thread's CPU time over theirs */
+	 * or, recorded in bursts, by its thread's calls over those made
+	 * in bursts (its CPU time over theirs, with too few calls) */
 	uint64_t estimate;
 };
 
