@@ -254,11 +254,10 @@ void lt_burst_start(struct lt_thread *t)
 	pthread_getcpuclockid(pthread_self(), &t->clock);
 	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &t->timer))
 		return;
+	/* in a burst until its first tick, even in a gap: a thread whose
+	 * ticks never come (the signal blocked) is then recorded whole, not
+	 * left in the fast copies unseen */
 	t->phase_start = cpu_now(CLOCK_THREAD_CPUTIME_ID);
-	if (!in_window(mono_now())) {
-		t->in_burst = 0;
-		__lineup_trace_fast = 1;
-	}
 	t->timed = 1;
 	arm(t);
 }

@@ -390,6 +390,20 @@ def _(x):
         if not 36000000 <= est <= 44000000:
             raise Failed('%s: %d stores of hits estimated, 40000000 made'
                          % (what, est))
+    # threads that block every signal never get a tick: they stay in the
+    # burst they start in, and are recorded whole, never left unseen in
+    # the fast copies
+    prog = './bursts-' + COMPILERS[0]
+    p = x.trace('--sample', '2', '--format', 'json', '-o', 'b.json', '--',
+                prog, '20000000', 'blocked', status=1)
+    doc = json.loads(x.read('b.json'))
+    st = [s for s in doc['structs'] if s['name'] == 'stats'][0]
+    counts = {m['name']: sum(u['count'] for u in m['sites'])
+              for m in st['members']}
+    if counts != {'hits': 20000000, 'limit': 20000000} or \
+            doc['burst_ns'] != doc['burst_cpu_ns']:
+        raise Failed('signals blocked: %r, %r of %r ns in bursts'
+                     % (counts, doc['burst_ns'], doc['burst_cpu_ns']))
 
 
 @case('patterns', 'exceptions-through-fast-copies')
