@@ -345,17 +345,24 @@ def _(x):
                r'made\)', cc)
 
 
+def untraced(x, compiler, src, *args):
+    """The output of SRC built by COMPILER without trace-cc and run with
+    ARGS: what a program built through the fast copies must print. x86-64
+    only, where trace-cc makes them."""
+    if platform.machine() != 'x86_64':
+        raise Skipped('x86-64 only: the fast copies are its rewrite')
+    run([compiler, '-O2', '-pthread', '-o', 'untraced', src], x.dir)
+    return run(['./untraced'] + list(args), x.dir).stdout
+
+
 @case('patterns', 'sampled-in-bursts')
 def _(x):
     # x86-64 trace-cc builds: --sample runs each function's fast copy
     # between bursts; the program computes what it computes untraced,
     # the verdict stands, and the counts scale back to what was made
     import json
-    if platform.machine() != 'x86_64':
-        raise Skipped('x86-64 only: the fast copies are its rewrite')
     src = os.path.join(FX, 'bursts.c')
-    run(['gcc', '-O2', '-pthread', '-o', 'bursts-plain', src], x.dir)
-    plain = sorted(run(['./bursts-plain'], x.dir).stdout.splitlines())
+    plain = sorted(untraced(x, 'gcc', src).splitlines())
     for cc in COMPILERS:
         prog = x.cc(cc, 'bursts-' + cc, src, '-pthread')
         syms = run(['nm', prog], x.dir).stdout
@@ -412,11 +419,8 @@ def _(x):
     # (gcc's within the function, clang's after it): a throw from either
     # copy is caught, and the program computes what it does untraced
     import json
-    if platform.machine() != 'x86_64':
-        raise Skipped('x86-64 only: the fast copies are its rewrite')
     src = os.path.join(FX, 'throws.cc')
-    run(['g++', '-O2', '-pthread', '-o', 'throws-plain', src], x.dir)
-    plain = run(['./throws-plain', '6000000'], x.dir).stdout
+    plain = untraced(x, 'g++', src, '6000000')
     for cc in ('g++', 'clang++'):
         prog = x.cc(cc, 'throws-' + cc.strip('+'), src, '-pthread')
         syms = run(['nm', '-C', prog], x.dir).stdout
