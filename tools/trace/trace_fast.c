@@ -162,15 +162,6 @@ static bool is_call(const char *b, const char *e)
 	       (n == 5 && !memcmp(p, "callq", 5));
 }
 
-static bool line_is(const char *b, const char *e, const char *what)
-{
-	const char *p = blanks(b, e);
-
-	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-		e--;
-	return (size_t)(e - p) == strlen(what) && !memcmp(p, what, strlen(what));
-}
-
 static const char *line_end(const char *p, const char *end)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -375,13 +366,17 @@ static bool put_sections(struct lu_asm_out *fast, struct lu_asm_out *pairs,
 		return false;
 	lu_asm_puts(fast, "\t.pushsection\t");
 	lu_asm_put(fast, f->section, f->section_len);
-	lu_asm_putf(fast, "\n\t.type\t%.*s" COPY_SUFFIX ", @function\n",
-		    (int)f->name_len, f->name);
-	if (g.p)
-		lu_asm_putf(pairs, "\t.pushsection\tlineup_trace_pcmap,\"aG\","
-				   "@progbits,%.*s,comdat\n",
-			    (int)g.n, g.p);
-	else
+	/* names as they are: a C++ one may be longer than a line of
+	 * lu_asm_putf */
+	lu_asm_puts(fast, "\n\t.type\t");
+	lu_asm_put(fast, f->name, f->name_len);
+	lu_asm_puts(fast, COPY_SUFFIX ", @function\n");
+	if (g.p) {
+		lu_asm_puts(pairs, "\t.pushsection\tlineup_trace_pcmap,\"aG\","
+				   "@progbits,");
+		lu_asm_put(pairs, g.p, g.n);
+		lu_asm_puts(pairs, ",comdat\n");
+	} else
 		lu_asm_puts(pairs, "\t.pushsection\tlineup_trace_pcmap,\"a\","
 				   "@progbits\n");
 	lu_asm_puts(pairs, "\t.p2align\t2\n");
@@ -408,18 +403,18 @@ static void put_pair(struct lu_asm_out *pairs, char fast, char counting,
 static void put_copies(struct lu_asm_out *o, struct lu_asm_out *fast,
 		       struct lu_asm_out *pairs, const char *p,
 		       const char *end, const struct names *s,
-		       struct lu_trace_numbers *n)
+		       struct lu_trace_numbers *n, bool *in_app)
 {
-	bool app = false;
+	bool app = *in_app;
 
 	while (p < end) {
 		const char *eol = line_end(p, end);
 		unsigned info = app ? 0 : lu_trace_access_call(p, eol);
 		size_t k;
 
-		if (line_is(p, eol, "#APP"))
+		if (lu_asm_line_is(p, eol, "#APP"))
 			app = true;
-		else if (line_is(p, eol, "#NO_APP"))
+		else if (lu_asm_line_is(p, eol, "#NO_APP"))
 			app = false;
 		if (!s) {
 			if (info)
@@ -473,12 +468,13 @@ static void put_copies(struct lu_asm_out *o, struct lu_asm_out *fast,
 		}
 		p = next_line(eol, end);
 	}
+	*in_app = app;
 }
 
 const char *lu_trace_function(struct lu_asm_out *o, const char *p,
 			      const char *end,
 			      const struct lu_trace_function *f, bool copy,
-			      struct lu_trace_numbers *n)
+			      struct lu_trace_numbers *n, bool *app)
 {
 	const char *stop = function_end(p, end, f);
 	struct lu_asm_out fast = { NULL, 0, 0 }, pairs = { NULL, 0, 0 };
@@ -495,7 +491,7 @@ const char *lu_trace_function(struct lu_asm_out *o, const char *p,
 	copy = copy && sites && f->section && f->name[0] != '"' &&
 	       defined_labels(p, stop, &s) &&
 	       put_sections(&fast, &pairs, f);
-	put_copies(o, &fast, &pairs, p, stop, copy ? &s : NULL, n);
+	put_copies(o, &fast, &pairs, p, stop, copy ? &s : NULL, n, app);
 	if (copy) {
 		lu_asm_put(o, fast.p, fast.len);
 		lu_asm_puts(o, "\t.popsection\n");

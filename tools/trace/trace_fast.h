@@ -49,12 +49,14 @@ struct lu_trace_function {
 /*
  * The function F whose label line starts at P, rewritten into O with
  * its fast copy when it can have one (COPY false: never). The end of its
- * text (after its `.size` and its `.cfi_endproc`), or NULL, with O
- * untouched, when [P, END) does not hold that end.
+ * text (after its `.size` and its `.cfi_endproc`, and clang's exception
+ * table after them), or NULL, with O untouched, when [P, END) does not
+ * hold that end. *APP: within inline assembly (#APP) at P, and at the
+ * end; its calls are the programmer's, not rewritten.
  */
 const char *lu_trace_function(struct lu_asm_out *o, const char *p,
 			      const char *end,
 			      const struct lu_trace_function *f, bool copy,
-			      struct lu_trace_numbers *n);
+			      struct lu_trace_numbers *n, bool *app);
 
 #endif

@@ -84,6 +84,7 @@ char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
 	struct lu_trace_numbers num = { 0, 0, 0 };
 	struct place pl = { ".text", 5, NULL, 0 };
 	const char *p = text, *end = text + n;
+	bool app = false;
 
 	*sites = 0;
 	/* x86-64's registers (i386's are %esp, %eip), AT&T's syntax */
@@ -104,7 +105,7 @@ char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
 
 			pl.name = NULL;
 			next = lu_trace_function(&o, p, end, &f, fast_copies,
-						 &num);
+						 &num, &app);
 			if (next) {
 				/* the sections it went to, as they were */
 				for (; p < next; p = nl ? nl + 1 : end) {
@@ -115,7 +116,12 @@ char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
 			}
 		}
 		follow(&pl, p, eol);
-		info = lu_trace_access_call(p, eol);
+		/* a call the programmer wrote in inline assembly is theirs */
+		if (lu_asm_line_is(p, eol, "#APP"))
+			app = true;
+		else if (lu_asm_line_is(p, eol, "#NO_APP"))
+			app = false;
+		info = app ? 0 : lu_trace_access_call(p, eol);
 		if (info)
 			lu_trace_put_site(&o, ++num.sites, info, 0);
 		else {

@@ -156,3 +156,14 @@ void lu_trace_put_site(struct lu_asm_out *o, size_t k, unsigned info,
 	lu_asm_putf(o, LABEL "done%zu:\n", k);
 }
 
+
+bool lu_asm_line_is(const char *p, const char *e, const char *what)
+{
+	size_t n = strlen(what);
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+		e--;
+	return (size_t)(e - p) == n && !memcmp(p, what, n);
+}

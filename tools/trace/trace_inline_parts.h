@@ -29,6 +29,9 @@ void lu_asm_puts(struct lu_asm_out *o, const char *s);
 void lu_asm_putf(struct lu_asm_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Is the line [P, E) WHAT, blanks (and a CR) aside? */
+bool lu_asm_line_is(const char *p, const char *e, const char *what);
+
 /* The line [P, END) as "call[q] __tsan_<stem><size>[@PLT]" with nothing
  * after but blanks or a comment: its INFO (size | kind << 8), else 0. */
 unsigned lu_trace_access_call(const char *p, const char *end);

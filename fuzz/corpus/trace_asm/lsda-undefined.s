@@ -1,0 +1,30 @@
+	.file	"edge.c"
+	.text
+	.p2align 4
+	.globl	thrower
+	.type	thrower, @function
+thrower:
+.LFB_thrower:
+	.cfi_startproc
+	.cfi_personality 0x9b,DW.ref.__gxx_personality_v0
+	.cfi_lsda 0x1b,.LLSDA99
+	pushq	%rbx
+	.cfi_def_cfa_offset 16
+	movq	8(%rsp), %rdi
+	call	__tsan_func_entry@PLT
+.L2:
+	leaq	shared(%rip), %rdi
+	call	__tsan_read8@PLT
+	movq	shared(%rip), %rax
+	addq	$1, %rax
+	cmpq	$100, %rax
+	jne	.L2
+	call	__tsan_func_exit@PLT
+	popq	%rbx
+	.cfi_def_cfa_offset 8
+	ret
+	.cfi_endproc
+	.size	thrower, .-thrower
+	.local	shared
+	.comm	shared,8,8
+	.section	.note.GNU-stack,"",@progbits
