@@ -131,6 +131,7 @@ void lt_burst_force(struct lt_thread *t);
 void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
 		    uint64_t *cpu, uint64_t *burst_calls, uint64_t *calls);
 uintptr_t lt_burst_pc(uintptr_t pc);
+int lt_burst_signal(void);
 
 /* The calling thread's record, NULL until its first access (trace_rt.c) */
 extern __thread struct lt_thread *lt_tls

@@ -223,6 +223,21 @@ void lt_burst_setup(uint32_t sample)
 				(uintptr_t)(intptr_t)r[i].counting
 		};
 	sort_pairs(b.pairs, n);
+	/* an access's pair and the next instruction's share a fast address
+	 * when a label (a jump's target) is between them: a thread there
+	 * may have jumped in, its address register not the access's, so it
+	 * goes on after the access's test, not into it */
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (k && b.pairs[k - 1].fast == b.pairs[i].fast) {
+			if (b.pairs[i].counting > b.pairs[k - 1].counting)
+				b.pairs[k - 1].counting = b.pairs[i].counting;
+			continue;
+		}
+		b.pairs[k++] = b.pairs[i];
+	}
+	n = k;
 	b.n_pairs = n;
 	b.t0 = mono_now();
 	b.signal = SIGRTMAX - LT_BURST_SIGNAL_BELOW_MAX;
@@ -289,6 +304,12 @@ void lt_burst_force(struct lt_thread *t)
 		t->forced = 1;
 		__lineup_trace_fast = 0;
 	}
+}
+
+/* The bursts' signal, 0 when they do not run */
+int lt_burst_signal(void)
+{
+	return b.sample ? b.signal : 0;
 }
 
 /* The counting copy's address for PC in a fast copy (a return address

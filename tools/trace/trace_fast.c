@@ -247,6 +247,44 @@ static const char *with_table(const char *p, const char *stop,
 	return stop;
 }
 
+/*
+ * Does the data line [B, E) (`.uleb128 .LEHB2-.LCOLDB0`, an exception
+ * table's) name no partition label S lacks? gcc measures a cold part's
+ * table from a label it defines before the function: the copy's table
+ * would describe the counting copy's code, and a throw through the
+ * copy's cold part find no handler. Such a function is not copied.
+ */
+static bool outside_data(const char *b, const char *e, const struct names *s)
+{
+	const char *p = blanks(b, e);
+
+	if (p >= e || *p != '.' || (!directive(b, e, ".uleb128", NULL) &&
+				    !directive(b, e, ".sleb128", NULL) &&
+				    !directive(b, e, ".long", NULL) &&
+				    !directive(b, e, ".quad", NULL) &&
+				    !directive(b, e, ".4byte", NULL) &&
+				    !directive(b, e, ".8byte", NULL)))
+		return true;
+	for (p = blanks(p + ident_len(p, e), e); p < e;) {
+		size_t n = ident_len(p, e);
+
+		if (!n && *p != '#') {
+			p++;
+			continue;
+		}
+		if (!n)
+			break; /* a comment */
+		/* gcc's partition labels, the bases of a part's offsets;
+		 * other labels outside (clang's type-info stubs) are
+		 * addresses the copy shares */
+		if (n > 6 && (!memcmp(p, ".LCOLD", 6) || !memcmp(p, ".LHOT", 5)) &&
+		    !names_has(s, p, n))
+			return false;
+		p += n;
+	}
+	return true;
+}
+
 /* The labels [P, END) defines: "NAME:" at a line's start, and the views
  * `.loc ... view NAME` assigns. False when it cannot be copied: an
  * exception table not among them. */
@@ -276,6 +314,8 @@ static bool defined_labels(const char *p, const char *end, struct names *s)
 	for (q = p; q < end; q = next_line(line_end(q, end), end)) {
 		const char *eol = line_end(q, end), *args, *comma;
 
+		if (!outside_data(q, eol, s))
+			return false;
 		if (!directive(q, eol, ".cfi_lsda", &args))
 			continue;
 		comma = memchr(args, ',', (size_t)(eol - args));
@@ -296,6 +336,10 @@ static void put_renamed(struct lu_asm_out *o, const char *b, const char *e,
 			const struct names *s)
 {
 	const char *p = b, *from = b;
+	/* in an instruction a symbol is an address the program may compare
+	 * (a function's own, stored as a callback): it stays the counting
+	 * copy's; local labels are the copy's jumps */
+	bool code = instruction(b, e);
 
 	while (p < e) {
 		if (*p == '"') {
@@ -314,7 +358,9 @@ static void put_renamed(struct lu_asm_out *o, const char *b, const char *e,
 		size_t n = ident_len(p, e);
 		bool reg = p > b && p[-1] == '%';
 
-		if (!reg && !(*p >= '0' && *p <= '9') && names_has(s, p, n)) {
+		if (!reg && !(*p >= '0' && *p <= '9') &&
+		    (!code || (n > 2 && !memcmp(p, ".L", 2))) &&
+		    names_has(s, p, n)) {
 			lu_asm_put(o, from, (size_t)(p - from));
 			if (n > 2 && !memcmp(p, ".L", 2)) {
 				lu_asm_puts(o, COPY_LOCAL);

@@ -92,6 +92,10 @@ char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
 	    memmem(text, n, ".intel_syntax", 13) ||
 	    memmem(text, n, LABEL, strlen(LABEL)))
 		return NULL;
+	/* call frame information the compiler wrote itself
+	 * (-fno-dwarf2-cfi-asm) covers the functions, not their copies */
+	if (memmem(text, n, ".eh_frame", 9))
+		fast_copies = false;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *eol = nl ? nl : end, *next;
