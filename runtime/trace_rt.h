@@ -116,9 +116,6 @@ void lt_allocs(const struct lt_alloc **allocs, size_t *n,
 void lt_record(uintptr_t addr, size_t size, unsigned kind, uintptr_t pc);
 void lt_record_due(struct lt_thread *t, uintptr_t addr, size_t size,
 		   unsigned kind, uintptr_t pc);
-/* recorded whatever the countdown says (a burst's access) */
-void lt_record_now(struct lt_thread *t, uintptr_t addr, size_t size,
-		   unsigned kind, uintptr_t pc);
 int lt_stopped(void);
 
 /* Sampled in bursts (trace_rt_burst.c) */
@@ -132,6 +129,10 @@ void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
 		    uint64_t *cpu, uint64_t *burst_calls, uint64_t *calls);
 uintptr_t lt_burst_pc(uintptr_t pc);
 int lt_burst_signal(void);
+
+/* recorded whatever the countdown says (a burst's access) */
+void lt_record_now(struct lt_thread *t, uintptr_t addr, size_t size,
+		   unsigned kind, uintptr_t pc);
 
 /* The calling thread's record, NULL until its first access (trace_rt.c) */
 extern __thread struct lt_thread *lt_tls
@@ -163,6 +164,18 @@ static inline void lt_access(uintptr_t addr, size_t size, unsigned kind,
 
 	if (__builtin_expect(t == NULL, 0)) {
 		lt_record(addr, size, kind, pc);
+		return;
+	}
+	if (__builtin_expect(t->timed, 0)) {
+		/* sampled in bursts (trace_rt_burst.c): every access in a
+		 * burst, as the counting copies; none in a gap, but the one
+		 * after an allocation */
+		if (t->in_burst)
+			lt_record_now(t, addr, size, kind | LT_BURST, pc);
+		else if (t->forced) {
+			t->forced = 0;
+			lt_record_due(t, addr, size, kind, pc);
+		}
 		return;
 	}
 	if (__builtin_expect(--t->countdown != 0, 1))

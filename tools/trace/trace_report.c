@@ -364,10 +364,9 @@ int lu_trace_print_text(FILE *out, const struct lu_trace_out *o)
 		r->n_threads == 1 ? "" : "s",
 		(unsigned long long)r->n_accesses);
 	if (o->trace->sample > 1 && o->trace->burst_ns)
-		fprintf(out, " (in bursts of every access in the functions "
-			     "trace-cc copied, %.1f%% of their threads' CPU "
-			     "time, elsewhere 1 in %u on average, at random "
-			     "intervals per thread: about %llu made)",
+		fprintf(out, " (in bursts of every access, %.1f%% of their "
+			     "threads' CPU time, elsewhere 1 in %u on average, "
+			     "at random intervals per thread: about %llu made)",
 			100.0 * (double)o->trace->burst_ns /
 				(double)o->trace->burst_cpu_ns,
 			o->trace->sample, (unsigned long long)r->n_estimated);
@@ -500,10 +499,9 @@ int lu_trace_print_json(FILE *out, const struct lu_trace_out *o)
 	lu_js_str(&js, "sampling",
 		  o->trace->sample <= 1 ? "every access"
 		  : o->trace->burst_ns
-			  ? "bursts of every access in the functions trace-cc "
-			    "copied (burst_ns of burst_cpu_ns), elsewhere "
-			    "random intervals per thread, mean sample; counts "
-			    "scaled"
+			  ? "bursts of every access (burst_ns of burst_cpu_ns), "
+			    "elsewhere random intervals per thread, mean "
+			    "sample; counts scaled"
 			  : "random intervals per thread, mean sample; counts "
 			    "scaled");
 	lu_js_int(&js, "burst_ns", (int64_t)o->trace->burst_ns);
