@@ -12,8 +12,11 @@
  * section lineup_trace_pcmap. A burst's end moves the epoch, so that no
  * site's record counts inline after it: the next access asks
  * __lineup_trace_site, which sends the thread to the fast copy. The CPU
- * time of the bursts and of the whole thread is kept, and written with
- * the thread: lineup scales what a burst recorded by their ratio.
+ * time of the bursts and of the whole thread is kept, and the calls of
+ * instrumented functions made in each (both copies make them), and
+ * written with the thread: lineup scales what a burst recorded by the
+ * calls' ratio, which the counting copy's being slower does not skew,
+ * or the times' when the thread made too few calls.
  *
  * A thread's timer fires only while it runs (its CPU clock), so it
  * interrupts no sleep or blocking call. Its resolution is the kernel's
@@ -68,7 +71,8 @@ static struct {
 	size_t n_pairs;
 } b;
 
-static uint64_t cpu_now(clockid_t c)
+/* The clock C in ns, 0 when it cannot be read (a thread's that ended) */
+static uint64_t clock_ns(clockid_t c)
 {
 	struct timespec ts;
 
@@ -106,7 +110,7 @@ static uintptr_t counting_at(uintptr_t pc)
 
 static uint64_t mono_now(void)
 {
-	return cpu_now(CLOCK_MONOTONIC);
+	return clock_ns(CLOCK_MONOTONIC);
 }
 
 /*
@@ -168,7 +172,7 @@ static void on_tick(int sig, siginfo_t *si, void *ctx)
 	(void)si;
 	if (t && t->timed && !lt_stopped() &&
 	    in_window(mono_now()) != t->in_burst)
-		flip(t, cpu_now(CLOCK_THREAD_CPUTIME_ID), ctx);
+		flip(t, clock_ns(CLOCK_THREAD_CPUTIME_ID), ctx);
 	errno = saved;
 }
 
@@ -237,8 +241,7 @@ void lt_burst_setup(uint32_t sample)
 		}
 		b.pairs[k++] = b.pairs[i];
 	}
-	n = k;
-	b.n_pairs = n;
+	b.n_pairs = k;
 	b.t0 = mono_now();
 	b.signal = SIGRTMAX - LT_BURST_SIGNAL_BELOW_MAX;
 	memset(&sa, 0, sizeof(sa));
@@ -272,7 +275,7 @@ void lt_burst_start(struct lt_thread *t)
 	/* in a burst until its first tick, even in a gap: a thread whose
 	 * ticks never come (the signal blocked) is then recorded whole, not
 	 * left in the fast copies unseen */
-	t->phase_start = cpu_now(CLOCK_THREAD_CPUTIME_ID);
+	t->phase_start = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	t->timed = 1;
 	arm(t);
 }
@@ -295,7 +298,7 @@ void lt_burst_end(struct lt_thread *t)
 		return;
 	t->timed = 0;
 	timer_delete(t->timer);
-	close_phase(t, cpu_now(CLOCK_THREAD_CPUTIME_ID));
+	close_phase(t, clock_ns(CLOCK_THREAD_CPUTIME_ID));
 }
 
 void lt_burst_force(struct lt_thread *t)
@@ -330,7 +333,7 @@ void lt_burst_times(const struct lt_thread *t, uint64_t *burst,
 	uint64_t spent = 0;
 
 	if (t->timed) {
-		uint64_t now = cpu_now(t == lt_tls ? CLOCK_THREAD_CPUTIME_ID
+		uint64_t now = clock_ns(t == lt_tls ? CLOCK_THREAD_CPUTIME_ID
 						   : t->clock);
 
 		spent = now > t->phase_start ? now - t->phase_start : 0;

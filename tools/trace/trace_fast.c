@@ -88,13 +88,6 @@ static bool ident_char(char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '$';
 }
 
-static const char *blanks(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
-	return p;
-}
-
 static size_t ident_len(const char *p, const char *e)
 {
 	const char *q = p;
@@ -116,7 +109,7 @@ static bool all_digits(const char *p, size_t n)
  * inline assembly's) may repeat and are not renamed. */
 static struct text label_of(const char *b, const char *e)
 {
-	const char *p = blanks(b, e);
+	const char *p = lu_asm_blanks(b, e);
 	size_t n = ident_len(p, e);
 
 	if (n && p + n < e && p[n] == ':' && !all_digits(p, n))
@@ -124,25 +117,10 @@ static struct text label_of(const char *b, const char *e)
 	return (struct text){ NULL, 0 };
 }
 
-/* Is the line the directive NAME? Its arguments in *ARGS. */
-static bool directive(const char *b, const char *e, const char *name,
-		      const char **args)
-{
-	const char *p = blanks(b, e);
-	size_t n = strlen(name);
-
-	if ((size_t)(e - p) < n || memcmp(p, name, n) ||
-	    (p + n < e && p[n] != ' ' && p[n] != '\t'))
-		return false;
-	if (args)
-		*args = blanks(p + n, e);
-	return true;
-}
-
 /* Is the line an instruction (not a label, directive or comment)? */
 static bool instruction(const char *b, const char *e)
 {
-	const char *p = blanks(b, e);
+	const char *p = lu_asm_blanks(b, e);
 
 	return p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) &&
 	       !label_of(b, e).p;
@@ -151,11 +129,11 @@ static bool instruction(const char *b, const char *e)
 /* Is the instruction a call ("call", "callq", "notrack call")? */
 static bool is_call(const char *b, const char *e)
 {
-	const char *p = blanks(b, e);
+	const char *p = lu_asm_blanks(b, e);
 	size_t n = ident_len(p, e);
 
 	if (n == 7 && !memcmp(p, "notrack", 7)) {
-		p = blanks(p + n, e);
+		p = lu_asm_blanks(p + n, e);
 		n = ident_len(p, e);
 	}
 	return (n == 4 && !memcmp(p, "call", 4)) ||
@@ -188,14 +166,14 @@ static const char *function_end(const char *p, const char *end,
 	while (p < end) {
 		const char *eol = line_end(p, end), *args;
 
-		if (directive(p, eol, ".cfi_startproc", NULL))
+		if (lu_asm_directive(p, eol, ".cfi_startproc", NULL))
 			open++;
-		else if (directive(p, eol, ".cfi_endproc", NULL)) {
+		else if (lu_asm_directive(p, eol, ".cfi_endproc", NULL)) {
 			if (--open < 0)
 				return NULL;
 			if (sized && !open)
 				return next_line(eol, end);
-		} else if (directive(p, eol, ".size", &args) &&
+		} else if (lu_asm_directive(p, eol, ".size", &args) &&
 			   ident_len(args, eol) == f->name_len &&
 			   !memcmp(args, f->name, f->name_len)) {
 			sized = true;
@@ -222,9 +200,9 @@ static const char *with_table(const char *p, const char *stop,
 		const char *args, *comma;
 
 		eol = line_end(q, stop);
-		if (directive(q, eol, ".cfi_lsda", &args) &&
+		if (lu_asm_directive(q, eol, ".cfi_lsda", &args) &&
 		    (comma = memchr(args, ',', (size_t)(eol - args))))
-			lsda = blanks(comma + 1, eol);
+			lsda = lu_asm_blanks(comma + 1, eol);
 	}
 	if (!lsda)
 		return stop;
@@ -240,8 +218,8 @@ static const char *with_table(const char *p, const char *stop,
 		if (label_of(q, eol).p == NULL &&
 		    memmem(q, (size_t)(eol - q), "-- End function", 15))
 			return next_line(eol, end);
-		if (directive(q, eol, ".type", NULL) ||
-		    directive(q, eol, ".cfi_startproc", NULL))
+		if (lu_asm_directive(q, eol, ".type", NULL) ||
+		    lu_asm_directive(q, eol, ".cfi_startproc", NULL))
 			break; /* another function's */
 	}
 	return stop;
@@ -256,16 +234,16 @@ static const char *with_table(const char *p, const char *stop,
  */
 static bool outside_data(const char *b, const char *e, const struct names *s)
 {
-	const char *p = blanks(b, e);
+	const char *p = lu_asm_blanks(b, e);
 
-	if (p >= e || *p != '.' || (!directive(b, e, ".uleb128", NULL) &&
-				    !directive(b, e, ".sleb128", NULL) &&
-				    !directive(b, e, ".long", NULL) &&
-				    !directive(b, e, ".quad", NULL) &&
-				    !directive(b, e, ".4byte", NULL) &&
-				    !directive(b, e, ".8byte", NULL)))
+	if (p >= e || *p != '.' || (!lu_asm_directive(b, e, ".uleb128", NULL) &&
+				    !lu_asm_directive(b, e, ".sleb128", NULL) &&
+				    !lu_asm_directive(b, e, ".long", NULL) &&
+				    !lu_asm_directive(b, e, ".quad", NULL) &&
+				    !lu_asm_directive(b, e, ".4byte", NULL) &&
+				    !lu_asm_directive(b, e, ".8byte", NULL)))
 		return true;
-	for (p = blanks(p + ident_len(p, e), e); p < e;) {
+	for (p = lu_asm_blanks(p + ident_len(p, e), e); p < e;) {
 		size_t n = ident_len(p, e);
 
 		if (!n && *p != '#') {
@@ -298,13 +276,13 @@ static bool defined_labels(const char *p, const char *end, struct names *s)
 
 		if (l.p)
 			names_add(s, l.p, l.n);
-		if (directive(q, eol, ".loc", &args)) {
+		if (lu_asm_directive(q, eol, ".loc", &args)) {
 			const char *v = memmem(args, (size_t)(eol - args),
 					       " view ", 6);
 			size_t n;
 
 			if (v) {
-				v = blanks(v + 6, eol);
+				v = lu_asm_blanks(v + 6, eol);
 				n = ident_len(v, eol);
 				if (n && !all_digits(v, n) && *v != '-')
 					names_add(s, v, n);
@@ -316,12 +294,12 @@ static bool defined_labels(const char *p, const char *end, struct names *s)
 
 		if (!outside_data(q, eol, s))
 			return false;
-		if (!directive(q, eol, ".cfi_lsda", &args))
+		if (!lu_asm_directive(q, eol, ".cfi_lsda", &args))
 			continue;
 		comma = memchr(args, ',', (size_t)(eol - args));
 		if (!comma)
 			return false;
-		comma = blanks(comma + 1, eol);
+		comma = lu_asm_blanks(comma + 1, eol);
 		if (!names_has(s, comma, ident_len(comma, eol)))
 			return false;
 	}
@@ -396,7 +374,7 @@ static struct text group_of(const char *s, size_t n)
 		field += *p == ',';
 		p++;
 	}
-	p = blanks(p, e);
+	p = lu_asm_blanks(p, e);
 	n = ident_len(p, e);
 	return (struct text){ n ? p : NULL, n };
 }
@@ -502,14 +480,15 @@ static void put_copies(struct lu_asm_out *o, struct lu_asm_out *fast,
 		} else {
 			lu_asm_put(o, p, (size_t)(eol - p));
 			lu_asm_put(o, "\n", 1);
-			/* a file number is the unit's, given once (clang
-			 * gives it where a function first uses it) */
-			if (directive(p, eol, ".section", NULL)) {
+			if (lu_asm_directive(p, eol, ".section", NULL)) {
 				/* a section's group is named for the
 				 * function: the copy goes in the same */
 				lu_asm_put(fast, p, (size_t)(eol - p));
 				lu_asm_put(fast, "\n", 1);
-			} else if (!directive(p, eol, ".file", NULL))
+			} else if (!lu_asm_directive(p, eol, ".file", NULL))
+				/* a file number is the unit's, given once
+				 * (clang gives it where a function first
+				 * uses it) */
 				put_renamed(fast, p, eol, s);
 		}
 		p = next_line(eol, end);
@@ -543,7 +522,6 @@ const char *lu_trace_function(struct lu_asm_out *o, const char *p,
 		lu_asm_puts(o, "\t.popsection\n");
 		lu_asm_put(o, pairs.p, pairs.len);
 		lu_asm_puts(o, "\t.popsection\n");
-		n->copies++;
 	}
 	free(fast.p);
 	free(pairs.p);

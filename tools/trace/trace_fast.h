@@ -33,7 +33,7 @@
 /* Numbers given so far in the unit: sites (their TLS records) and
  * instruction pairs (their labels). */
 struct lu_trace_numbers {
-	size_t sites, pairs, copies;
+	size_t sites, pairs;
 };
 
 /* A function's place in the unit's assembly. */

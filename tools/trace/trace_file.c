@@ -90,10 +90,10 @@ static bool parse_map(struct lu_trace *t, const char *p, const char *end)
  * nothing outside them. */
 static double burst_scale(const struct lu_trace_thread *th)
 {
-	if (th->burst_calls >= MIN_BURST_CALLS && th->calls > th->burst_calls)
-		return (double)th->calls / (double)th->burst_calls;
 	if (th->burst_calls >= MIN_BURST_CALLS)
-		return 1;
+		return th->calls > th->burst_calls
+			       ? (double)th->calls / (double)th->burst_calls
+			       : 1;
 	if (th->burst_ns && th->cpu_ns > th->burst_ns)
 		return (double)th->cpu_ns / (double)th->burst_ns;
 	return 1;

@@ -20,43 +20,29 @@ struct place {
 	size_t name_len;
 };
 
-static const char *skip_blanks(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
-	return p;
-}
-
-/* Does [P, E) start with the directive D? */
-static bool starts(const char *p, const char *e, const char *d)
-{
-	size_t n = strlen(d);
-
-	return (size_t)(e - p) >= n && !memcmp(p, d, n) &&
-	       (p + n == e || p[n] == ' ' || p[n] == '\t');
-}
-
 /* Follows the line [P, E) into PL. */
 static void follow(struct place *pl, const char *p, const char *e)
 {
-	const char *q = skip_blanks(p, e), *name;
+	const char *args;
 
-	while (e > q && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
 		e--;
-	if (starts(q, e, ".text")) {
+	if (lu_asm_directive(p, e, ".text", NULL)) {
 		pl->section = ".text";
 		pl->section_len = 5;
-	} else if (starts(q, e, ".section")) {
-		pl->section = skip_blanks(q + 8, e);
-		pl->section_len = (size_t)(e - pl->section);
-	} else if (starts(q, e, ".pushsection") || starts(q, e, ".popsection") ||
-		   starts(q, e, ".previous") || starts(q, e, ".subsection") ||
-		   starts(q, e, ".data") || starts(q, e, ".bss")) {
+	} else if (lu_asm_directive(p, e, ".section", &args)) {
+		pl->section = args;
+		pl->section_len = (size_t)(e - args);
+	} else if (lu_asm_directive(p, e, ".pushsection", NULL) ||
+		   lu_asm_directive(p, e, ".popsection", NULL) ||
+		   lu_asm_directive(p, e, ".previous", NULL) ||
+		   lu_asm_directive(p, e, ".subsection", NULL) ||
+		   lu_asm_directive(p, e, ".data", NULL) ||
+		   lu_asm_directive(p, e, ".bss", NULL)) {
 		pl->section = NULL;
-	} else if (starts(q, e, ".type")) {
-		const char *comma;
+	} else if (lu_asm_directive(p, e, ".type", &args)) {
+		const char *name = args, *comma;
 
-		name = skip_blanks(q + 5, e);
 		comma = memchr(name, ',', (size_t)(e - name));
 		pl->name = NULL;
 		if (comma && memmem(comma, (size_t)(e - comma), "function", 8)) {
@@ -81,7 +67,7 @@ char *lu_trace_inline_asm(const char *text, size_t n, bool fast_copies,
 			  size_t *len, size_t *sites)
 {
 	struct lu_asm_out o = { NULL, 0, 0 };
-	struct lu_trace_numbers num = { 0, 0, 0 };
+	struct lu_trace_numbers num = { 0, 0 };
 	struct place pl = { ".text", 5, NULL, 0 };
 	const char *p = text, *end = text + n;
 	bool app = false;

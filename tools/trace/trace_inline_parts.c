@@ -156,13 +156,32 @@ void lu_trace_put_site(struct lu_asm_out *o, size_t k, unsigned info,
 	lu_asm_putf(o, LABEL "done%zu:\n", k);
 }
 
+const char *lu_asm_blanks(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+bool lu_asm_directive(const char *b, const char *e, const char *name,
+		      const char **args)
+{
+	const char *p = lu_asm_blanks(b, e);
+	size_t n = strlen(name);
+
+	if ((size_t)(e - p) < n || memcmp(p, name, n) ||
+	    (p + n < e && p[n] != ' ' && p[n] != '\t'))
+		return false;
+	if (args)
+		*args = lu_asm_blanks(p + n, e);
+	return true;
+}
 
 bool lu_asm_line_is(const char *p, const char *e, const char *what)
 {
 	size_t n = strlen(what);
 
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
+	p = lu_asm_blanks(p, e);
 	while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
 		e--;
 	return (size_t)(e - p) == n && !memcmp(p, what, n);

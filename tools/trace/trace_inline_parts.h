@@ -29,6 +29,14 @@ void lu_asm_puts(struct lu_asm_out *o, const char *s);
 void lu_asm_putf(struct lu_asm_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* P past the blanks of [P, E). */
+const char *lu_asm_blanks(const char *p, const char *e);
+
+/* Is the line [B, E) the directive NAME (".section")? Its arguments, past
+ * their blanks, in *ARGS when ARGS is not NULL. */
+bool lu_asm_directive(const char *b, const char *e, const char *name,
+		      const char **args);
+
 /* Is the line [P, E) WHAT, blanks (and a CR) aside? */
 bool lu_asm_line_is(const char *p, const char *e, const char *what);
 
